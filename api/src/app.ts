@@ -1,0 +1,82 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireUser } from "./auth/session.ts";
+import type { AppDeps, AppEnv } from "./deps.ts";
+import { ApiError, onError } from "./errors.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { contentRoutes, imageRoutes } from "./routes/content.ts";
+import { syncRoutes } from "./routes/sync.ts";
+import { finishTest, generateTest, saveAnswer } from "./routes/test/effects.ts";
+import { testRoutes } from "./routes/test/index.ts";
+import type { EffectTable } from "./sync/effects.ts";
+import { Replayer } from "./sync/replay.ts";
+
+/** Every queued write's server effect, by catalogue entry. */
+export function effectTable(): EffectTable {
+  return {
+    "POST /test/generate/{test_type}": generateTest,
+    "POST /test/current/save": saveAnswer,
+    "POST /test/current/finish/{id}": finishTest,
+  };
+}
+
+/** Composes the API (and, when deps.webDist is set, the built app) with no globals. */
+export function createApp(deps: AppDeps) {
+  const replayer = new Replayer(deps, effectTable());
+  const app = new Hono<AppEnv>();
+  app.onError(onError);
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: 8 * 1024 * 1024,
+      onError: () => {
+        throw new ApiError("payload_too_large", "Request body too large");
+      },
+    }),
+  );
+
+  app.route("/api/auth", authRoutes(deps));
+  app.get("/api/health", (c) => c.json({ ok: true }));
+  app.route("/content/images", imageRoutes(deps));
+
+  // Signed-in areas. Page addresses under /test are GETs answered by the web app, so only the
+  // API's POSTs there need a session.
+  const signedIn = requireUser(deps);
+  app.use("/api/content/*", signedIn);
+  app.use("/sync/*", signedIn);
+  app.on("POST", "/test/*", signedIn);
+  app.route("/api/content", contentRoutes(deps));
+  app.route("/sync", syncRoutes(replayer));
+  app.route("/", testRoutes(deps, replayer));
+
+  if (deps.webDist) mountWeb(app, deps.webDist);
+  app.notFound((c) =>
+    c.json({ error: { code: "not_found", message: `No route for ${c.req.method} ${c.req.path}` } }, 404),
+  );
+  return app;
+}
+
+/** The built PWA: static files, and index.html for every other page address. */
+function mountWeb(app: Hono<AppEnv>, webDist: string): void {
+  const indexPath = join(webDist, "index.html");
+  app.use(
+    "*",
+    serveStatic({
+      root: webDist,
+      onFound: (path, c) => {
+        // The worker and the page shell must be revalidated; hashed assets can be kept.
+        const immutable = path.includes("/assets/");
+        c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    }),
+  );
+  app.get("*", async (c, next) => {
+    if (c.req.path.startsWith("/api/") || !existsSync(indexPath)) return next();
+    c.header("Cache-Control", "no-cache");
+    return c.html(await readFile(indexPath, "utf8"));
+  });
+}

@@ -1,0 +1,29 @@
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
+
+/** scrypt parameters: N=2^14, r=8, p=1, 64-byte key; stored as scrypt$N$r$p$salt$hash. */
+const N = 16384;
+const R = 8;
+const P = 1;
+const KEY_LENGTH = 64;
+
+function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, N, R, P);
+  return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split("$");
+  if (scheme !== "scrypt" || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, "base64");
+  const key = await derive(password, Buffer.from(salt, "base64"), Number(n), Number(r), Number(p));
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}

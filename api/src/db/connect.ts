@@ -1,0 +1,49 @@
+import SQLite from "better-sqlite3";
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import * as initial from "./migrations/0001-initial.ts";
+import type { Database } from "./schema.ts";
+
+const MIGRATIONS: Record<string, Migration> = {
+  "0001-initial": initial,
+};
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/**
+ * Opens the database named by `url`: a postgres:// URL uses PostgreSQL, anything else is a
+ * SQLite file path (or ":memory:"). `schema` (PostgreSQL only) isolates a test run.
+ */
+export function openDatabase(url: string, options: { schema?: string } = {}): DbHandle {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+  }
+  const sqlite = new SQLite(url);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+}
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,207 @@
+/**
+ * Kysely table types. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
+ * timestamps ISO-8601 text, structured values JSON text, generated ids uuids.
+ */
+export interface Database {
+  users: UsersTable;
+  classes: ClassesTable;
+  sessions: SessionsTable;
+  syllabi: SyllabiTable;
+  subjects: SubjectsTable;
+  syllabus_nodes: SyllabusNodesTable;
+  learning_objectives: LearningObjectivesTable;
+  questions: QuestionsTable;
+  question_versions: QuestionVersionsTable;
+  lessons: LessonsTable;
+  modules: ModulesTable;
+  module_parts: ModulePartsTable;
+  progress_tests: ProgressTestsTable;
+  authorities: AuthoritiesTable;
+  user_tests: UserTestsTable;
+  user_test_questions: UserTestQuestionsTable;
+  answers: AnswersTable;
+  mutations: MutationsTable;
+  client_cursors: ClientCursorsTable;
+}
+
+export type Flag = 0 | 1;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  firstname: string;
+  lastname: string;
+  role: "student" | "maintenance";
+  syllabus_id: number | null;
+  class_id: string | null;
+  subscription_start: string | null;
+  subscription_end: string | null;
+  created_at: string;
+}
+
+export interface ClassesTable {
+  id: string;
+  name: string;
+  school_name: string;
+}
+
+export interface SessionsTable {
+  /** sha256 of the cookie token, never the token itself. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  last_seen_at: string;
+  ended_at: string | null;
+  ended_reason: string | null;
+}
+
+export interface SyllabiTable {
+  id: number;
+  title: string;
+  licence: string;
+  edition: "pre2020" | "2020";
+  include_examples: Flag;
+  active: Flag;
+}
+
+export interface SubjectsTable {
+  code: string;
+  title: string;
+}
+
+export interface SyllabusNodesTable {
+  code: string;
+  subject: string;
+  title: string;
+  level: number;
+}
+
+export interface LearningObjectivesTable {
+  code: string;
+  subject: string;
+  text: string;
+  courses: string;
+}
+
+export interface QuestionsTable {
+  id: number;
+  subject: string;
+  syllabus_code: string;
+  current_version: number;
+  example: Flag;
+  editions: string;
+  added: string;
+  retired_at: string | null;
+}
+
+export interface QuestionVersionsTable {
+  question_id: number;
+  version: number;
+  /** The bank question as JSON, answers and their correctness included. */
+  content: string;
+  created_at: string;
+}
+
+export interface LessonsTable {
+  id: number;
+  subject: string;
+  code: string;
+  title: string;
+  pages: string;
+  learning_objectives: string;
+}
+
+export interface ModulesTable {
+  id: number;
+  syllabus_id: number;
+  title: string;
+  position: number;
+  prerequisite_module_id: number | null;
+}
+
+export interface ModulePartsTable {
+  id: number;
+  module_id: number;
+  position: number;
+  type: "lesson" | "progress_test";
+  lesson_id: number | null;
+  progress_test_id: number | null;
+}
+
+export interface ProgressTestsTable {
+  id: number;
+  title: string;
+  subject: string;
+  question_ids: string;
+  pass_percentage: number | null;
+  time_limit: number | null;
+}
+
+export interface AuthoritiesTable {
+  id: string;
+  title: string;
+  group_name: string;
+  position: number;
+}
+
+export interface UserTestsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  test_type: string;
+  display_answers: string;
+  time_limit: number | null;
+  pass_percentage: number | null;
+  started: string;
+  created_at: string;
+  finished_at: string | null;
+  score: number | null;
+  total_score: number;
+  percentage: number | null;
+  pass: Flag | null;
+}
+
+export interface UserTestQuestionsTable {
+  user_test_id: string;
+  position: number;
+  question_id: number;
+  /** The version the test was built with: later edits never change this test's results. */
+  question_version: number;
+}
+
+/** Append-only: every answer a student gave, applied or kept on record. */
+export interface AnswersTable {
+  id: string;
+  user_id: string;
+  user_test_id: string;
+  question_id: number;
+  question_version: number;
+  given: string;
+  answered: Flag;
+  correct: Flag | null;
+  /** 1 when it counts; 0 when kept on record only (e.g. it arrived after the test was finished). */
+  applied: Flag;
+  reason: string | null;
+  mutation_id: string | null;
+  created_at: string;
+  received_at: string;
+}
+
+export interface MutationsTable {
+  user_id: string;
+  id: string;
+  client_id: string;
+  seq: number;
+  call: string;
+  status: "applied" | "failed";
+  reply: string;
+  received_at: string;
+}
+
+export interface ClientCursorsTable {
+  client_id: string;
+  user_id: string;
+  last_seq: number;
+  updated_at: string;
+}

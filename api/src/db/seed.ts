@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import { loadAuthorities, loadDemoUsers, loadSyllabi } from "@preflight/fixtures/catalogue.ts";
+import { type Fixtures, loadFixtures } from "@preflight/fixtures/index.ts";
+import type { InsertObject, Kysely } from "kysely";
+import { hashPassword } from "../auth/password.ts";
+import type { Clock } from "../deps.ts";
+import type { Database } from "./schema.ts";
+
+/** Inserts rows in slices that stay under SQLite's and PostgreSQL's parameter limits. */
+async function insertChunked<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: InsertObject<Database, T>[],
+  size = 200,
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) {
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size))
+      .execute();
+  }
+}
+
+export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("syllabi").select("id").limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * First-start content: syllabus choices, the EASA syllabus tree, the demo bank, lessons,
+ * modules, authorities and the demo accounts. Does nothing on a seeded database.
+ */
+export async function seedDemo(
+  db: Kysely<Database>,
+  clock: Clock,
+  fixtures: Fixtures = loadFixtures(),
+): Promise<boolean> {
+  if (await isSeeded(db)) return false;
+  if (fixtures.problems.length) throw new Error(`fixtures are invalid:\n${fixtures.problems.join("\n")}`);
+  const now = clock.now().toISOString();
+  const catalogue = loadSyllabi();
+  const demo = loadDemoUsers();
+  const users = await Promise.all(
+    demo.users.map(async (u) => ({
+      id: randomUUID(),
+      email: u.email,
+      password_hash: await hashPassword(u.password),
+      firstname: u.firstname,
+      lastname: u.lastname,
+      role: u.role,
+      syllabus_id: u.syllabus_id,
+      class_id: u.class_id,
+      subscription_start: u.subscription?.start ?? null,
+      subscription_end: u.subscription?.end ?? null,
+      created_at: now,
+    })),
+  );
+
+  await db.transaction().execute(async (trx) => {
+    const tx = trx as unknown as Kysely<Database>;
+    await insertChunked(
+      tx,
+      "syllabi",
+      catalogue.syllabi.map((s) => ({
+        id: s.id,
+        title: s.title,
+        licence: catalogue.licences.find((l) => l.id === s.licence_id)?.code ?? "",
+        edition: s.edition,
+        include_examples: s.include_examples ? 1 : 0,
+        active: 1,
+      })),
+    );
+    await insertChunked(tx, "classes", demo.classes);
+    await insertChunked(tx, "users", users);
+    await insertChunked(tx, "subjects", fixtures.subjects);
+    await insertChunked(
+      tx,
+      "syllabus_nodes",
+      fixtures.nodes.map((n) => ({ code: n.code, subject: n.code.slice(0, 3), title: n.title, level: n.level })),
+    );
+    await insertChunked(
+      tx,
+      "learning_objectives",
+      fixtures.learningObjectives.map((lo) => ({
+        code: lo.code,
+        subject: lo.subject,
+        text: lo.text,
+        courses: JSON.stringify(lo.courses),
+      })),
+    );
+    await insertChunked(
+      tx,
+      "questions",
+      fixtures.questions.map((q) => ({
+        id: q.id,
+        subject: q.subject,
+        syllabus_code: q.syllabus_code,
+        current_version: 1,
+        example: q.example ? 1 : 0,
+        editions: JSON.stringify(q.editions),
+        added: q.added,
+        retired_at: null,
+      })),
+    );
+    await insertChunked(
+      tx,
+      "question_versions",
+      fixtures.questions.map((q) => ({ question_id: q.id, version: 1, content: JSON.stringify(q), created_at: now })),
+      100,
+    );
+    await insertChunked(
+      tx,
+      "lessons",
+      fixtures.lessons.map((l) => ({
+        id: l.id,
+        subject: l.subject,
+        code: l.code,
+        title: l.title,
+        pages: JSON.stringify(l.pages),
+        learning_objectives: JSON.stringify(l.learning_objectives),
+      })),
+    );
+    await insertChunked(
+      tx,
+      "progress_tests",
+      catalogue.progress_tests.map((pt) => ({
+        id: pt.id,
+        title: pt.title,
+        subject: pt.subject,
+        question_ids: JSON.stringify(
+          fixtures.questions
+            .filter((q) => q.subject === pt.subject && !q.example && q.editions.includes("2020"))
+            .slice(0, pt.questions)
+            .map((q) => q.id),
+        ),
+        pass_percentage: pt.pass_percentage,
+        time_limit: pt.time_limit,
+      })),
+    );
+    const lessonIds = new Set(fixtures.lessons.map((l) => l.id));
+    let partId = 1;
+    for (const syllabus of catalogue.syllabi) {
+      const moduleId = (key: number) => syllabus.id * 100 + key;
+      await insertChunked(
+        tx,
+        "modules",
+        catalogue.modules.map((m, i) => ({
+          id: moduleId(m.key),
+          syllabus_id: syllabus.id,
+          title: m.title,
+          position: i + 1,
+          prerequisite_module_id: m.prerequisite_key ? moduleId(m.prerequisite_key) : null,
+        })),
+      );
+      const parts = catalogue.modules.flatMap((m) =>
+        m.parts
+          .filter((p) => p.type !== "lesson" || lessonIds.has(p.lesson_id))
+          .map((p, i) => ({
+            id: partId++,
+            module_id: moduleId(m.key),
+            position: i + 1,
+            type: p.type,
+            lesson_id: p.type === "lesson" ? p.lesson_id : null,
+            progress_test_id: p.type === "progress_test" ? p.progress_test_id : null,
+          })),
+      );
+      await insertChunked(tx, "module_parts", parts);
+    }
+    await insertChunked(
+      tx,
+      "authorities",
+      loadAuthorities().flatMap((g, gi) =>
+        g.authorities.map((a, ai) => ({ id: a.id, title: a.title, group_name: g.group, position: gi * 1000 + ai })),
+      ),
+    );
+  });
+  return true;
+}

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
+
+for (const dialect of DIALECTS) {
+  describe(`auth [${dialect}]`, () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+    });
+    afterAll(() => t.close());
+
+    it("signs in a demo account, sets an httpOnly session cookie and answers /me", async () => {
+      const res = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "student@preflight.test", password: "preflight" },
+      });
+      expect(res.status).toBe(200);
+      const setCookie = res.headers.get("set-cookie") ?? "";
+      expect(setCookie).toMatch(/^pf_session=/);
+      expect(setCookie).toMatch(/HttpOnly/i);
+      const cookie = setCookie.split(";")[0] as string;
+      const me = await t.request("/api/auth/me", { cookie });
+      expect(me.status).toBe(200);
+      const body = (await me.json()) as { user: { email: string; syllabus_id: number; subscription_end: string } };
+      expect(body.user.email).toBe("student@preflight.test");
+      expect(body.user.syllabus_id).toBe(3);
+      expect(body.user.subscription_end).toBe("2027-12-31");
+    });
+
+    it("seeds the class student and the maintenance user", async () => {
+      const classCookie = await t.login("class@preflight.test");
+      const me = (await (await t.request("/api/auth/me", { cookie: classCookie })).json()) as {
+        user: { class_name: string };
+      };
+      expect(me.user.class_name).toBe("ATPL Integrated 2026-A");
+      const adminCookie = await t.login("admin@preflight.test");
+      const admin = (await (await t.request("/api/auth/me", { cookie: adminCookie })).json()) as {
+        user: { role: string };
+      };
+      expect(admin.user.role).toBe("maintenance");
+    });
+
+    it("refuses a wrong password and an unknown e-mail with the same 401 message", async () => {
+      const wrong = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "student@preflight.test", password: "nope" },
+      });
+      const unknown = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "nobody@preflight.test", password: "preflight" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(unknown.status).toBe(401);
+      const a = (await wrong.json()) as { error: { code: string; message: string } };
+      const b = (await unknown.json()) as { error: { code: string; message: string } };
+      expect(a.error).toEqual({ code: "invalid_credentials", message: "These credentials do not match our records." });
+      expect(b.error).toEqual(a.error);
+    });
+
+    it("answers malformed JSON and missing fields with a 400 that says what is wrong", async () => {
+      const malformed = await t.request("/api/auth/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: "{email:",
+      });
+      expect(malformed.status).toBe(400);
+      expect(((await malformed.json()) as { error: { message: string } }).error.message).toBe(
+        "Malformed JSON in request body",
+      );
+      const missing = await t.request("/api/auth/login", { method: "POST", json: { email: "student@preflight.test" } });
+      expect(missing.status).toBe(400);
+      const body = (await missing.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe("bad_request");
+      expect(body.error.message).toContain("password");
+      const badEmail = await t.request("/api/auth/login", { method: "POST", json: { email: "x", password: "y" } });
+      expect(((await badEmail.json()) as { error: { message: string } }).error.message).toContain(
+        "Invalid e-mail address.",
+      );
+    });
+
+    it("ends the other device's session when the student signs in elsewhere", async () => {
+      const first = await t.login();
+      const second = await t.login();
+      const old = await t.request("/api/auth/me", { cookie: first });
+      expect(old.status).toBe(401);
+      expect(((await old.json()) as { error: { code: string } }).error.code).toBe("session_replaced");
+      expect(old.headers.get("set-cookie")).toContain("pf_logged_out=1");
+      expect((await t.request("/api/auth/me", { cookie: second })).status).toBe(200);
+    });
+
+    it("logs out: the cookie no longer works", async () => {
+      const cookie = await t.login();
+      expect((await t.request("/api/auth/logout", { method: "POST", cookie })).status).toBe(200);
+      expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
+    });
+
+    it("stores passwords as scrypt hashes, never in clear", async () => {
+      const row = await t.deps.db
+        .selectFrom("users")
+        .select("password_hash")
+        .where("email", "=", "student@preflight.test")
+        .executeTakeFirstOrThrow();
+      expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(row.password_hash).not.toContain("preflight");
+    });
+  });
+}

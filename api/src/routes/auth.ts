@@ -1,0 +1,54 @@
+import { loginRequestSchema, type MeReply } from "@preflight/sync-protocol/schemas/auth";
+import { Hono } from "hono";
+import { verifyPassword } from "../auth/password.ts";
+import { endSession, requireUser, startSession } from "../auth/session.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import { validate } from "../validate.ts";
+
+const WRONG_CREDENTIALS = "These credentials do not match our records.";
+
+async function userSummary(deps: AppDeps, userId: string): Promise<MeReply> {
+  const user = await deps.db
+    .selectFrom("users")
+    .leftJoin("classes", "classes.id", "users.class_id")
+    .select([
+      "users.id",
+      "users.email",
+      "users.firstname",
+      "users.lastname",
+      "users.role",
+      "users.syllabus_id",
+      "users.subscription_end",
+      "classes.name as class_name",
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirstOrThrow();
+  return { user };
+}
+
+export function authRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .post("/login", validate("json", loginRequestSchema), async (c) => {
+      const { email, password } = c.req.valid("json");
+      const user = await deps.db
+        .selectFrom("users")
+        .select(["id", "password_hash"])
+        .where("email", "=", email.toLowerCase())
+        .executeTakeFirst();
+      // Same message and similar work whether the e-mail is unknown or the password wrong.
+      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+      if (!user || !ok) throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
+      await startSession(deps, c, user.id);
+      return c.json(await userSummary(deps, user.id));
+    })
+    .post("/logout", async (c) => {
+      await endSession(deps, c);
+      return c.json({ success: true });
+    })
+    .get("/me", requireUser(deps), async (c) => c.json(await userSummary(deps, c.var.user.id)));
+}
+
+/** A valid hash of a random password, so unknown e-mails cost the same scrypt work. */
+const DUMMY_HASH =
+  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";

@@ -1,0 +1,176 @@
+import { gradeAnswer } from "@preflight/sync-protocol/rules/grading";
+import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
+import type { Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import { ApiError } from "../../errors.ts";
+import type { Effect, EffectContext, EffectOutcome } from "../../sync/effects.ts";
+import { loadTestResult } from "./queries.ts";
+
+async function ownTest(trx: Transaction<Database>, userId: string, testId: string) {
+  const test = await trx
+    .selectFrom("user_tests")
+    .selectAll()
+    .where("id", "=", testId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!test) throw new ApiError("not_found", "This test can no longer be accessed.");
+  return test;
+}
+
+/** POST /test/generate/{test_type}: a test built on the device, named by its own uuid. */
+export const generateTest: Effect = async (ctx, raw) => {
+  const body = raw as GenerateTest;
+  if (ctx.params.test_type !== body.test_type)
+    throw new ApiError("bad_request", "test_type in the path and the body differ");
+  const existing = await ctx.trx
+    .selectFrom("user_tests")
+    .select("user_id")
+    .where("id", "=", body.user_test_id)
+    .executeTakeFirst();
+  if (existing) throw new ApiError("conflict", "A test with this id already exists");
+  const unique = [...new Set(body.question_ids)];
+  if (unique.length !== body.question_ids.length) throw new ApiError("bad_request", "question_ids repeat");
+  const rows = await ctx.trx
+    .selectFrom("questions")
+    .select(["id", "current_version"])
+    .where("id", "in", unique)
+    .execute();
+  const version = new Map(rows.map((r) => [r.id, r.current_version]));
+  const missing = unique.filter((id) => !version.has(id));
+  if (missing.length) throw new ApiError("bad_request", `Unknown question ids: ${missing.slice(0, 10).join(", ")}`);
+  const now = ctx.clock.now().toISOString();
+  await ctx.trx
+    .insertInto("user_tests")
+    .values({
+      id: body.user_test_id,
+      user_id: ctx.user.id,
+      title: body.title,
+      test_type: body.test_type,
+      display_answers: body.display_answers,
+      time_limit: body.time_limit,
+      pass_percentage: body.pass_percentage,
+      started: body.started,
+      created_at: now,
+      finished_at: null,
+      score: null,
+      total_score: unique.length,
+      percentage: null,
+      pass: null,
+    })
+    .execute();
+  const CHUNK = 500;
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    await ctx.trx
+      .insertInto("user_test_questions")
+      .values(
+        unique.slice(i, i + CHUNK).map((question_id, j) => ({
+          user_test_id: body.user_test_id,
+          position: i + j + 1,
+          question_id,
+          question_version: version.get(question_id) as number,
+        })),
+      )
+      .execute();
+  }
+  return { status: "applied", reply: { success: true, user_test_id: body.user_test_id } };
+};
+
+/**
+ * POST /test/current/save: the server grades from its own copy of the question version the
+ * test was built with. Answers are only ever added. A save for a finished test is kept on
+ * record, not applied, and refused with test_finished (409).
+ */
+export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
+  const body = raw as SaveAnswer;
+  const test = await ownTest(ctx.trx, ctx.user.id, body.user_test_id);
+  const slot = await ctx.trx
+    .selectFrom("user_test_questions")
+    .innerJoin("question_versions", (j) =>
+      j
+        .onRef("question_versions.question_id", "=", "user_test_questions.question_id")
+        .onRef("question_versions.version", "=", "user_test_questions.question_version"),
+    )
+    .select(["user_test_questions.question_version", "question_versions.content"])
+    .where("user_test_questions.user_test_id", "=", test.id)
+    .where("user_test_questions.question_id", "=", body.question_id)
+    .executeTakeFirst();
+  if (!slot) throw new ApiError("bad_request", `Question ${body.question_id} is not part of this test`);
+
+  const question = JSON.parse(slot.content) as BankQuestion;
+  const grade = gradeAnswer(question, body.answers);
+  if (!grade.answered) {
+    // Spec: saving with no selection does nothing.
+    const reply: SaveAnswerReply = { success: true, answered: false, correct: null };
+    return { status: "applied", reply };
+  }
+  const finished = test.finished_at !== null;
+  await ctx.trx
+    .insertInto("answers")
+    .values({
+      id: ctx.mutationId,
+      user_id: ctx.user.id,
+      user_test_id: test.id,
+      question_id: body.question_id,
+      question_version: slot.question_version,
+      given: JSON.stringify(body.answers),
+      answered: 1,
+      correct: grade.correct ? 1 : 0,
+      applied: finished ? 0 : 1,
+      reason: finished ? "test_finished" : null,
+      mutation_id: ctx.mutationId,
+      created_at: ctx.createdAt,
+      received_at: ctx.clock.now().toISOString(),
+    })
+    .execute();
+  if (finished) {
+    return {
+      status: "failed",
+      error: {
+        code: "test_finished",
+        message: "This test was already finished, so this answer was kept on record but not counted.",
+      },
+    };
+  }
+  const reply: SaveAnswerReply = { success: true, answered: true, correct: grade.correct };
+  return { status: "applied", reply };
+};
+
+/** POST /test/current/finish/{id}: marks the test from the answers the server holds. */
+export const finishTest: Effect = async (ctx: EffectContext, raw) => {
+  const body = raw as FinishTest;
+  const testId = ctx.params.id as string;
+  const test = await ownTest(ctx.trx, ctx.user.id, testId);
+  if (test.finished_at === null) {
+    const latest = await latestAnswers(ctx.trx, testId);
+    const score = latest.filter((a) => a.correct === 1).length;
+    const outcome = testOutcome(score, test.total_score, test.pass_percentage);
+    await ctx.trx
+      .updateTable("user_tests")
+      .set({
+        finished_at: body.finished ?? ctx.createdAt,
+        score: outcome.score,
+        percentage: outcome.percentage,
+        pass: outcome.pass ? 1 : 0,
+      })
+      .where("id", "=", testId)
+      .execute();
+  }
+  return { status: "applied", reply: { success: true, result: await loadTestResult(ctx.trx, ctx.user.id, testId) } };
+};
+
+/** The last applied answer per question of a test (by the device's time, then arrival). */
+export async function latestAnswers(trx: Transaction<Database>, testId: string) {
+  const rows = await trx
+    .selectFrom("answers")
+    .select(["question_id", "correct", "created_at", "received_at"])
+    .where("user_test_id", "=", testId)
+    .where("applied", "=", 1)
+    .orderBy("created_at")
+    .orderBy("received_at")
+    .execute();
+  const byQuestion = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) byQuestion.set(row.question_id, row);
+  return [...byQuestion.values()];
+}

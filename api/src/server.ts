@@ -1,0 +1,42 @@
+/**
+ * Node entry: migrates and seeds the database on first start, then serves the API and the
+ * built web app on one port.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
+import { createApp } from "./app.ts";
+import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
+import { seedDemo } from "./db/seed.ts";
+import { systemClock } from "./deps.ts";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const port = Number(process.env.PORT ?? 8787);
+const databaseUrl = process.env.DATABASE_URL ?? resolve(repoRoot, "data/preflight.sqlite");
+const webDist = resolve(process.env.WEB_DIST ?? resolve(repoRoot, "web/dist"));
+
+if (!isPostgresUrl(databaseUrl) && databaseUrl !== ":memory:") mkdirSync(dirname(databaseUrl), { recursive: true });
+const { db, dialect } = openDatabase(databaseUrl);
+await migrateToLatest(db);
+if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
+
+const app = createApp({
+  db,
+  dialect,
+  clock: systemClock,
+  webDist,
+  imagesDir: IMAGES_DIR,
+  secureCookies: process.env.SECURE_COOKIES === "1",
+});
+const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
+  console.log(`Preflight on http://localhost:${info.port} (${dialect})`);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close();
+    void db.destroy().finally(() => process.exit(0));
+  });
+}

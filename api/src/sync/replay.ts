@@ -1,0 +1,186 @@
+/**
+ * Exactly-once replay of queued writes.
+ *
+ * Every mutation is applied inside one database transaction together with its bookkeeping:
+ *   mutations(user_id, id, client_id, seq, call, status, reply)  -- the stored reply
+ *   client_cursors(client_id, user_id, last_seq)                 -- per-client order
+ * A repeat (same user, same mutation id) returns the stored reply and changes nothing.
+ * A seq beyond last_seq + 1 is from the future: refused, so the client resends in order.
+ * An effect that fails still records its failure and advances the cursor, so one bad
+ * mutation never blocks the queue behind it. Direct calls with an Idempotency-Key use the
+ * same path without a cursor.
+ */
+import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
+import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
+import { sql, type Transaction } from "kysely";
+import type { Database } from "../db/schema.ts";
+import type { AppDeps, AuthedUser } from "../deps.ts";
+import { ApiError, validationError } from "../errors.ts";
+import type { EffectOutcome, EffectTable } from "./effects.ts";
+
+export interface ReplayRequest {
+  id: string;
+  call: string;
+  body: unknown;
+  createdAt: string;
+  /** Present for outbox replay; absent for a direct call with an Idempotency-Key. */
+  client?: { clientId: string; seq: number };
+}
+
+export type ReplayResult =
+  | { status: "applied" | "duplicate"; reply: unknown; failed?: undefined }
+  | { status: "failed"; error: { code: string; message: string } }
+  | { status: "out_of_order"; expectedSeq: number };
+
+export class Replayer {
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly effects: EffectTable,
+  ) {}
+
+  async push(user: AuthedUser, clientId: string, mutations: Mutation[]): Promise<PushResult[]> {
+    const results: PushResult[] = [];
+    for (const m of [...mutations].sort((a, b) => a.seq - b.seq)) {
+      if (m.clientId !== clientId) {
+        results.push({
+          id: m.id,
+          seq: m.seq,
+          status: "failed",
+          error: { code: "bad_request", message: "clientId differs from the batch" },
+        });
+        continue;
+      }
+      if (m.userId !== user.id) {
+        // Never applied under another account; the client pauses until its own user signs in.
+        throw new ApiError("forbidden", "These changes belong to another account");
+      }
+      const r = await this.apply(user, {
+        id: m.id,
+        call: m.call,
+        body: m.body,
+        createdAt: m.createdAt,
+        client: { clientId, seq: m.seq },
+      });
+      if (r.status === "out_of_order") {
+        results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: r.expectedSeq });
+        break;
+      }
+      results.push(
+        r.status === "failed"
+          ? { id: m.id, seq: m.seq, status: "failed", error: r.error }
+          : { id: m.id, seq: m.seq, status: r.status, reply: r.reply },
+      );
+    }
+    return results;
+  }
+
+  async apply(user: AuthedUser, req: ReplayRequest): Promise<ReplayResult> {
+    const { db, dialect, clock } = this.deps;
+    const now = clock.now().toISOString();
+    if (req.client) {
+      await db
+        .insertInto("client_cursors")
+        .values({ client_id: req.client.clientId, user_id: user.id, last_seq: 0, updated_at: now })
+        .onConflict((oc) => oc.column("client_id").doNothing())
+        .execute();
+    }
+    const trx = await db.startTransaction().execute();
+    try {
+      const stored = await trx
+        .selectFrom("mutations")
+        .select(["status", "reply"])
+        .where("user_id", "=", user.id)
+        .where("id", "=", req.id)
+        .executeTakeFirst();
+      if (stored) {
+        await trx.commit().execute();
+        const reply = JSON.parse(stored.reply) as unknown;
+        return stored.status === "failed"
+          ? { status: "failed", error: reply as { code: string; message: string } }
+          : { status: "duplicate", reply };
+      }
+
+      let seq = 0;
+      if (req.client) {
+        let cursorQuery = trx
+          .selectFrom("client_cursors")
+          .select(["user_id", "last_seq"])
+          .where("client_id", "=", req.client.clientId);
+        if (dialect === "postgres") cursorQuery = cursorQuery.forUpdate();
+        const cursor = await cursorQuery.executeTakeFirstOrThrow();
+        if (cursor.user_id !== user.id) throw new ApiError("forbidden", "This device id belongs to another account");
+        const expected = cursor.last_seq + 1;
+        if (req.client.seq > expected) {
+          await trx.rollback().execute();
+          return { status: "out_of_order", expectedSeq: expected };
+        }
+        if (req.client.seq < expected) {
+          await trx.rollback().execute();
+          return {
+            status: "failed",
+            error: { code: "conflict", message: `seq ${req.client.seq} was already used by another change` },
+          };
+        }
+        seq = req.client.seq;
+      }
+
+      const outcome = await this.runEffect(trx, user, req);
+      const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
+      await trx
+        .insertInto("mutations")
+        .values({
+          user_id: user.id,
+          id: req.id,
+          client_id: req.client?.clientId ?? "direct",
+          seq,
+          call: req.call,
+          status: outcome.status,
+          reply: JSON.stringify(saved ?? null),
+          received_at: now,
+        })
+        .execute();
+      if (req.client) {
+        await trx
+          .updateTable("client_cursors")
+          .set({ last_seq: seq, updated_at: now })
+          .where("client_id", "=", req.client.clientId)
+          .execute();
+      }
+      await trx.commit().execute();
+      return outcome.status === "applied"
+        ? { status: "applied", reply: outcome.reply }
+        : { status: "failed", error: outcome.error };
+    } catch (err) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** Runs the effect under a savepoint so a thrown error undoes it but not the bookkeeping. */
+  private async runEffect(trx: Transaction<Database>, user: AuthedUser, req: ReplayRequest): Promise<EffectOutcome> {
+    const resolved = resolveCall(req.call);
+    if (!resolved) return { status: "failed", error: { code: "bad_request", message: `Unknown call ${req.call}` } };
+    const parsed = MUTATIONS[resolved.template].safeParse(req.body);
+    if (!parsed.success) {
+      const e = validationError(parsed.error);
+      return { status: "failed", error: { code: e.code, message: e.message } };
+    }
+    await sql`savepoint effect`.execute(trx);
+    try {
+      const outcome = await this.effects[resolved.template](
+        { trx, user, params: resolved.params, mutationId: req.id, createdAt: req.createdAt, clock: this.deps.clock },
+        parsed.data,
+      );
+      await sql`release savepoint effect`.execute(trx);
+      return outcome;
+    } catch (err) {
+      await sql`rollback to savepoint effect`.execute(trx);
+      if (err instanceof ApiError) return { status: "failed", error: { code: err.code, message: err.message } };
+      console.error("mutation effect failed", req.call, err);
+      return { status: "failed", error: { code: "internal", message: "The change could not be applied" } };
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Builds a real app on a real database for API tests: SQLite in memory always, and PostgreSQL
+ * (an isolated schema per app) when TEST_DATABASE_URL is set. Suites loop over DIALECTS so the
+ * same contract runs against both.
+ */
+import { randomBytes } from "node:crypto";
+import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
+import pg from "pg";
+import { createApp } from "../app.ts";
+import { type Dialect, migrateToLatest, openDatabase } from "../db/connect.ts";
+import { seedDemo } from "../db/seed.ts";
+import type { AppDeps, Clock } from "../deps.ts";
+
+export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export class TestClock implements Clock {
+  constructor(private current = new Date("2026-11-21T09:00:00.000Z")) {}
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current = new Date(this.current.getTime() + ms);
+  }
+}
+
+export interface TestApp {
+  deps: AppDeps;
+  clock: TestClock;
+  request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
+  login(email?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(dialect: Dialect): Promise<TestApp> {
+  const clock = new TestClock();
+  let schema: string | undefined;
+  let url = ":memory:";
+  if (dialect === "postgres") {
+    url = process.env.TEST_DATABASE_URL as string;
+    schema = `t_${randomBytes(6).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const { db } = openDatabase(url, schema ? { schema } : {});
+  await migrateToLatest(db);
+  await seedDemo(db, clock);
+  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR };
+  const app = createApp(deps);
+
+  const request: TestApp["request"] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set("Cookie", init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set("Content-Type", "application/json");
+      body = JSON.stringify(init.json);
+    }
+    return Promise.resolve(app.request(path, { ...init, headers, body }));
+  };
+
+  return {
+    deps,
+    clock,
+    request,
+    async login(email = "student@preflight.test", password = "preflight") {
+      const res = await request("/api/auth/login", { method: "POST", json: { email, password } });
+      if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+      const cookie = res.headers.get("set-cookie")?.split(";")[0];
+      if (!cookie) throw new Error("no session cookie");
+      return cookie;
+    },
+    async close() {
+      await db.destroy();
+      if (schema) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin.connect();
+        await admin.query(`drop schema ${schema} cascade`);
+        await admin.end();
+      }
+    },
+  };
+}

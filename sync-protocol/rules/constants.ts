@@ -1,0 +1,43 @@
+/** Business constants and timings named by the spec, in one place for both sides. */
+
+export const PASS_PERCENTAGE_DEFAULT = 75;
+export const QUESTION_NUMBER_PAD = 3;
+export const PAGINATION_INITIAL_BUTTONS = 20;
+
+export const SAVE_DELAY_MS = 200;
+export const MULTI_SELECT_AUTO_CONFIRM_MS = 50;
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+export const NOTIFICATION_BACKLOG_DELAY_MS = 2000;
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const SYNC_CALL_TIMEOUT_MS = 30_000;
+export const INACTIVITY_COUNTDOWN_S = 60;
+export const INACTIVITY_DEFAULT_MINUTES = 30;
+export const SMALL_SCREEN_MAX_WIDTH_PX = 768;
+
+export const ZOOM_MIN = 1.0;
+export const ZOOM_MAX = 1.8;
+export const ZOOM_STEP = 0.1;
+export const IMAGE_ROTATION_STEP_DEG = 90;
+
+export const DISPLAY_ANSWERS = ["after_choice", "after_test", "before_choice"] as const;
+export type DisplayAnswers = (typeof DISPLAY_ANSWERS)[number];
+
+export const TEST_TYPES = [
+  "quiz",
+  "progress_test",
+  "progress_test_attempt",
+  "exam",
+  "untimed",
+  "timed",
+  "practice",
+] as const;
+export type TestType = (typeof TEST_TYPES)[number];
+
+/** The slice's practice test size. */
+export const QUICK_PRACTICE_QUESTIONS = 10;
+
+/** Sync drain back-off: base, cap and the periodic nudge from the page. */
+export const DRAIN_BACKOFF_BASE_MS = 1000;
+export const DRAIN_BACKOFF_MAX_MS = 60_000;
+export const DRAIN_TIMER_MS = 30_000;
+export const SYNC_PUSH_BATCH_SIZE = 50;

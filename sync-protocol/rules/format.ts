@@ -1,0 +1,27 @@
+import { QUESTION_NUMBER_PAD } from "./constants.ts";
+
+/** 'Question 001 / 040' style numbers. */
+export function padQuestionNumber(n: number): string {
+  return String(n).padStart(QUESTION_NUMBER_PAD, "0");
+}
+
+/** hh:mm:ss for a number of seconds; negative values carry a leading minus. */
+export function formatHms(totalSeconds: number): string {
+  const sign = totalSeconds < 0 ? "-" : "";
+  const s = Math.floor(Math.abs(totalSeconds));
+  const hh = String(Math.floor(s / 3600)).padStart(2, "0");
+  const mm = String(Math.floor((s % 3600) / 60)).padStart(2, "0");
+  const ss = String(s % 60).padStart(2, "0");
+  return `${sign}${hh}:${mm}:${ss}`;
+}
+
+/** Answer letters run from a upward. */
+export function answerLetter(index: number): string {
+  return String.fromCharCode(97 + index);
+}
+
+export function letterIndex(key: string): number | null {
+  if (key.length !== 1) return null;
+  const code = key.toLowerCase().charCodeAt(0);
+  return code >= 97 && code <= 122 ? code - 97 : null;
+}

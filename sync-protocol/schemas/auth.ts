@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+export const loginRequestSchema = z.object({
+  email: z.string().trim().min(1, "Please enter your e-mail address").email("Invalid e-mail address."),
+  password: z.string().min(1, "Please enter your password"),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role: z.enum(["student", "maintenance"]),
+  syllabus_id: z.number().int().nullable(),
+  class_name: z.string().nullable(),
+  subscription_end: z.string().nullable(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const meReplySchema = z.object({ user: userSummarySchema });
+export type MeReply = z.infer<typeof meReplySchema>;

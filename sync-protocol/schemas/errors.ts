@@ -1,0 +1,26 @@
+import { z } from "zod";
+
+/** Every error reply, from every route: `{ error: { code, message, details } }`. */
+export const ERROR_CODES = {
+  bad_request: 400,
+  invalid_credentials: 401,
+  unauthenticated: 401,
+  session_replaced: 401,
+  forbidden: 403,
+  not_found: 404,
+  test_finished: 409,
+  conflict: 409,
+  out_of_order: 409,
+  payload_too_large: 413,
+  internal: 500,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+export const SYNC_PROTOCOL_VERSION = 1;
+export const PUSH_MAX_BATCH = 200;
+
+/** One queued write, as the outbox stores it and /sync/push receives it. */
+export const mutationSchema = z.object({
+  id: z.string().uuid("mutation id must be a uuid"),
+  clientId: z.string().uuid("clientId must be a uuid"),
+  seq: z.number().int().positive(),
+  userId: z.string().min(1),
+  createdAt: z.string().datetime(),
+  call: z.string().min(3).max(300),
+  body: z.unknown(),
+});
+export type Mutation = z.infer<typeof mutationSchema>;
+
+export const pushRequestSchema = z.object({
+  protocol: z.literal(SYNC_PROTOCOL_VERSION),
+  clientId: z.string().uuid(),
+  mutations: z.array(mutationSchema).min(1).max(PUSH_MAX_BATCH),
+});
+export type PushRequest = z.infer<typeof pushRequestSchema>;
+
+/**
+ * Per mutation: applied now, or a duplicate answered from the stored reply, or failed
+ * (the effect was refused; the counter still advanced, so the queue behind it moves on).
+ * `out_of_order` means a gap in seq: nothing from there on was looked at; resend from `expectedSeq`.
+ */
+export const pushResultSchema = z.discriminatedUnion("status", [
+  z.object({ id: z.string(), seq: z.number(), status: z.literal("applied"), reply: z.unknown() }),
+  z.object({ id: z.string(), seq: z.number(), status: z.literal("duplicate"), reply: z.unknown() }),
+  z.object({
+    id: z.string(),
+    seq: z.number(),
+    status: z.literal("failed"),
+    error: z.object({ code: z.string(), message: z.string() }),
+  }),
+  z.object({
+    id: z.string(),
+    seq: z.number(),
+    status: z.literal("out_of_order"),
+    expectedSeq: z.number(),
+  }),
+]);
+export type PushResult = z.infer<typeof pushResultSchema>;
+
+export const pushReplySchema = z.object({ results: z.array(pushResultSchema) });
+export type PushReply = z.infer<typeof pushReplySchema>;

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
+import { givenAnswerSchema } from "./answer.ts";
+
+const uuid = z.string().uuid("must be a uuid");
+
+/**
+ * A test created on the device (offline too): the client picks the questions from its
+ * local bank and names the test with its own uuid; the server checks the questions exist.
+ */
+export const generateTestSchema = z.object({
+  user_test_id: uuid,
+  test_type: z.enum(TEST_TYPES),
+  title: z.string().min(1).max(200),
+  display_answers: z.enum(DISPLAY_ANSWERS),
+  time_limit: z.number().int().positive().nullable(),
+  pass_percentage: z.number().int().min(1).max(100).nullable(),
+  question_ids: z.array(z.number().int().positive()).min(1).max(30_000),
+  started: z.string().datetime(),
+});
+export type GenerateTest = z.infer<typeof generateTestSchema>;
+
+/** Spec 3, save payload. */
+export const saveAnswerSchema = z.object({
+  user_test_id: uuid,
+  question_id: z.number().int().positive(),
+  answers: givenAnswerSchema,
+});
+export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
+
+export const saveAnswerReplySchema = z.object({
+  success: z.boolean(),
+  answered: z.boolean(),
+  correct: z.boolean().nullable(),
+});
+export type SaveAnswerReply = z.infer<typeof saveAnswerReplySchema>;
+
+export const finishTestSchema = z.object({
+  flush_session: z.boolean().default(true),
+  finished: z.string().datetime().optional(),
+});
+export type FinishTest = z.infer<typeof finishTestSchema>;
+
+export const testResultSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  test_type: z.enum(TEST_TYPES),
+  score: z.number().int(),
+  total_score: z.number().int(),
+  percentage: z.number().int(),
+  pass: z.boolean(),
+  marked: z.boolean(),
+  answered: z.number().int(),
+});
+export type TestResult = z.infer<typeof testResultSchema>;

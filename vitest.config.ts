@@ -1,0 +1,39 @@
+import { defineConfig } from "vitest/config";
+
+const reporters = process.env.CI_REPORT_DIR
+  ? [
+      "default",
+      ["json", { outputFile: `${process.env.CI_REPORT_DIR}/vitest-${process.env.VITEST_PROJECT ?? "all"}.json` }],
+    ]
+  : ["default"];
+
+export default defineConfig({
+  test: {
+    reporters: reporters as never,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: [
+            "sync-protocol/**/*.test.ts",
+            "fixtures/**/*.test.ts",
+            "web/src/**/*.test.{ts,tsx}",
+            "service-worker/**/*.test.ts",
+          ],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["api/src/**/*.test.ts"],
+          exclude: ["**/node_modules/**"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
