@@ -25,3 +25,9 @@ export function letterIndex(key: string): number | null {
   const code = key.toLowerCase().charCodeAt(0);
   return code >= 97 && code <= 122 ? code - 97 : null;
 }
+
+/** The last-sync stamp of the spec: DD/MM/YYYY @ HH:mm, in the device's local time. */
+export function formatSyncStamp(date: Date): string {
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} @ ${two(date.getHours())}:${two(date.getMinutes())}`;
+}

@@ -14,6 +14,15 @@ export const SYLLABUS_EDITIONS = ["pre2020", "2020"] as const;
 export const syllabusEditionSchema = z.enum(SYLLABUS_EDITIONS);
 export type SyllabusEdition = z.infer<typeof syllabusEditionSchema>;
 
+/**
+ * The subject a syllabus or learning-objective code belongs to. EASA numbers Operational
+ * Procedures as subject 070 but its headings 071 (aeroplanes) and 072 (helicopters).
+ */
+export function subjectOfCode(code: string): string {
+  const head = code.slice(0, 3);
+  return head === "071" || head === "072" ? "070" : head;
+}
+
 const subjectCode = z.string().regex(/^\d{3}$/, "a subject code is three digits, e.g. 010");
 /** A syllabus heading code, level 2 to 4: 010.01, 010.01.01 or 010.01.01.01. */
 const syllabusCode = z.string().regex(/^\d{3}\.\d{2}(\.\d{2}){0,2}$/, "a syllabus code looks like 010.01.02.03");
@@ -74,10 +83,10 @@ export const bankQuestionSchema = z
   })
   .superRefine((q, ctx) => {
     const issue = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (!q.syllabus_code.startsWith(`${q.subject}.`))
+    if (subjectOfCode(q.syllabus_code) !== q.subject)
       issue(`syllabus_code ${q.syllabus_code} is not in subject ${q.subject}`);
     for (const lo of q.learning_objectives)
-      if (!lo.startsWith(`${q.subject}.`)) issue(`learning objective ${lo} is not in subject ${q.subject}`);
+      if (subjectOfCode(lo) !== q.subject) issue(`learning objective ${lo} is not in subject ${q.subject}`);
     const ids = new Set(q.answers.map((a) => a.id));
     if (ids.size !== q.answers.length) issue("answer ids repeat");
     const correct = q.answers.filter((a) => a.correct).length;

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { loadAuthorities, loadDemoUsers, loadSyllabi } from "@preflight/fixtures/catalogue.ts";
 import { type Fixtures, loadFixtures } from "@preflight/fixtures/index.ts";
+import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
 import type { InsertObject, Kysely } from "kysely";
 import { hashPassword } from "../auth/password.ts";
 import type { Clock } from "../deps.ts";
@@ -76,7 +77,7 @@ export async function seedDemo(
     await insertChunked(
       tx,
       "syllabus_nodes",
-      fixtures.nodes.map((n) => ({ code: n.code, subject: n.code.slice(0, 3), title: n.title, level: n.level })),
+      fixtures.nodes.map((n) => ({ code: n.code, subject: subjectOfCode(n.code), title: n.title, level: n.level })),
     );
     await insertChunked(
       tx,

@@ -1,0 +1,59 @@
+/// <reference lib="webworker" />
+/**
+ * The Preflight service worker: precaches the app shell, answers every page address with it
+ * (so a reload works offline), caches annex and lesson images, and replays the outbox on
+ * `sync`, on messages from the page and whenever the worker starts.
+ */
+import { type DrainOutcome, drainOutbox } from "@preflight/web/local/drain";
+import { DRAIN_MESSAGE, SYNC_TAG } from "@preflight/web/local/drain-messages";
+import { clientsClaim } from "workbox-core";
+import { ExpirationPlugin } from "workbox-expiration";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { CacheFirst } from "workbox-strategies";
+
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
+
+void self.skipWaiting();
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Addresses the server answers itself; every other navigation gets the app shell. */
+export const SERVER_PATHS = [/^\/api\//, /^\/sync\//, /^\/content\//];
+registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: SERVER_PATHS }));
+
+registerRoute(
+  ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/content/images/"),
+  new CacheFirst({
+    cacheName: "content-images",
+    plugins: [new ExpirationPlugin({ maxEntries: 20_000, purgeOnQuotaError: false })],
+  }),
+);
+
+function drain(force: boolean): Promise<DrainOutcome | undefined> {
+  return drainOutbox(
+    { fetch: (...args) => fetch(...args), now: () => new Date(), random: Math.random },
+    { force },
+  ).catch((err: unknown) => {
+    console.warn("outbox drain failed", err);
+    return undefined;
+  });
+}
+
+self.addEventListener("message", (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string; force?: boolean } | null;
+  if (data?.type === DRAIN_MESSAGE.type) event.waitUntil(drain(data.force === true));
+});
+
+self.addEventListener("sync", (event: Event) => {
+  const syncEvent = event as ExtendableEvent & { tag: string };
+  if (syncEvent.tag === SYNC_TAG) syncEvent.waitUntil(drain(true));
+});
+
+self.addEventListener("activate", (event) => event.waitUntil(drain(false)));
+// Every start of the worker: Safari has no Background Sync, so starting is a chance to replay.
+void drain(false);

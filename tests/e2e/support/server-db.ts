@@ -1,0 +1,41 @@
+/** Reads the e2e server's own SQLite file: tests count on the server, not in the page. */
+import Database from "better-sqlite3";
+import { E2E_DATABASE } from "./env.ts";
+
+export interface ServerAnswer {
+  id: string;
+  user_test_id: string;
+  question_id: number;
+  question_version: number;
+  given: string;
+  answered: number;
+  correct: number | null;
+  applied: number;
+  content: string;
+}
+
+export function serverAnswers(testId: string): ServerAnswer[] {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        `select a.id, a.user_test_id, a.question_id, a.question_version, a.given, a.answered, a.correct, a.applied, v.content
+           from answers a join question_versions v on v.question_id = a.question_id and v.version = a.question_version
+          where a.user_test_id = ? order by a.created_at`,
+      )
+      .all(testId) as ServerAnswer[];
+  } finally {
+    db.close();
+  }
+}
+
+export function serverTest(
+  testId: string,
+): { id: string; finished_at: string | null; score: number | null; pass: number | null } | undefined {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare("select id, finished_at, score, pass from user_tests where id = ?").get(testId) as never;
+  } finally {
+    db.close();
+  }
+}

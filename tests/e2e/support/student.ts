@@ -1,0 +1,52 @@
+import { expect, type Page } from "@playwright/test";
+
+export async function signIn(page: Page, email = "student@preflight.test", password = "preflight"): Promise<void> {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Waits until the bank is on the device and the service worker controls the page. */
+export async function waitUntilReadyOffline(page: Page): Promise<void> {
+  await expect(page.getByText(/questions are on this device/)).toBeVisible();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** The current question number, from 'Question 004 / 010'. */
+export async function questionNumber(page: Page): Promise<string> {
+  return (await page.getByTestId("question-number").textContent()) ?? "";
+}
+
+/**
+ * Answers whatever question is on screen. `keyboard` uses the letter keys where the question
+ * has lettered answers; text and cloze questions are typed or chosen.
+ */
+export async function answerCurrent(page: Page, via: "click" | "keyboard"): Promise<void> {
+  const question = page.getByTestId("question");
+  await expect(question.locator("label, select, input").first()).toBeVisible();
+  const options = question.locator("label:has(input[type=radio]), label:has(input[type=checkbox])");
+  const count = await options.count();
+  if (count > 0) {
+    const isSelect = (await question.locator("input[type=checkbox]").count()) > 0;
+    const picks = isSelect ? [0, 1] : [0];
+    for (const index of picks) {
+      if (via === "keyboard") await page.keyboard.press(String.fromCharCode(97 + index));
+      else await options.nth(index).click();
+      await expect(options.nth(index).locator("input")).toBeChecked();
+    }
+    return;
+  }
+  const gaps = question.locator("select");
+  const gapCount = await gaps.count();
+  if (gapCount > 0) {
+    for (let i = 0; i < gapCount; i++) await gaps.nth(i).selectOption({ index: 1 });
+    // Arrow keys belong to a focused field; the student leaves it before moving on.
+    await gaps.last().blur();
+    return;
+  }
+  const input = question.getByLabel("Your answer");
+  await input.fill("100");
+  await input.blur();
+}

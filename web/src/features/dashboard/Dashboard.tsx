@@ -1,0 +1,106 @@
+import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
+import type { LocalUserTest } from "../../local/db.ts";
+import { useBankSize } from "../../local/queries.ts";
+import { useRecentTests } from "./queries.ts";
+
+function resultOf(test: LocalUserTest) {
+  return test.marked ?? test.predicted;
+}
+
+export function Dashboard() {
+  const { session, scope } = useSignedIn();
+  const navigate = useNavigate();
+  const bankSize = useBankSize(scope.db);
+  const recent = useRecentTests(scope.db);
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const startPractice = async () => {
+    setError(null);
+    setStarting(true);
+    try {
+      const test = await createTest(scope, {
+        test_type: "practice",
+        title: `Practice test (${QUICK_PRACTICE_QUESTIONS} questions)`,
+        count: QUICK_PRACTICE_QUESTIONS,
+        display_answers: "after_test",
+        seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
+      });
+      await navigate({ to: "/test/$testId", params: { testId: test.id } });
+    } catch (err) {
+      setError(err instanceof NoQuestionsError ? err.message : "Could not start test");
+      setStarting(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_320px]">
+      <section className="space-y-6">
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h1 className="text-xl font-semibold">Welcome back, {session.user.firstname}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {bankSize === undefined
+              ? "Checking your question bank…"
+              : bankSize === 0
+                ? "Your question bank is downloading. You can practise as soon as it is on this device."
+                : `${bankSize} questions are on this device, ready online or offline.`}
+          </p>
+          <div className="mt-5 flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              onClick={() => void startPractice()}
+              disabled={starting || !bankSize}
+              className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
+            </button>
+            {error ? (
+              <span className="text-sm text-red-700" role="alert">
+                {error}
+              </span>
+            ) : null}
+          </div>
+        </div>
+      </section>
+      <aside className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h2 className="mb-3 font-semibold">Recent tests</h2>
+        {recent && recent.length > 0 ? (
+          <ul className="divide-y divide-slate-100">
+            {recent.map((test) => {
+              const result = resultOf(test);
+              return (
+                <li key={test.id} className="py-2">
+                  <Link
+                    to={test.finished ? "/test/results/$testId" : "/test/$testId"}
+                    params={{ testId: test.id }}
+                    className="flex items-center justify-between gap-3 text-sm hover:text-brand-700"
+                  >
+                    <span>
+                      <span className="block font-medium">{test.title}</span>
+                      <span className="text-xs text-slate-500">{new Date(test.started).toLocaleString()}</span>
+                    </span>
+                    {result ? (
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${result.pass ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}
+                      >
+                        {result.percentage}%
+                      </span>
+                    ) : (
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">In progress</span>
+                    )}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="text-sm text-slate-500">Your completed tests will appear here.</p>
+        )}
+      </aside>
+    </main>
+  );
+}

@@ -1,0 +1,145 @@
+import { answerLetter } from "@preflight/sync-protocol";
+import { Fragment } from "react";
+import type { LocalQuestion } from "../../local/db.ts";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { type Draft, toggleByIndex } from "./draft.ts";
+
+/** One question and the student's draft answer, for all four question types. */
+export function QuestionView({
+  question,
+  draft,
+  onChange,
+  disabled,
+}: {
+  question: LocalQuestion;
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="space-y-5">
+      {question.type === "cloze" && draft.kind === "gaps" ? (
+        <ClozeText question={question} draft={draft} onChange={onChange} disabled={disabled} />
+      ) : (
+        <SafeHtml html={question.question} className="text-lg leading-relaxed" />
+      )}
+      {question.annex_images.length > 0 ? (
+        <div className="flex flex-wrap gap-3">
+          {question.annex_images.map((image) => (
+            <img
+              key={image.file}
+              src={`/content/${image.file}`}
+              alt="Annex for this question"
+              className="max-h-80 rounded-md border border-slate-200 bg-white"
+            />
+          ))}
+        </div>
+      ) : null}
+      {question.type === "multiple_select" ? (
+        <p className="text-sm text-slate-600">Select {question.total_correct} answers.</p>
+      ) : null}
+      {draft.kind === "ids" ? (
+        <ol className="space-y-2">
+          {question.answers.map((answer, index) => {
+            const selected = draft.ids.includes(answer.id);
+            const optionClass = `flex w-full cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+              selected
+                ? "border-brand-500 bg-brand-50 ring-2 ring-brand-100"
+                : "border-slate-200 bg-white hover:border-brand-500/50"
+            } ${disabled ? "cursor-wait opacity-70" : ""}`;
+            const optionBody = (
+              <>
+                <span
+                  className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase ${
+                    selected ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"
+                  }`}
+                >
+                  {answerLetter(index)}
+                </span>
+                <SafeHtml html={answer.answer} className="pt-0.5" />
+              </>
+            );
+            return (
+              <li key={answer.id}>
+                <label className={optionClass}>
+                  <input
+                    type={question.type === "multiple_choice" ? "radio" : "checkbox"}
+                    name={`question-${question.id}`}
+                    checked={selected}
+                    disabled={disabled}
+                    onChange={() => onChange(toggleByIndex(question, draft, index))}
+                    className="sr-only"
+                  />
+                  {optionBody}
+                </label>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {draft.kind === "text" ? (
+        <label className="flex max-w-xs items-center gap-2">
+          <span className="sr-only">Your answer</span>
+          <input
+            type="text"
+            inputMode="decimal"
+            value={draft.text}
+            disabled={disabled}
+            onChange={(e) => onChange({ kind: "text", text: e.target.value })}
+            className="w-40 rounded-md border border-slate-300 px-3 py-2 text-lg tabular-nums focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+            aria-label="Your answer"
+          />
+          <span className="text-slate-600">{question.text_range?.units}</span>
+        </label>
+      ) : null}
+    </div>
+  );
+}
+
+function ClozeText({
+  question,
+  draft,
+  onChange,
+  disabled,
+}: {
+  question: LocalQuestion;
+  draft: Extract<Draft, { kind: "gaps" }>;
+  onChange: (draft: Draft) => void;
+  disabled?: boolean | undefined;
+}) {
+  // split() alternates text and gap numbers: text, "1", text, "2", text …
+  const segments = question.question
+    .split(/\{\{(\d+)\}\}/)
+    .map((part, i) => (i % 2 === 0 ? { key: `text-${i}`, text: part } : { key: `gap-${part}`, group: Number(part) }));
+  return (
+    <p className="text-lg leading-loose">
+      {segments.map((segment) => {
+        if (segment.text !== undefined) return <SafeHtml key={segment.key} html={segment.text} inline />;
+        const group = segment.group;
+        const options = question.answers.filter((a) => a.group === group);
+        return (
+          <Fragment key={`g${group}`}>
+            <select
+              aria-label={`Gap ${group}`}
+              disabled={disabled}
+              value={draft.gaps[group - 1] ?? ""}
+              onChange={(e) => {
+                const gaps = [...draft.gaps];
+                gaps[group - 1] = e.target.value === "" ? null : Number(e.target.value);
+                onChange({ kind: "gaps", gaps });
+              }}
+              className="mx-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-base"
+            >
+              <option value="">({group}) choose…</option>
+              {options.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.answer.replace(/<[^>]+>/g, "")}
+                </option>
+              ))}
+            </select>
+          </Fragment>
+        );
+      })}
+    </p>
+  );
+}

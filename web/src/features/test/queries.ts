@@ -1,0 +1,22 @@
+import type { GivenAnswer } from "@preflight/sync-protocol";
+import { useLiveQuery } from "dexie-react-hooks";
+import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/db.ts";
+
+export interface TestView {
+  test: LocalUserTest;
+  questions: (LocalQuestion | undefined)[];
+  saved: Map<number, GivenAnswer>;
+}
+
+/** The test, its questions in order and the answers saved on this device, kept live. */
+export function useTestView(db: UserDb, testId: string): TestView | null | undefined {
+  return useLiveQuery(async () => {
+    const test = await db.userTests.get(testId);
+    if (!test) return null;
+    const [questions, answers] = await Promise.all([
+      db.questions.bulkGet(test.question_ids),
+      db.answers.where("testId").equals(testId).toArray(),
+    ]);
+    return { test, questions, saved: new Map(answers.map((a) => [a.questionId, a.given])) };
+  }, [db, testId]);
+}

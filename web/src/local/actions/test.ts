@@ -1,0 +1,133 @@
+/** Test-taking intents: create a test, save an answer, finish. Each is one runAction. */
+import {
+  type DisplayAnswers,
+  type GivenAnswer,
+  gradeAnswer,
+  pickQuestions,
+  type TestResult,
+  type TestType,
+  testOutcome,
+} from "@preflight/sync-protocol";
+import { v7 as uuidv7 } from "uuid";
+import { type LocalScope, runAction } from "../action.ts";
+import { answerKey, type LocalUserTest, type UserDb } from "../db.ts";
+
+export interface NewTest {
+  test_type: TestType;
+  title: string;
+  count: number;
+  display_answers: DisplayAnswers;
+  seed: number;
+  time_limit?: number | null;
+  pass_percentage?: number | null;
+}
+
+export class NoQuestionsError extends Error {}
+
+/** Builds a test on the device from the local bank (offline too) and queues its creation. */
+export async function createTest(scope: LocalScope, spec: NewTest): Promise<LocalUserTest> {
+  const { db } = scope;
+  return runAction(scope, [db.userTests, db.questions], async (ctx) => {
+    const ids = (await db.questions.toCollection().primaryKeys()) as number[];
+    const question_ids = pickQuestions(ids, spec.count, spec.seed);
+    if (question_ids.length === 0) throw new NoQuestionsError("There are no questions available on this device yet.");
+    const test: LocalUserTest = {
+      id: uuidv7(),
+      title: spec.title,
+      test_type: spec.test_type,
+      display_answers: spec.display_answers,
+      time_limit: spec.time_limit ?? null,
+      pass_percentage: spec.pass_percentage ?? null,
+      question_ids,
+      started: ctx.now.toISOString(),
+      finished: null,
+      predicted: null,
+      marked: null,
+      position: 1,
+    };
+    await db.userTests.add(test);
+    await ctx.enqueue(
+      "POST /test/generate/{test_type}",
+      { test_type: spec.test_type },
+      {
+        user_test_id: test.id,
+        test_type: test.test_type,
+        title: test.title,
+        display_answers: test.display_answers,
+        time_limit: test.time_limit,
+        pass_percentage: test.pass_percentage,
+        question_ids,
+        started: test.started,
+      },
+    );
+    return test;
+  });
+}
+
+export class TestFinishedError extends Error {}
+
+/**
+ * Saves one answer: the local record and its mutation together. An empty answer does nothing
+ * (spec). Returns the device's prediction of correctness, or null when nothing was saved.
+ */
+export async function saveAnswer(
+  scope: LocalScope,
+  testId: string,
+  questionId: number,
+  given: GivenAnswer,
+): Promise<boolean | null> {
+  const { db } = scope;
+  return runAction(scope, [db.userTests, db.questions, db.answers], async (ctx) => {
+    const test = await db.userTests.get(testId);
+    if (!test) throw new Error(`no test ${testId}`);
+    if (test.finished) throw new TestFinishedError("This test has been finished; no further answers are accepted.");
+    const question = await db.questions.get(questionId);
+    if (!question) throw new Error(`question ${questionId} is not on this device`);
+    const grade = gradeAnswer(question, given);
+    if (!grade.answered) return null;
+    await db.answers.put({
+      key: answerKey(testId, questionId),
+      testId,
+      questionId,
+      given,
+      correct: grade.correct,
+      savedAt: ctx.now.toISOString(),
+    });
+    await ctx.enqueue("POST /test/current/save", {}, { user_test_id: testId, question_id: questionId, answers: given });
+    return grade.correct;
+  });
+}
+
+export async function predictResult(db: UserDb, test: LocalUserTest): Promise<TestResult> {
+  const answers = await db.answers.where("testId").equals(test.id).toArray();
+  const score = answers.filter((a) => a.correct).length;
+  const outcome = testOutcome(score, test.question_ids.length, test.pass_percentage);
+  return {
+    id: test.id,
+    title: test.title,
+    test_type: test.test_type,
+    ...outcome,
+    marked: true,
+    answered: answers.length,
+  };
+}
+
+/** Finishes the test: the device predicts the result at once; the server's marking follows. */
+export async function finishTest(scope: LocalScope, testId: string): Promise<LocalUserTest> {
+  const { db } = scope;
+  return runAction(scope, [db.userTests, db.answers], async (ctx) => {
+    const test = await db.userTests.get(testId);
+    if (!test) throw new Error(`no test ${testId}`);
+    if (test.finished) return test;
+    const finished = ctx.now.toISOString();
+    const predicted = await predictResult(db, test);
+    await db.userTests.update(testId, { finished, predicted });
+    await ctx.enqueue("POST /test/current/finish/{id}", { id: testId }, { flush_session: true, finished });
+    return { ...test, finished, predicted };
+  });
+}
+
+/** Where the student is in the test; local only, so a reload returns to the same question. */
+export async function setPosition(db: UserDb, testId: string, position: number): Promise<void> {
+  await db.userTests.update(testId, { position });
+}

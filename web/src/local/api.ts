@@ -1,0 +1,47 @@
+/** Online-only calls from the page: JSON in, JSON out, the API's error body turned into ApiCallError. */
+import { errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
+
+export class ApiCallError extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** Raised when the server cannot be reached at all (offline, timeout, connection lost). */
+export class NetworkError extends Error {}
+
+export async function apiCall<T>(
+  path: string,
+  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
+      credentials: "same-origin",
+      headers: { ...(init.json === undefined ? {} : { "Content-Type": "application/json" }), ...init.headers },
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  if (response.status === 304) return { status: 304, body: undefined as T, headers: response.headers };
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // a text reply (e.g. POST /test/results answers with a url)
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(body);
+    if (parsed.success) throw new ApiCallError(response.status, parsed.data.error.code, parsed.data.error.message);
+    throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
+  }
+  return { status: response.status, body: body as T, headers: response.headers };
+}

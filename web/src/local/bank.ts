@@ -1,0 +1,28 @@
+/** Keeps the account's question bank on the device, re-downloading only when it changed. */
+import { apiCall } from "./api.ts";
+import { getMeta, type LocalQuestion, type UserDb } from "./db.ts";
+
+interface BankReply {
+  syllabus_id: number;
+  version: string;
+  subjects: { code: string; title: string }[];
+  questions: LocalQuestion[];
+}
+
+const CHUNK = 2000;
+
+export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count: number }> {
+  const version = await getMeta<string>(db, "bankVersion");
+  const { status, body } = await apiCall<BankReply>("/api/content/bank", {
+    headers: version ? { "If-None-Match": `"${version}"` } : {},
+  });
+  if (status === 304) return { updated: false, count: await db.questions.count() };
+  // Questions that left the bank stay on the device: tests taken with them must still read.
+  await db.transaction("rw", db.questions, db.meta, async () => {
+    for (let i = 0; i < body.questions.length; i += CHUNK)
+      await db.questions.bulkPut(body.questions.slice(i, i + CHUNK));
+    await db.meta.put({ key: "bankVersion", value: body.version });
+    await db.meta.put({ key: "subjects", value: body.subjects });
+  });
+  return { updated: true, count: body.questions.length };
+}

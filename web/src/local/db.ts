@@ -1,0 +1,151 @@
+/**
+ * The device's stores (IndexedDB through Dexie).
+ *
+ * - `preflight`: one small database per device: who is signed in, and which accounts have used it.
+ * - `preflight-user-<userId>`: one database per account on the device, so a shared tablet keeps
+ *   profiles apart and a profile can be deleted whole. It holds the downloaded bank, the
+ *   student's own records, and the outbox of changes not yet on the server.
+ */
+import type {
+  BankQuestion,
+  DisplayAnswers,
+  GivenAnswer,
+  TestResult,
+  TestType,
+  UserSummary,
+} from "@preflight/sync-protocol";
+import { Dexie, type EntityTable } from "dexie";
+
+export interface DeviceSession {
+  key: "current";
+  userId: string;
+  user: UserSummary;
+  signedInAt: string;
+}
+
+export interface KnownAccount {
+  userId: string;
+  email: string;
+  lastSignedInAt: string;
+}
+
+export class DeviceDb extends Dexie {
+  session!: EntityTable<DeviceSession, "key">;
+  accounts!: EntityTable<KnownAccount, "userId">;
+  constructor() {
+    super("preflight");
+    this.version(1).stores({ session: "key", accounts: "userId" });
+  }
+}
+
+export type LocalQuestion = BankQuestion & { version: number };
+
+export interface LocalUserTest {
+  id: string;
+  title: string;
+  test_type: TestType;
+  display_answers: DisplayAnswers;
+  time_limit: number | null;
+  pass_percentage: number | null;
+  question_ids: number[];
+  started: string;
+  /** Set when the student finishes on this device. */
+  finished: string | null;
+  /** The device's prediction, shown until the server's marking arrives. */
+  predicted: TestResult | null;
+  /** The server's marking: the decision that counts. */
+  marked: TestResult | null;
+  position: number;
+}
+
+/** The latest answer given on this device for one question of one test. */
+export interface LocalAnswer {
+  key: string;
+  testId: string;
+  questionId: number;
+  given: GivenAnswer;
+  /** Predicted from the local bank; the server re-grades. */
+  correct: boolean;
+  savedAt: string;
+}
+
+export type OutboxStatus = "pending" | "failed";
+
+/**
+ * One queued write. Example as stored:
+ *   { seq: 12, id: "0193…", clientId: "6f1c…", userId: "a2…", createdAt: "2026-11-21T09:14:03.120Z",
+ *     call: "POST /test/current/save", body: { user_test_id: "0193…", question_id: 10007, answers: [1000702] },
+ *     status: "pending", attempts: 0 }
+ */
+export interface OutboxEntry {
+  seq: number;
+  id: string;
+  clientId: string;
+  userId: string;
+  createdAt: string;
+  call: string;
+  body: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+}
+
+/** A message for the student from the sync engine (e.g. a change the server refused). */
+export interface Notice {
+  id: string;
+  createdAt: string;
+  kind: "refused";
+  code: string;
+  message: string;
+  call: string;
+  seen: 0 | 1;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class UserDb extends Dexie {
+  questions!: EntityTable<LocalQuestion, "id">;
+  userTests!: EntityTable<LocalUserTest, "id">;
+  answers!: EntityTable<LocalAnswer, "key">;
+  outbox!: EntityTable<OutboxEntry, "seq">;
+  notices!: EntityTable<Notice, "id">;
+  meta!: EntityTable<MetaRow, "key">;
+  constructor(userId: string) {
+    super(`preflight-user-${userId}`);
+    this.version(1).stores({
+      questions: "id, subject, syllabus_code",
+      userTests: "id, started, finished",
+      answers: "key, testId",
+      outbox: "seq, id, status",
+      notices: "id, seen",
+      meta: "key",
+    });
+  }
+}
+
+let device: DeviceDb | null = null;
+export function deviceDb(): DeviceDb {
+  device ??= new DeviceDb();
+  return device;
+}
+
+const userDbs = new Map<string, UserDb>();
+export function userDb(userId: string): UserDb {
+  let db = userDbs.get(userId);
+  if (!db) {
+    db = new UserDb(userId);
+    userDbs.set(userId, db);
+  }
+  return db;
+}
+
+export async function getMeta<T>(db: UserDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export function answerKey(testId: string, questionId: number): string {
+  return `${testId}:${questionId}`;
+}

@@ -1,0 +1,198 @@
+/**
+ * The drain: sends the signed-in account's pending mutations to POST /sync/push in seq order.
+ *
+ * One function for every runner: the service worker (on `sync` and on page messages) and the
+ * page itself when no worker controls it. A Web Lock named "outbox" keeps one drainer at a time
+ * across tabs and the worker. Failure handling:
+ *   network error, 5xx, 408, 429 -> back off exponentially with jitter (meta "drainBackoff")
+ *   401 / 403                     -> pause (meta "paused") until the same user signs in again
+ *   other 4xx for the batch       -> park the batch's first entry as failed, so the rest moves on
+ * Per mutation: applied/duplicate -> removed (its reply applied locally); failed -> parked with
+ * its reason and a notice for the student; out_of_order -> stop and retry later.
+ */
+import {
+  DRAIN_BACKOFF_BASE_MS,
+  DRAIN_BACKOFF_MAX_MS,
+  type PushReply,
+  type PushResult,
+  pushReplySchema,
+  SYNC_PROTOCOL_VERSION,
+  SYNC_PUSH_BATCH_SIZE,
+  testResultSchema,
+} from "@preflight/sync-protocol";
+import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "./db.ts";
+
+export interface DrainDeps {
+  fetch: typeof fetch;
+  now: () => Date;
+  random: () => number;
+  /** Base URL of the API; "" for same origin. */
+  baseUrl?: string;
+}
+
+export type DrainOutcome =
+  | { kind: "idle" }
+  | { kind: "busy" }
+  | { kind: "no-session" }
+  | { kind: "paused"; reason: string }
+  | { kind: "waiting"; until: string }
+  | { kind: "drained"; sent: number; failed: number }
+  | { kind: "retry-later"; sent: number; failed: number; reason: string };
+
+interface Backoff {
+  failures: number;
+  nextAttemptAt: string;
+}
+
+export function backoffDelay(failures: number, random: () => number): number {
+  const exp = Math.min(DRAIN_BACKOFF_MAX_MS, DRAIN_BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
+  // "Full jitter": spread retries of many devices over the whole window.
+  return Math.round(exp / 2 + random() * (exp / 2));
+}
+
+/** Runs the drain under the "outbox" Web Lock when the platform has one. */
+export async function drainOutbox(deps: DrainDeps, options: { force?: boolean } = {}): Promise<DrainOutcome> {
+  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  if (!locks) return drainUnlocked(deps, options);
+  return locks.request("outbox", { ifAvailable: true }, async (lock) =>
+    lock ? drainUnlocked(deps, options) : ({ kind: "busy" } as const),
+  );
+}
+
+export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean } = {}): Promise<DrainOutcome> {
+  const session = await deviceDb().session.get("current");
+  if (!session) return { kind: "no-session" };
+  const db = userDb(session.userId);
+  const paused = await getMeta<string>(db, "paused");
+  if (paused) return { kind: "paused", reason: paused };
+  const backoff = await getMeta<Backoff>(db, "drainBackoff");
+  if (!options.force && backoff && new Date(backoff.nextAttemptAt) > deps.now())
+    return { kind: "waiting", until: backoff.nextAttemptAt };
+
+  let sent = 0;
+  let failed = 0;
+  for (;;) {
+    const batch = await db.outbox
+      .where("status")
+      .equals("pending")
+      .filter((e) => e.userId === session.userId)
+      .limit(SYNC_PUSH_BATCH_SIZE)
+      .sortBy("seq");
+    if (batch.length === 0) {
+      await db.meta.delete("drainBackoff");
+      if (sent + failed > 0) await db.meta.put({ key: "lastSyncAt", value: deps.now().toISOString() });
+      return sent + failed === 0 ? { kind: "idle" } : { kind: "drained", sent, failed };
+    }
+    const first = batch[0] as OutboxEntry;
+    let response: Response;
+    try {
+      response = await deps.fetch(`${deps.baseUrl ?? ""}/sync/push`, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": first.id },
+        body: JSON.stringify({
+          protocol: SYNC_PROTOCOL_VERSION,
+          clientId: first.clientId,
+          mutations: batch.map(({ id, clientId, seq, userId, createdAt, call, body }) => ({
+            id,
+            clientId,
+            seq,
+            userId,
+            createdAt,
+            call,
+            body,
+          })),
+        }),
+      });
+    } catch (err) {
+      return retryLater(db, deps, sent, failed, `network: ${String(err)}`);
+    }
+    if (response.status === 401 || response.status === 403) {
+      await db.meta.put({ key: "paused", value: `server said ${response.status}` });
+      return { kind: "paused", reason: `server said ${response.status}` };
+    }
+    if (response.status >= 500 || response.status === 408 || response.status === 429 || response.status === 409)
+      return retryLater(db, deps, sent, failed, `server said ${response.status}`);
+    if (!response.ok) {
+      const reason = await errorMessage(response);
+      await park(db, first, "bad_request", reason, deps.now());
+      failed++;
+      continue;
+    }
+    let reply: PushReply;
+    try {
+      reply = pushReplySchema.parse(await response.json());
+    } catch (err) {
+      return retryLater(db, deps, sent, failed, `unreadable reply: ${String(err)}`);
+    }
+    const bySeq = new Map(batch.map((e) => [e.seq, e]));
+    for (const result of reply.results) {
+      const entry = bySeq.get(result.seq);
+      if (!entry || entry.id !== result.id) continue;
+      if (result.status === "out_of_order")
+        return retryLater(db, deps, sent, failed, `server expects seq ${result.expectedSeq}`);
+      if (result.status === "failed") {
+        await park(db, entry, result.error.code, result.error.message, deps.now());
+        failed++;
+      } else {
+        await settle(db, entry, result);
+        sent++;
+      }
+    }
+    if (reply.results.length === 0) return retryLater(db, deps, sent, failed, "server applied nothing");
+  }
+}
+
+async function errorMessage(response: Response): Promise<string> {
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    return body.error?.message ?? `server said ${response.status}`;
+  } catch {
+    return `server said ${response.status}`;
+  }
+}
+
+async function retryLater(
+  db: UserDb,
+  deps: DrainDeps,
+  sent: number,
+  failed: number,
+  reason: string,
+): Promise<DrainOutcome> {
+  const previous = await getMeta<Backoff>(db, "drainBackoff");
+  const failures = (previous?.failures ?? 0) + 1;
+  const nextAttemptAt = new Date(deps.now().getTime() + backoffDelay(failures, deps.random)).toISOString();
+  await db.meta.put({ key: "drainBackoff", value: { failures, nextAttemptAt } satisfies Backoff });
+  return { kind: "retry-later", sent, failed, reason };
+}
+
+/** A mutation the server applied (now or before): drop it and take in the server's decision. */
+async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult, { reply: unknown }>): Promise<void> {
+  await db.transaction("rw", [db.outbox, db.userTests], async () => {
+    await db.outbox.delete(entry.seq);
+    if (entry.call.startsWith("POST /test/current/finish/")) {
+      const parsed = testResultSchema.safeParse((result.reply as { result?: unknown } | null)?.result);
+      if (parsed.success) await db.userTests.update(parsed.data.id, { marked: parsed.data });
+    }
+  });
+}
+
+/** A mutation the server refused: kept, marked failed with the reason, and told to the student. */
+async function park(db: UserDb, entry: OutboxEntry, code: string, message: string, now: Date): Promise<void> {
+  await db.transaction("rw", [db.outbox, db.notices], async () => {
+    await db.outbox.update(entry.seq, {
+      status: "failed",
+      attempts: entry.attempts + 1,
+      lastError: `${code}: ${message}`,
+    });
+    await db.notices.put({
+      id: entry.id,
+      createdAt: now.toISOString(),
+      kind: "refused",
+      code,
+      message,
+      call: entry.call,
+      seen: 0,
+    });
+  });
+}

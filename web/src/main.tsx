@@ -1,0 +1,24 @@
+import { createRouter, RouterProvider } from "@tanstack/react-router";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { registerServiceWorker } from "./app/service-worker.ts";
+import { routeTree } from "./routeTree.gen.ts";
+import "./styles.css";
+
+const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: typeof router;
+  }
+}
+
+registerServiceWorker();
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

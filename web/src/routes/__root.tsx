@@ -1,0 +1,13 @@
+import { createRootRoute, Link, Outlet } from "@tanstack/react-router";
+
+export const Route = createRootRoute({
+  component: () => <Outlet />,
+  notFoundComponent: () => (
+    <main className="mx-auto max-w-md p-8 text-center">
+      <h1 className="text-xl font-semibold">Page not found</h1>
+      <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
+        Go to dashboard
+      </Link>
+    </main>
+  ),
+});

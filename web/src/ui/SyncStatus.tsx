@@ -1,0 +1,32 @@
+import { formatSyncStamp } from "@preflight/sync-protocol";
+import { useOnline } from "../app/useOnline.ts";
+import type { UserDb } from "../local/db.ts";
+import { useSyncSnapshot } from "../local/queries.ts";
+
+/** Always visible: online or not, how many changes wait for the server, and the last sync. */
+export function SyncStatus({ db }: { db: UserDb }) {
+  const online = useOnline();
+  const snapshot = useSyncSnapshot(db);
+  const pending = snapshot?.pending ?? 0;
+  const label = !online ? "Offline" : snapshot?.paused ? "Sign in to sync" : pending > 0 ? "Syncing" : "Synced";
+  const tone =
+    !online || snapshot?.paused ? "bg-amber-400" : pending > 0 ? "bg-sky-300 animate-pulse" : "bg-emerald-400";
+  return (
+    <div className="flex items-center gap-2" data-testid="sync-status" aria-live="polite">
+      <span className={`inline-block h-2.5 w-2.5 rounded-full ${tone}`} aria-hidden />
+      <span>{label}</span>
+      <span
+        className="rounded-full bg-white/15 px-2 py-0.5 text-xs"
+        data-testid="pending-count"
+        title="Changes waiting for the server"
+      >
+        {pending} pending
+      </span>
+      {snapshot?.lastSyncAt ? (
+        <span className="hidden text-xs text-brand-100 md:inline" data-testid="last-sync">
+          Last sync {formatSyncStamp(new Date(snapshot.lastSyncAt))}
+        </span>
+      ) : null}
+    </div>
+  );
+}

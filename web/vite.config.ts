@@ -1,0 +1,60 @@
+import tailwindcss from "@tailwindcss/vite";
+import { tanstackRouter } from "@tanstack/router-plugin/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const apiTarget = process.env.API_URL ?? "http://localhost:8787";
+/** Paths the API answers; page addresses (GET text/html) stay with Vite in dev. */
+const apiPaths = ["/api", "/sync", "/content", "/test"];
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: false, routesDirectory: "src/routes" }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "../service-worker/src",
+      filename: "sw.ts",
+      registerType: "autoUpdate",
+      injectRegister: false,
+      injectManifest: {
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,woff2}"],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        rollupFormat: "iife",
+      },
+      devOptions: { enabled: false, type: "module" },
+      manifest: {
+        name: "Preflight - ATPL exam preparation",
+        short_name: "Preflight",
+        description: "Lessons, question banks and mock exams for EASA aviation theory, online and offline.",
+        start_url: "/dashboard",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        theme_color: "#0b3a5b",
+        background_color: "#f4f7fa",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(
+      apiPaths.map((path) => [
+        path,
+        {
+          target: apiTarget,
+          bypass: (req: { method?: string; headers: Record<string, string | string[] | undefined> }) =>
+            req.method === "GET" && String(req.headers.accept ?? "").includes("text/html") ? "/index.html" : undefined,
+        },
+      ]),
+    ),
+  },
+  build: { target: "es2022", sourcemap: true },
+});
