@@ -1,0 +1,23 @@
+/**
+ * `npm run bench`: measured speeds, printed as a table. Targets are read here by people, never
+ * asserted inside tests. Each bench is a function returning rows; later benches add rows.
+ */
+import { pushThroughput } from "./push-throughput.ts";
+
+export interface BenchRow {
+  bench: string;
+  measure: string;
+  value: string;
+  target?: string;
+}
+
+const rows: BenchRow[] = [];
+rows.push(...(await pushThroughput()));
+
+const headers = ["bench", "measure", "value", "target"] as const;
+const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
+console.log(line([...headers]));
+console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
+for (const r of rows) console.log(line(headers.map((h) => r[h] ?? "")));
+process.exit(0);

@@ -1,0 +1,159 @@
+import "fake-indexeddb/auto";
+import type { Mutation, PushResult } from "@preflight/sync-protocol";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createTest, saveAnswer } from "./actions/test.ts";
+import { getMeta } from "./db.ts";
+import { backoffDelay, type DrainDeps, drainUnlocked } from "./drain.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "./test-support.ts";
+
+type Reply = (mutations: Mutation[]) => Response | Promise<Response>;
+
+/** A scripted server: the Nth call answers with the Nth reply (or applies everything). */
+function scriptedFetch(replies: (Reply | "throw")[]) {
+  const calls: Mutation[][] = [];
+  const applyAll: Reply = (mutations) =>
+    Response.json({
+      results: mutations.map(
+        (m): PushResult => ({ id: m.id, seq: m.seq, status: "applied", reply: { success: true } }),
+      ),
+    });
+  const fetch = (async (_url: string, init?: RequestInit) => {
+    const body = JSON.parse(String(init?.body)) as { mutations: Mutation[] };
+    calls.push(body.mutations);
+    const reply = replies[calls.length - 1] ?? applyAll;
+    if (reply === "throw") throw new TypeError("Failed to fetch");
+    return reply(body.mutations);
+  }) as typeof globalThis.fetch;
+  return { fetch, calls, applyAll };
+}
+
+function deps(fetch: typeof globalThis.fetch, at = Date.UTC(2026, 10, 21, 10)): DrainDeps {
+  return { fetch, now: () => new Date(at), random: () => 0.5 };
+}
+
+async function queueFive() {
+  const scope = await signedInScope();
+  await scope.db.questions.bulkPut([1, 2, 3, 4].map(multipleChoice));
+  const test = await createTest(scope, {
+    test_type: "practice",
+    title: "P",
+    count: 4,
+    display_answers: "after_test",
+    seed: 1,
+  });
+  for (const q of test.question_ids) await saveAnswer(scope, test.id, q, [q * 100 + 1]);
+  return scope;
+}
+
+describe("drain", () => {
+  beforeEach(resetDatabases);
+
+  it("[DR1] sends pending mutations in seq order and removes each one the server applied", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([]);
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "drained", sent: 5, failed: 0 });
+    expect(server.calls[0]?.map((m) => m.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(await scope.db.outbox.count()).toBe(0);
+    expect(await getMeta(scope.db, "lastSyncAt")).toBe("2026-11-21T10:00:00.000Z");
+  });
+
+  it.each([
+    ["a thrown request", "throw" as const],
+    ["a 500", () => new Response("boom", { status: 500 })],
+    ["a 503", () => new Response("", { status: 503 })],
+    ["a 429", () => new Response("", { status: 429 })],
+    ["a 408", () => new Response("", { status: 408 })],
+  ])(
+    "[DR2] after %s the outbox still holds exactly the unsent entries in order, and backs off",
+    async (_name, reply) => {
+      const scope = await queueFive();
+      const server = scriptedFetch([reply]);
+      const outcome = await drainUnlocked(deps(server.fetch));
+      expect(outcome.kind).toBe("retry-later");
+      expect((await scope.db.outbox.orderBy("seq").toArray()).map((e) => [e.seq, e.status])).toEqual([
+        [1, "pending"],
+        [2, "pending"],
+        [3, "pending"],
+        [4, "pending"],
+        [5, "pending"],
+      ]);
+      expect(await getMeta(scope.db, "drainBackoff")).toEqual({
+        failures: 1,
+        nextAttemptAt: "2026-11-21T10:00:00.750Z",
+      });
+      // Before the back-off ends nothing is sent; after it, everything is.
+      expect((await drainUnlocked(deps(server.fetch))).kind).toBe("waiting");
+      expect(await drainUnlocked(deps(server.fetch, Date.UTC(2026, 10, 21, 10, 0, 1)))).toEqual({
+        kind: "drained",
+        sent: 5,
+        failed: 0,
+      });
+    },
+  );
+
+  it("[DR2] a partial reply removes only what the server answered", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([
+      (mutations) =>
+        Response.json({
+          results: mutations.slice(0, 2).map((m) => ({ id: m.id, seq: m.seq, status: "applied", reply: null })),
+        }),
+      "throw",
+    ]);
+    expect((await drainUnlocked(deps(server.fetch))).kind).toBe("retry-later");
+    expect((await scope.db.outbox.orderBy("seq").toArray()).map((e) => e.seq)).toEqual([3, 4, 5]);
+  });
+
+  it("[DR3] a 401 pauses replay and keeps every entry", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([
+      () => Response.json({ error: { code: "session_replaced", message: "x" } }, { status: 401 }),
+    ]);
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "paused", reason: "server said 401" });
+    expect(await scope.db.outbox.count()).toBe(5);
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "paused", reason: "server said 401" });
+    expect(server.calls).toHaveLength(1);
+  });
+
+  it("[DR4] a refused mutation is parked as failed with its reason and told to the student; the rest moves on", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([
+      (mutations) =>
+        Response.json({
+          results: mutations.map((m) =>
+            m.seq === 3
+              ? {
+                  id: m.id,
+                  seq: m.seq,
+                  status: "failed",
+                  error: { code: "test_finished", message: "Already finished" },
+                }
+              : { id: m.id, seq: m.seq, status: "applied", reply: null },
+          ),
+        }),
+    ]);
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "drained", sent: 4, failed: 1 });
+    const left = await scope.db.outbox.toArray();
+    expect(left.map((e) => [e.seq, e.status, e.lastError])).toEqual([[3, "failed", "test_finished: Already finished"]]);
+    expect(await scope.db.notices.toArray()).toMatchObject([
+      { code: "test_finished", message: "Already finished", seen: 0 },
+    ]);
+  });
+
+  it("[DR5] out_of_order stops the drain and keeps the entries for a later resend", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([
+      (mutations) =>
+        Response.json({ results: [{ id: mutations[0]?.id, seq: 1, status: "out_of_order", expectedSeq: 1 }] }),
+    ]);
+    expect((await drainUnlocked(deps(server.fetch))).kind).toBe("retry-later");
+    expect(await scope.db.outbox.count()).toBe(5);
+  });
+
+  it("backs off exponentially with jitter up to a cap", () => {
+    expect(backoffDelay(1, () => 0)).toBe(500);
+    expect(backoffDelay(1, () => 1)).toBe(1000);
+    expect(backoffDelay(4, () => 1)).toBe(8000);
+    expect(backoffDelay(30, () => 1)).toBe(60_000);
+  });
+});

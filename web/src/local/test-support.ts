@@ -1,0 +1,65 @@
+/**
+ * Test helpers for the local layer (Node + fake-indexeddb): a signed-in device session and a
+ * scope with a controllable clock. Import "fake-indexeddb/auto" before this module.
+ */
+import type { UserSummary } from "@preflight/sync-protocol";
+import type { LocalScope } from "./action.ts";
+import { deviceDb, type LocalQuestion, userDb } from "./db.ts";
+import { clientIdOf } from "./outbox.ts";
+
+export const STUDENT: UserSummary = {
+  id: "user-1",
+  email: "student@preflight.test",
+  firstname: "Sam",
+  lastname: "Student",
+  role: "student",
+  syllabus_id: 3,
+  class_name: null,
+  subscription_end: null,
+};
+
+export async function signedInScope(user: UserSummary = STUDENT): Promise<LocalScope & { nudges: number }> {
+  await deviceDb().session.put({ key: "current", userId: user.id, user, signedInAt: new Date(0).toISOString() });
+  const db = userDb(user.id);
+  await clientIdOf(db);
+  let tick = Date.UTC(2026, 10, 21, 9, 0, 0);
+  const scope = {
+    db,
+    userId: user.id,
+    now: () => new Date((tick += 1000)),
+    nudges: 0,
+    onEnqueued: () => {
+      scope.nudges++;
+    },
+  };
+  return scope;
+}
+
+export function multipleChoice(id: number): LocalQuestion {
+  return {
+    id,
+    version: 1,
+    subject: "010",
+    syllabus_code: "010.01",
+    type: "multiple_choice",
+    question: `Question ${id}`,
+    answers: [
+      { id: id * 100 + 1, answer: "right", correct: true },
+      { id: id * 100 + 2, answer: "wrong", correct: false },
+    ],
+    explanation: "<p>Because.</p>",
+    reference: `010-${id}`,
+    learning_objectives: ["010.01.01.01.01"],
+    annex_images: [],
+    answer_images: [],
+    example: false,
+    editions: ["2020"],
+    score: 1,
+    added: "2026-01-01",
+  };
+}
+
+export async function resetDatabases(): Promise<void> {
+  const { Dexie } = await import("dexie");
+  for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
+}
