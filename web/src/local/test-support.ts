@@ -26,7 +26,10 @@ export async function signedInScope(user: UserSummary = STUDENT): Promise<LocalS
   const scope = {
     db,
     userId: user.id,
-    now: () => new Date((tick += 1000)),
+    now: () => {
+      tick += 1000;
+      return new Date(tick);
+    },
     nudges: 0,
     onEnqueued: () => {
       scope.nudges++;

@@ -29,7 +29,7 @@ describe("test-taking actions", () => {
       status: "pending",
       userId: "user-1",
     });
-    expect((outbox[0]?.body as { question_ids: number[] }).question_ids).toEqual(test.question_ids);
+    expect((outbox[0]?.body as { question_ids?: number[] } | undefined)?.question_ids).toEqual(test.question_ids);
     expect(test.question_ids).toHaveLength(3);
     expect(scope.nudges).toBe(1);
   });
