@@ -31,3 +31,18 @@ export function formatSyncStamp(date: Date): string {
   const two = (n: number) => String(n).padStart(2, "0");
   return `${two(date.getDate())}/${two(date.getMonth() + 1)}/${date.getFullYear()} @ ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
+
+const TEST_TYPE_TITLES: Record<string, string> = {
+  quiz: "Quiz",
+  progress_test: "Progress test",
+  progress_test_attempt: "Progress test",
+  exam: "Exam",
+  untimed: "Untimed exam",
+  timed: "Timed exam",
+  practice: "Practice",
+};
+
+/** The heading a test type shows on the question screen and in lists. */
+export function testTypeTitle(type: string): string {
+  return TEST_TYPE_TITLES[type] ?? type;
+}

@@ -15,6 +15,8 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/results.$testId'
+import { Route as AppTestRetakeTestIdRouteImport } from './routes/_app/test/retake.$testId'
+import { Route as AppTestSelectTestTypeRouteImport } from './routes/_app/test/select.$testType'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -45,6 +47,16 @@ const AppTestResultsTestIdRoute = AppTestResultsTestIdRouteImport.update({
   path: '/test/results/$testId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTestRetakeTestIdRoute = AppTestRetakeTestIdRouteImport.update({
+  id: '/test/retake/$testId',
+  path: '/test/retake/$testId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTestSelectTestTypeRoute = AppTestSelectTestTypeRouteImport.update({
+  id: '/test/select/$testType',
+  path: '/test/select/$testType',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -52,6 +64,8 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
+  '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
+  '/test/select/$testType': typeof AppTestSelectTestTypeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -59,6 +73,8 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
+  '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
+  '/test/select/$testType': typeof AppTestSelectTestTypeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,13 +84,28 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/results/$testId': typeof AppTestResultsTestIdRoute
+  '/_app/test/retake/$testId': typeof AppTestRetakeTestIdRoute
+  '/_app/test/select/$testType': typeof AppTestSelectTestTypeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/login' | '/dashboard' | '/test/$testId' | '/test/results/$testId'
+    | '/'
+    | '/login'
+    | '/dashboard'
+    | '/test/$testId'
+    | '/test/results/$testId'
+    | '/test/retake/$testId'
+    | '/test/select/$testType'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/login' | '/dashboard' | '/test/$testId' | '/test/results/$testId'
+  to:
+    | '/'
+    | '/login'
+    | '/dashboard'
+    | '/test/$testId'
+    | '/test/results/$testId'
+    | '/test/retake/$testId'
+    | '/test/select/$testType'
   id:
     | '__root__'
     | '/'
@@ -83,6 +114,8 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/test/$testId'
     | '/_app/test/results/$testId'
+    | '/_app/test/retake/$testId'
+    | '/_app/test/select/$testType'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -135,6 +168,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTestResultsTestIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/test/retake/$testId': {
+      id: '/_app/test/retake/$testId'
+      path: '/test/retake/$testId'
+      fullPath: '/test/retake/$testId'
+      preLoaderRoute: typeof AppTestRetakeTestIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test/select/$testType': {
+      id: '/_app/test/select/$testType'
+      path: '/test/select/$testType'
+      fullPath: '/test/select/$testType'
+      preLoaderRoute: typeof AppTestSelectTestTypeRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -142,12 +189,16 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestResultsTestIdRoute: typeof AppTestResultsTestIdRoute
+  AppTestRetakeTestIdRoute: typeof AppTestRetakeTestIdRoute
+  AppTestSelectTestTypeRoute: typeof AppTestSelectTestTypeRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestResultsTestIdRoute: AppTestResultsTestIdRoute,
+  AppTestRetakeTestIdRoute: AppTestRetakeTestIdRoute,
+  AppTestSelectTestTypeRoute: AppTestSelectTestTypeRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

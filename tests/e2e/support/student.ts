@@ -30,7 +30,9 @@ export async function answerCurrent(page: Page, via: "click" | "keyboard"): Prom
   const count = await options.count();
   if (count > 0) {
     const isSelect = (await question.locator("input[type=checkbox]").count()) > 0;
-    const picks = isSelect ? [0, 1] : [0];
+    // A multiple-select question says how many answers it needs: 'Select N answers.'
+    const required = isSelect ? Number(/Select (\d+) answers/.exec((await question.textContent()) ?? "")?.[1] ?? 2) : 1;
+    const picks = Array.from({ length: required }, (_, i) => i);
     for (const index of picks) {
       if (via === "keyboard") await page.keyboard.press(String.fromCharCode(97 + index));
       else await options.nth(index).click();

@@ -40,6 +40,9 @@ export class DeviceDb extends Dexie {
 
 export type LocalQuestion = BankQuestion & { version: number };
 
+/** How a test ended: finished by the student, abandoned, or closed when its time ran out. */
+export type TestEnd = "finished" | "abandoned" | "time_expired";
+
 export interface LocalUserTest {
   id: string;
   title: string;
@@ -49,8 +52,13 @@ export interface LocalUserTest {
   pass_percentage: number | null;
   question_ids: number[];
   started: string;
-  /** Set when the student finishes on this device. */
+  /** Set when the test ends on this device. */
   finished: string | null;
+  ended: TestEnd | null;
+  can_retake: boolean;
+  hide_results: boolean;
+  /** The test this one retakes, if any. */
+  retake_of: string | null;
   /** The device's prediction, shown until the server's marking arrives. */
   predicted: TestResult | null;
   /** The server's marking: the decision that counts. */
@@ -101,6 +109,45 @@ export interface Notice {
   seen: 0 | 1;
 }
 
+/** The student's flag on a question; the latest intent wins. */
+export interface LocalFlag {
+  questionId: number;
+  flagged: boolean;
+  updatedAt: string;
+}
+
+/** A report that a question was seen in an exam (month YYYY-MM, authority id). */
+export interface LocalSeenInExam {
+  id: string;
+  questionId: number;
+  date_seen: string;
+  authority: string;
+  createdAt: string;
+}
+
+/** A question of a finished test the student looked at in the results review. */
+export interface LocalReview {
+  key: string;
+  testId: string;
+  questionId: number;
+  viewedAt: string;
+}
+
+/** Statistics over every student (spec: question.answered, sum_correct, updated). */
+export interface LocalQuestionStats {
+  questionId: number;
+  answered: number;
+  sum_correct: number;
+  updated: string | null;
+}
+
+export interface LocalAuthority {
+  id: string;
+  title: string;
+  group: string;
+  position: number;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -113,6 +160,11 @@ export class UserDb extends Dexie {
   outbox!: EntityTable<OutboxEntry, "seq">;
   notices!: EntityTable<Notice, "id">;
   meta!: EntityTable<MetaRow, "key">;
+  flags!: EntityTable<LocalFlag, "questionId">;
+  seenInExam!: EntityTable<LocalSeenInExam, "id">;
+  reviews!: EntityTable<LocalReview, "key">;
+  questionStats!: EntityTable<LocalQuestionStats, "questionId">;
+  authorities!: EntityTable<LocalAuthority, "id">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -123,6 +175,25 @@ export class UserDb extends Dexie {
       notices: "id, seen",
       meta: "key",
     });
+    this.version(2)
+      .stores({
+        flags: "questionId, flagged, updatedAt",
+        seenInExam: "id, questionId",
+        reviews: "key, testId",
+        questionStats: "questionId",
+        authorities: "id, position",
+      })
+      .upgrade((tx) =>
+        tx
+          .table("userTests")
+          .toCollection()
+          .modify((test: Partial<LocalUserTest>) => {
+            test.ended ??= test.finished ? "finished" : null;
+            test.can_retake ??= true;
+            test.hide_results ??= false;
+            test.retake_of ??= null;
+          }),
+      );
   }
 }
 

@@ -4,17 +4,22 @@ import type { LocalQuestion } from "../../local/db.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { type Draft, toggleByIndex } from "./draft.ts";
 
-/** One question and the student's draft answer, for all four question types. */
+/**
+ * One question and the student's draft answer, for all four question types. When `revealed`,
+ * the correct answers are marked and the student's choice shown right or wrong; never before.
+ */
 export function QuestionView({
   question,
   draft,
   onChange,
   disabled,
+  revealed = false,
 }: {
   question: LocalQuestion;
   draft: Draft;
   onChange: (draft: Draft) => void;
   disabled?: boolean;
+  revealed?: boolean;
 }) {
   return (
     <div className="space-y-5">
@@ -42,11 +47,18 @@ export function QuestionView({
         <ol className="space-y-2">
           {question.answers.map((answer, index) => {
             const selected = draft.ids.includes(answer.id);
-            const optionClass = `flex w-full cursor-pointer items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-              selected
-                ? "border-brand-500 bg-brand-50 ring-2 ring-brand-100"
-                : "border-slate-200 bg-white hover:border-brand-500/50"
-            } ${disabled ? "cursor-wait opacity-70" : ""}`;
+            const verdict = revealed ? (answer.correct ? "correct" : selected ? "incorrect" : null) : null;
+            const tone =
+              verdict === "correct"
+                ? "border-emerald-500 bg-emerald-50 ring-2 ring-emerald-100"
+                : verdict === "incorrect"
+                  ? "border-red-400 bg-red-50 ring-2 ring-red-100"
+                  : selected
+                    ? "border-brand-500 bg-brand-50 ring-2 ring-brand-100"
+                    : "border-slate-200 bg-white hover:border-brand-500/50";
+            const optionClass = `flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${tone} ${
+              disabled ? "cursor-default" : "cursor-pointer"
+            }`;
             const optionBody = (
               <>
                 <span
@@ -56,7 +68,15 @@ export function QuestionView({
                 >
                   {answerLetter(index)}
                 </span>
-                <SafeHtml html={answer.answer} className="pt-0.5" />
+                <SafeHtml html={answer.answer} className="flex-1 pt-0.5" />
+                {verdict ? (
+                  <span
+                    data-verdict={verdict}
+                    className={`shrink-0 pt-0.5 text-sm font-semibold ${verdict === "correct" ? "text-emerald-700" : "text-red-700"}`}
+                  >
+                    {verdict === "correct" ? (selected ? "✓ Correct" : "✓ Correct answer") : "✗ Incorrect"}
+                  </span>
+                ) : null}
               </>
             );
             return (
@@ -91,6 +111,21 @@ export function QuestionView({
           />
           <span className="text-slate-600">{question.text_range?.units}</span>
         </label>
+      ) : null}
+      {draft.kind === "text" && revealed && question.text_range ? (
+        <p className="text-sm text-slate-700" data-testid="text-solution">
+          Correct answer: {question.text_range.exact} {question.text_range.units} (accepted {question.text_range.min} to{" "}
+          {question.text_range.max})
+        </p>
+      ) : null}
+      {draft.kind === "gaps" && revealed ? (
+        <ol className="list-inside list-decimal text-sm text-slate-700" data-testid="cloze-solution">
+          {Array.from(new Set(question.answers.map((a) => a.group ?? 1))).map((group) => (
+            <li key={group}>
+              {question.answers.find((a) => a.group === group && a.correct)?.answer.replace(/<[^>]+>/g, "")}
+            </li>
+          ))}
+        </ol>
       ) : null}
     </div>
   );

@@ -6,6 +6,8 @@ export interface TestView {
   test: LocalUserTest;
   questions: (LocalQuestion | undefined)[];
   saved: Map<number, GivenAnswer>;
+  /** The device's grading of each saved answer (shown only where answers may be revealed). */
+  correct: Map<number, boolean>;
 }
 
 /** The test, its questions in order and the answers saved on this device, kept live. */
@@ -17,6 +19,11 @@ export function useTestView(db: UserDb, testId: string): TestView | null | undef
       db.questions.bulkGet(test.question_ids),
       db.answers.where("testId").equals(testId).toArray(),
     ]);
-    return { test, questions, saved: new Map(answers.map((a) => [a.questionId, a.given])) };
+    return {
+      test,
+      questions,
+      saved: new Map(answers.map((a) => [a.questionId, a.given])),
+      correct: new Map(answers.map((a) => [a.questionId, a.correct])),
+    };
   }, [db, testId]);
 }

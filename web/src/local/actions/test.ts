@@ -10,12 +10,14 @@ import {
 } from "@preflight/sync-protocol";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../action.ts";
-import { answerKey, type LocalUserTest, type UserDb } from "../db.ts";
+import { answerKey, type LocalUserTest, type TestEnd, type UserDb } from "../db.ts";
 
 export interface NewTest {
   test_type: TestType;
   title: string;
   count: number;
+  /** Choose from these questions only (default: the whole bank on the device). */
+  from?: number[];
   display_answers: DisplayAnswers;
   seed: number;
   time_limit?: number | null;
@@ -28,7 +30,7 @@ export class NoQuestionsError extends Error {}
 export async function createTest(scope: LocalScope, spec: NewTest): Promise<LocalUserTest> {
   const { db } = scope;
   return runAction(scope, [db.userTests, db.questions], async (ctx) => {
-    const ids = (await db.questions.toCollection().primaryKeys()) as number[];
+    const ids = spec.from ?? ((await db.questions.toCollection().primaryKeys()) as number[]);
     const question_ids = pickQuestions(ids, spec.count, spec.seed);
     if (question_ids.length === 0) throw new NoQuestionsError("There are no questions available on this device yet.");
     const test: LocalUserTest = {
@@ -41,6 +43,10 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
       question_ids,
       started: ctx.now.toISOString(),
       finished: null,
+      ended: null,
+      can_retake: true,
+      hide_results: false,
+      retake_of: null,
       predicted: null,
       marked: null,
       position: 1,
@@ -65,6 +71,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
 }
 
 export class TestFinishedError extends Error {}
+export class TimeExpiredError extends Error {}
 
 /**
  * Saves one answer: the local record and its mutation together. An empty answer does nothing
@@ -81,6 +88,8 @@ export async function saveAnswer(
     const test = await db.userTests.get(testId);
     if (!test) throw new Error(`no test ${testId}`);
     if (test.finished) throw new TestFinishedError("This test has been finished; no further answers are accepted.");
+    const deadline = deadlineOf(test);
+    if (deadline && ctx.now >= deadline) throw new TimeExpiredError("Time expired");
     const question = await db.questions.get(questionId);
     if (!question) throw new Error(`question ${questionId} is not on this device`);
     const grade = gradeAnswer(question, given);
@@ -112,18 +121,70 @@ export async function predictResult(db: UserDb, test: LocalUserTest): Promise<Te
   };
 }
 
-/** Finishes the test: the device predicts the result at once; the server's marking follows. */
-export async function finishTest(scope: LocalScope, testId: string): Promise<LocalUserTest> {
+/** The moment a timed test runs out, or null for an untimed one. */
+export function deadlineOf(test: Pick<LocalUserTest, "started" | "time_limit">): Date | null {
+  return test.time_limit ? new Date(new Date(test.started).getTime() + test.time_limit * 60_000) : null;
+}
+
+/**
+ * Ends the test: finished by the student, abandoned (still marked, spec), or closed when its
+ * time ran out (marked with what was answered, as of the deadline). The device predicts the
+ * result at once; the server's marking follows.
+ */
+export async function finishTest(
+  scope: LocalScope,
+  testId: string,
+  reason: TestEnd = "finished",
+): Promise<LocalUserTest> {
   const { db } = scope;
   return runAction(scope, [db.userTests, db.answers], async (ctx) => {
     const test = await db.userTests.get(testId);
     if (!test) throw new Error(`no test ${testId}`);
     if (test.finished) return test;
-    const finished = ctx.now.toISOString();
+    const deadline = deadlineOf(test);
+    const ended: TestEnd = deadline && ctx.now >= deadline ? "time_expired" : reason;
+    const finished = (ended === "time_expired" && deadline ? deadline : ctx.now).toISOString();
     const predicted = await predictResult(db, test);
-    await db.userTests.update(testId, { finished, predicted });
+    await db.userTests.update(testId, { finished, ended, predicted });
     await ctx.enqueue("POST /test/current/finish/{id}", { id: testId }, { flush_session: true, finished });
-    return { ...test, finished, predicted };
+    return { ...test, finished, ended, predicted };
+  });
+}
+
+/** Retake: a new test with the same questions and settings (spec: /test/retake/{user_test_id}). */
+export async function retakeTest(scope: LocalScope, previousId: string): Promise<LocalUserTest> {
+  const { db } = scope;
+  return runAction(scope, [db.userTests], async (ctx) => {
+    const previous = await db.userTests.get(previousId);
+    if (!previous) throw new Error(`no test ${previousId}`);
+    if (!previous.can_retake) throw new Error("This test cannot be retaken.");
+    const test: LocalUserTest = {
+      ...previous,
+      id: uuidv7(),
+      started: ctx.now.toISOString(),
+      finished: null,
+      ended: null,
+      predicted: null,
+      marked: null,
+      position: 1,
+      retake_of: previous.id,
+    };
+    await db.userTests.add(test);
+    await ctx.enqueue(
+      "POST /test/generate/{test_type}",
+      { test_type: test.test_type },
+      {
+        user_test_id: test.id,
+        test_type: test.test_type,
+        title: test.title,
+        display_answers: test.display_answers,
+        time_limit: test.time_limit,
+        pass_percentage: test.pass_percentage,
+        question_ids: test.question_ids,
+        started: test.started,
+      },
+    );
+    return test;
   });
 }
 

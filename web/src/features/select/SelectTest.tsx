@@ -1,0 +1,118 @@
+import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sync-protocol";
+import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
+import { useBankSize } from "../../local/queries.ts";
+
+const COUNTS = [10, 20, 40] as const;
+/** EASA theory exams allow about 1.25 minutes a question; timed practice follows that pace. */
+const MINUTES_PER_QUESTION = 1.25;
+
+const DISPLAY_CHOICES: { value: DisplayAnswers; label: string }[] = [
+  { value: "after_test", label: "After test" },
+  { value: "after_choice", label: "After choice" },
+  { value: "before_choice", label: "Before choice" },
+];
+
+/** Choose a test of one type from the questions on this device (works offline). */
+export function SelectTest({ testType }: { testType: TestType }) {
+  const { scope } = useSignedIn();
+  const navigate = useNavigate();
+  const bankSize = useBankSize(scope.db);
+  const [count, setCount] = useState<number>(COUNTS[0]);
+  const [display, setDisplay] = useState<DisplayAnswers>(testType === "practice" ? "after_choice" : "after_test");
+  const [error, setError] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const timed = testType === "timed";
+
+  const start = async () => {
+    setError(null);
+    setStarting(true);
+    try {
+      const test = await createTest(scope, {
+        test_type: testType,
+        title: `${testTypeTitle(testType)} (${count} questions)`,
+        count,
+        display_answers: display,
+        seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
+        time_limit: timed ? Math.ceil(count * MINUTES_PER_QUESTION) : null,
+      });
+      await navigate({ to: "/test/$testId", params: { testId: test.id } });
+    } catch (err) {
+      setError(err instanceof NoQuestionsError ? err.message : "Could not start test");
+      setStarting(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-6">
+      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold">{testTypeTitle(testType)}</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          {bankSize
+            ? `Questions are chosen at random from the ${bankSize} on this device.`
+            : "Your question bank is not on this device yet."}
+        </p>
+        <fieldset className="mt-5">
+          <legend className="mb-2 text-sm font-medium text-slate-800">Questions</legend>
+          <div className="flex gap-2">
+            {COUNTS.map((n) => (
+              <label
+                key={n}
+                className={`cursor-pointer rounded-md border px-4 py-2 text-sm ${count === n ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
+              >
+                <input
+                  type="radio"
+                  name="count"
+                  className="sr-only"
+                  checked={count === n}
+                  onChange={() => setCount(n)}
+                />
+                {n}
+                {timed ? ` · ${Math.ceil(n * MINUTES_PER_QUESTION)} min` : ""}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        {testType !== "timed" ? (
+          <fieldset className="mt-5">
+            <legend className="mb-2 text-sm font-medium text-slate-800">Show answers</legend>
+            <div className="flex flex-wrap gap-2">
+              {DISPLAY_CHOICES.map((choice) => (
+                <label
+                  key={choice.value}
+                  className={`cursor-pointer rounded-md border px-4 py-2 text-sm ${display === choice.value ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
+                >
+                  <input
+                    type="radio"
+                    name="display"
+                    className="sr-only"
+                    checked={display === choice.value}
+                    onChange={() => setDisplay(choice.value)}
+                  />
+                  {choice.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
+        <div className="mt-6 flex items-center gap-3">
+          <button
+            type="button"
+            onClick={() => void start()}
+            disabled={starting || !bankSize}
+            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            {starting ? "Starting test…" : "Start"}
+          </button>
+          {error ? (
+            <span className="text-sm text-red-700" role="alert">
+              {error}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </main>
+  );
+}
