@@ -240,7 +240,12 @@ function Clock({ deadline, onExpire }: { deadline: Date; onExpire: () => void })
     }
   }, [remaining, onExpire]);
   return (
-    <span className="ml-auto font-mono text-sm tabular-nums" data-testid="countdown" aria-label="Time remaining">
+    <span
+      role="timer"
+      className="ml-auto font-mono text-sm tabular-nums"
+      data-testid="countdown"
+      aria-label="Time remaining"
+    >
       {formatHms(remaining)}
     </span>
   );

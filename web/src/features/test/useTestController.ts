@@ -31,7 +31,7 @@ export type Target = number | "finish";
 export type TestModal =
   | { kind: "finish" }
   | { kind: "unconfirmed"; target: Target }
-  | { kind: "count"; required: number; selected: number; then: Target | "confirm" }
+  | { kind: "count"; required: number; selected: number; after: Target | "confirm" }
   | { kind: "abandon" }
   | { kind: "time-expired" };
 
@@ -185,7 +185,7 @@ export function useTestController(
         }
         const check = checkDraft(question, draft);
         if (check.ok === "confirm-count") {
-          setModal({ kind: "count", required: check.required, selected: check.selected, then: target });
+          setModal({ kind: "count", required: check.required, selected: check.selected, after: target });
           return;
         }
       }
@@ -224,7 +224,7 @@ export function useTestController(
       return;
     }
     if (check.ok === "confirm-count") {
-      setModal({ kind: "count", required: check.required, selected: check.selected, then: "confirm" });
+      setModal({ kind: "count", required: check.required, selected: check.selected, after: "confirm" });
       return;
     }
     void saveNow();
@@ -250,8 +250,8 @@ export function useTestController(
       setModal(null);
       if (current.kind === "unconfirmed") void move(current.target, { saveDraft: false });
       else if (current.kind === "count") {
-        if (current.then === "confirm") void saveNow();
-        else void move(current.then, { saveDraft: true });
+        if (current.after === "confirm") void saveNow();
+        else void move(current.after, { saveDraft: true });
       } else if (current.kind === "finish") void run(() => endTest("finished"));
       else if (current.kind === "abandon") void run(() => endTest("abandoned"));
       else if (current.kind === "time-expired") options.onEnded("time_expired");
