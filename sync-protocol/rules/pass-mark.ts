@@ -20,12 +20,16 @@ export interface TestOutcome {
   pass: boolean;
 }
 
-/** A finished test passes when its score reaches the pass mark over all its questions. */
+/**
+ * A finished test passes when the score reaches the pass percentage of all its marks (EASA: at
+ * least 75 % of the marks). Exact in integers, so 8 / 11 (72.7 %) fails at 75 % even though the
+ * displayed, rounded pass mark reads 8 / 11.
+ */
 export function testOutcome(score: number, totalScore: number, passPercentage: number | null | undefined): TestOutcome {
   return {
     score,
     total_score: totalScore,
     percentage: scorePercentage(score, totalScore),
-    pass: totalScore > 0 && score >= passMark(totalScore, passPercentage),
+    pass: totalScore > 0 && score * 100 >= totalScore * (passPercentage ?? PASS_PERCENTAGE_DEFAULT),
   };
 }

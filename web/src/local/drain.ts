@@ -16,6 +16,7 @@ import {
   type PushReply,
   type PushResult,
   pushReplySchema,
+  SYNC_CALL_TIMEOUT_MS,
   SYNC_PROTOCOL_VERSION,
   SYNC_PUSH_BATCH_SIZE,
   testResultSchema,
@@ -46,7 +47,7 @@ interface Backoff {
 
 export function backoffDelay(failures: number, random: () => number): number {
   const exp = Math.min(DRAIN_BACKOFF_MAX_MS, DRAIN_BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1));
-  // "Full jitter": spread retries of many devices over the whole window.
+  // "Equal jitter": at least half the window, so retries of many devices spread out but never bunch at zero.
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
@@ -90,6 +91,8 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
         method: "POST",
         credentials: "same-origin",
         headers: { "Content-Type": "application/json", "Idempotency-Key": first.id },
+        // A hung request must not hold the outbox lock for ever (spec: sync call timeout 30 s).
+        signal: AbortSignal.timeout(SYNC_CALL_TIMEOUT_MS),
         body: JSON.stringify({
           protocol: SYNC_PROTOCOL_VERSION,
           clientId: first.clientId,

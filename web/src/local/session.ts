@@ -53,6 +53,8 @@ export async function checkSession(): Promise<SessionCheck> {
     const user = meReplySchema.parse(body).user;
     if (local && local.userId === user.id) {
       await deviceDb().session.update("current", { user });
+      // The server knows this student again: replay what a 401/403 paused.
+      await userDb(user.id).meta.delete("paused");
       return { kind: "signed-in", session: { ...local, user }, online: true };
     }
     return { kind: "signed-in", session: await rememberSession(user, new Date()), online: true };
