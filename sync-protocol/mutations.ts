@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { flagQuestionSchema, reviewSchema, seenInExamSchema, unflagAllSchema, zoomSchema } from "./schemas/question.ts";
 import { finishTestSchema, generateTestSchema, saveAnswerSchema } from "./schemas/test.ts";
 
 /**
@@ -11,6 +12,11 @@ export const MUTATIONS = {
   "POST /test/generate/{test_type}": generateTestSchema,
   "POST /test/current/save": saveAnswerSchema,
   "POST /test/current/finish/{id}": finishTestSchema,
+  "POST /api/question/flag": flagQuestionSchema,
+  "POST /api/question/unflag_all": unflagAllSchema,
+  "POST /questions/{id}/seen-in-exam": seenInExamSchema,
+  "POST /api/review": reviewSchema,
+  "POST /zoom": zoomSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type MutationTemplate = keyof typeof MUTATIONS;
@@ -24,11 +30,12 @@ export interface ResolvedCall {
 }
 
 const PARAM = /\{([a-z_]+)\}/g;
+const PARAM_VALUE = /^[A-Za-z0-9_-]+$/;
 const compiled = (Object.keys(MUTATIONS) as MutationTemplate[]).map((template) => {
   const [method, pathTemplate] = template.split(" ") as [string, string];
   const names = [...pathTemplate.matchAll(PARAM)].map((m) => m[1] as string);
   const pattern = new RegExp(
-    `^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(PARAM, "([A-Za-z0-9_-]+)")}$`,
+    `^${pathTemplate.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(PARAM, `(${PARAM_VALUE.source.slice(1, -1)})`)}$`,
   );
   return { template, method, pattern, names };
 });
@@ -55,6 +62,8 @@ export function callFor(template: MutationTemplate, params: Record<string, strin
   return template.replace(PARAM, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`missing path parameter ${name} for ${template}`);
+    // The same characters resolveCall reads back, so a queued call can always be resolved.
+    if (!PARAM_VALUE.test(value)) throw new Error(`path parameter ${name} must match ${PARAM_VALUE}: ${value}`);
     return value;
   });
 }

@@ -7,8 +7,15 @@ import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "./auth/session.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
+import { activityRoutes } from "./routes/activity/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
+import { flagQuestion, seenInExam, unflagAll } from "./routes/question/effects.ts";
+import { questionRoutes } from "./routes/question/index.ts";
+import { markReviewed } from "./routes/results/effects.ts";
+import { resultsRoutes } from "./routes/results/index.ts";
+import { setZoom } from "./routes/settings/effects.ts";
+import { settingsRoutes } from "./routes/settings/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { finishTest, generateTest, saveAnswer } from "./routes/test/effects.ts";
 import { testRoutes } from "./routes/test/index.ts";
@@ -21,6 +28,11 @@ export function effectTable(): EffectTable {
     "POST /test/generate/{test_type}": generateTest,
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
+    "POST /api/question/flag": flagQuestion,
+    "POST /api/question/unflag_all": unflagAll,
+    "POST /questions/{id}/seen-in-exam": seenInExam,
+    "POST /api/review": markReviewed,
+    "POST /zoom": setZoom,
   };
 }
 
@@ -49,9 +61,19 @@ export function createApp(deps: AppDeps) {
   app.use("/api/content/*", signedIn);
   app.use("/sync/*", signedIn);
   app.on("POST", "/test/*", signedIn);
+  app.use("/api/question/*", signedIn);
+  app.use("/api/review", signedIn);
+  app.use("/api/authorities", signedIn);
+  app.on("POST", "/questions/*", signedIn);
+  app.on("POST", "/zoom", signedIn);
+  app.use("/user-active", signedIn);
   app.route("/api/content", contentRoutes(deps));
   app.route("/sync", syncRoutes(replayer));
   app.route("/", testRoutes(deps, replayer));
+  app.route("/", questionRoutes(deps, replayer));
+  app.route("/", resultsRoutes(deps, replayer));
+  app.route("/", settingsRoutes(deps, replayer));
+  app.route("/", activityRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);
   app.notFound((c) =>

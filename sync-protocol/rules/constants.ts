@@ -41,3 +41,10 @@ export const DRAIN_BACKOFF_BASE_MS = 1000;
 export const DRAIN_BACKOFF_MAX_MS = 60_000;
 export const DRAIN_TIMER_MS = 30_000;
 export const SYNC_PUSH_BATCH_SIZE = 50;
+
+/** Countdown clock tones (UI): amber under 5 minutes left, red under 1 minute. */
+export const CLOCK_WARNING_S = 5 * 60;
+export const CLOCK_CRITICAL_S = 60;
+
+/** How often the page checks whether the student is still active (spec: poll interval is configuration). */
+export const INACTIVITY_POLL_MS = 10_000;

@@ -17,6 +17,8 @@ export const generateTestSchema = z.object({
   pass_percentage: z.number().int().min(1).max(100).nullable(),
   question_ids: z.array(z.number().int().positive()).min(1).max(30_000),
   started: z.string().datetime(),
+  /** The earlier test this one retakes (spec: /test/retake/{user_test_id}). */
+  retake_of: uuid.nullable().optional(),
 });
 export type GenerateTest = z.infer<typeof generateTestSchema>;
 
@@ -35,9 +37,15 @@ export const saveAnswerReplySchema = z.object({
 });
 export type SaveAnswerReply = z.infer<typeof saveAnswerReplySchema>;
 
+/** How a test ended: finished by the student, abandoned (still marked, spec), or its time ran out. */
+export const TEST_ENDS = ["finished", "abandoned", "time_expired"] as const;
+export type TestEndReason = (typeof TEST_ENDS)[number];
+
 export const finishTestSchema = z.object({
   flush_session: z.boolean().default(true),
   finished: z.string().datetime().optional(),
+  /** Absent means "finished". */
+  reason: z.enum(TEST_ENDS, `reason must be one of ${TEST_ENDS.join(", ")}`).optional(),
 });
 export type FinishTest = z.infer<typeof finishTestSchema>;
 

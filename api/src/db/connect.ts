@@ -2,10 +2,12 @@ import SQLite from "better-sqlite3";
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
+import * as questionActivity from "./migrations/0002-question-activity.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
+  "0002-question-activity": questionActivity,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -22,6 +22,11 @@ export interface Database {
   answers: AnswersTable;
   mutations: MutationsTable;
   client_cursors: ClientCursorsTable;
+  flags: FlagsTable;
+  seen_in_exam: SeenInExamTable;
+  reviews: ReviewsTable;
+  user_settings: UserSettingsTable;
+  user_activity: UserActivityTable;
 }
 
 export type Flag = 0 | 1;
@@ -160,6 +165,14 @@ export interface UserTestsTable {
   total_score: number;
   percentage: number | null;
   pass: Flag | null;
+  /** How the test ended; null while it runs. */
+  ended: "finished" | "abandoned" | "time_expired" | null;
+  can_retake: Flag;
+  hide_results: Flag;
+  /** The earlier test this one retakes. */
+  retake_of: string | null;
+  /** The position last served by POST /test/current/question (its reload form returns there). */
+  last_position: number;
 }
 
 export interface UserTestQuestionsTable {
@@ -168,6 +181,8 @@ export interface UserTestQuestionsTable {
   question_id: number;
   /** The version the test was built with: later edits never change this test's results. */
   question_version: number;
+  /** 1 once the question was served during the test. */
+  accessed: Flag;
 }
 
 /** Append-only: every answer a student gave, applied or kept on record. */
@@ -204,4 +219,46 @@ export interface ClientCursorsTable {
   user_id: string;
   last_seq: number;
   updated_at: string;
+}
+
+/** The student's flag on a question: the latest intent wins (updated_at is the intent's time). */
+export interface FlagsTable {
+  user_id: string;
+  question_id: number;
+  flagged: Flag;
+  updated_at: string;
+}
+
+/** A report that a question was seen in an exam; the id is the device's uuid. */
+export interface SeenInExamTable {
+  id: string;
+  user_id: string;
+  question_id: number;
+  /** YYYY-MM */
+  date_seen: string;
+  authority_id: string;
+  created_at: string;
+}
+
+/** A question of a finished test the student looked at in the results review (first view kept). */
+export interface ReviewsTable {
+  user_id: string;
+  user_test_id: string;
+  question_id: number;
+  viewed_at: string;
+}
+
+export interface UserSettingsTable {
+  user_id: string;
+  /** Zoom in tenths (10 = 1.0 … 18 = 1.8); null when never set. */
+  zoom_tenths: number | null;
+  zoom_updated_at: string | null;
+  /** Time of the latest "unflag all" intent; flag intents older than it do not apply. */
+  flags_cleared_at: string | null;
+  updated_at: string;
+}
+
+export interface UserActivityTable {
+  user_id: string;
+  last_active_at: string;
 }

@@ -2,9 +2,11 @@ import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import type { QuestionStatsReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
+import { bankQuestionIds, questionStats } from "./question/queries.ts";
 
 export interface BankReply {
   syllabus_id: number;
@@ -18,7 +20,24 @@ export interface BankReply {
  * packs with deltas replace this single download; the payload shape stays.)
  */
 export function contentRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/bank", async (c) => {
+  const app = new Hono<AppEnv>();
+  /**
+   * Statistics for the questions of the student's bank, over every student's answers, so the
+   * device can show the information card offline. Questions nobody has answered are left out.
+   */
+  app.get("/question-stats", async (c) => {
+    const syllabusId = c.var.user.syllabus_id;
+    if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
+    const [ids, stats] = await Promise.all([bankQuestionIds(deps.db, syllabusId), questionStats(deps.db)]);
+    const reply: QuestionStatsReply = {
+      stats: ids.flatMap((id) => {
+        const s = stats.get(id);
+        return s ? [{ question_id: id, answered: s.answered, sum_correct: s.sum_correct, updated: s.updated }] : [];
+      }),
+    };
+    return c.json(reply);
+  });
+  return app.get("/bank", async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
     const syllabus = await deps.db

@@ -26,3 +26,15 @@ export type EffectOutcome =
 
 export type Effect = (ctx: EffectContext, body: unknown) => Promise<EffectOutcome>;
 export type EffectTable = Record<MutationTemplate, Effect>;
+
+/**
+ * The time of an intent for "the latest intent wins": the device's own time, normalised to
+ * ISO-8601 with milliseconds (so strings compare as times), and never later than the server's
+ * clock, so a device whose clock runs ahead cannot win every later change.
+ */
+export function intentTime(ctx: Pick<EffectContext, "createdAt" | "clock">): string {
+  const device = new Date(ctx.createdAt);
+  const now = ctx.clock.now();
+  if (Number.isNaN(device.getTime())) return now.toISOString();
+  return (device > now ? now : device).toISOString();
+}

@@ -8,11 +8,12 @@
  * A seq beyond last_seq + 1 is from the future: refused, so the client resends in order.
  * An effect that fails still records its failure and advances the cursor, so one bad
  * mutation never blocks the queue behind it. Direct calls with an Idempotency-Key use the
- * same path without a cursor.
+ * same path without a cursor; there a refusal that kept nothing writes nothing at all.
  */
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
+import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
-import { sql, type Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
@@ -31,6 +32,11 @@ export type ReplayResult =
   | { status: "applied" | "duplicate"; reply: unknown; failed?: undefined }
   | { status: "failed"; error: { code: string; message: string } }
   | { status: "out_of_order"; expectedSeq: number };
+
+/** An effect's outcome, and whether anything of it remains (see runEffect). */
+type EffectRun =
+  | { kept: true; outcome: EffectOutcome }
+  | { kept: false; outcome: Extract<EffectOutcome, { status: "failed" }> };
 
 export class Replayer {
   constructor(
@@ -86,20 +92,8 @@ export class Replayer {
     }
     const trx = await db.startTransaction().execute();
     try {
-      const stored = await trx
-        .selectFrom("mutations")
-        .select(["status", "reply"])
-        .where("user_id", "=", user.id)
-        .where("id", "=", req.id)
-        .executeTakeFirst();
-      if (stored) {
-        await trx.commit().execute();
-        const reply = JSON.parse(stored.reply) as unknown;
-        return stored.status === "failed"
-          ? { status: "failed", error: reply as { code: string; message: string } }
-          : { status: "duplicate", reply };
-      }
-
+      // The client's cursor is locked first, so two concurrent pushes of the same mutation
+      // queue here and the second one finds the first one's stored reply below.
       let seq = 0;
       if (req.client) {
         let cursorQuery = trx
@@ -110,6 +104,11 @@ export class Replayer {
         const cursor = await cursorQuery.executeTakeFirstOrThrow();
         if (cursor.user_id !== user.id) throw new ApiError("forbidden", "This device id belongs to another account");
         const expected = cursor.last_seq + 1;
+        const repeat = req.client.seq < expected ? await storedReply(trx, user.id, req.id) : null;
+        if (repeat) {
+          await trx.commit().execute();
+          return repeat;
+        }
         if (req.client.seq > expected) {
           await trx.rollback().execute();
           return { status: "out_of_order", expectedSeq: expected };
@@ -123,8 +122,20 @@ export class Replayer {
         }
         seq = req.client.seq;
       }
+      const stored = await storedReply(trx, user.id, req.id);
+      if (stored) {
+        await trx.commit().execute();
+        return stored;
+      }
 
-      const outcome = await this.runEffect(trx, user, req);
+      const { outcome, kept } = await this.runEffect(trx, user, req);
+      if (!req.client && !kept) {
+        // A direct call whose effect was refused with nothing kept on record: the caller gets
+        // the 4xx and nothing is written, not even the bookkeeping. A retry with the same
+        // Idempotency-Key simply runs again; there is no effect to double.
+        await trx.rollback().execute();
+        return { status: "failed", error: outcome.error };
+      }
       const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
       await trx
         .insertInto("mutations")
@@ -155,18 +166,31 @@ export class Replayer {
         .rollback()
         .execute()
         .catch(() => undefined);
+      // Two direct calls with one Idempotency-Key raced: the loser answers from the winner's reply.
+      if (isUniqueViolation(err)) {
+        const stored = await storedReply(db, user.id, req.id);
+        if (stored) return stored;
+      }
       throw err;
     }
   }
 
-  /** Runs the effect under a savepoint so a thrown error undoes it but not the bookkeeping. */
-  private async runEffect(trx: Transaction<Database>, user: AuthedUser, req: ReplayRequest): Promise<EffectOutcome> {
+  /**
+   * Runs the effect under a savepoint so a thrown error undoes it but not the bookkeeping.
+   * `kept` is true when the outcome is the effect's own (applied, or refused after keeping
+   * something on record); false when the mutation was refused and nothing of it remains.
+   */
+  private async runEffect(trx: Transaction<Database>, user: AuthedUser, req: ReplayRequest): Promise<EffectRun> {
+    const refused = (code: ErrorCode, message: string): EffectRun => ({
+      outcome: { status: "failed", error: { code, message } },
+      kept: false,
+    });
     const resolved = resolveCall(req.call);
-    if (!resolved) return { status: "failed", error: { code: "bad_request", message: `Unknown call ${req.call}` } };
+    if (!resolved) return refused("bad_request", `Unknown call ${req.call}`);
     const parsed = MUTATIONS[resolved.template].safeParse(req.body);
     if (!parsed.success) {
       const e = validationError(parsed.error);
-      return { status: "failed", error: { code: e.code, message: e.message } };
+      return refused(e.code, e.message);
     }
     await sql`savepoint effect`.execute(trx);
     try {
@@ -175,12 +199,35 @@ export class Replayer {
         parsed.data,
       );
       await sql`release savepoint effect`.execute(trx);
-      return outcome;
+      return { outcome, kept: true };
     } catch (err) {
       await sql`rollback to savepoint effect`.execute(trx);
-      if (err instanceof ApiError) return { status: "failed", error: { code: err.code, message: err.message } };
+      if (err instanceof ApiError) return refused(err.code, err.message);
       console.error("mutation effect failed", req.call, err);
-      return { status: "failed", error: { code: "internal", message: "The change could not be applied" } };
+      return refused("internal", "The change could not be applied");
     }
   }
+}
+
+async function storedReply(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: string,
+  id: string,
+): Promise<ReplayResult | null> {
+  const stored = await db
+    .selectFrom("mutations")
+    .select(["status", "reply"])
+    .where("user_id", "=", userId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!stored) return null;
+  const reply = JSON.parse(stored.reply) as unknown;
+  return stored.status === "failed"
+    ? { status: "failed", error: reply as { code: string; message: string } }
+    : { status: "duplicate", reply };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_PRIMARYKEY" || code === "SQLITE_CONSTRAINT_UNIQUE";
 }

@@ -11,6 +11,13 @@ export async function signIn(page: Page, email = "student@preflight.test", passw
 /** Waits until the bank is on the device and the service worker controls the page. */
 export async function waitUntilReadyOffline(page: Page): Promise<void> {
   await expect(page.getByText(/questions are on this device/)).toBeVisible();
+  // The worker must be installed (precache done) and in control; a page opened before it took
+  // over is controlled after a reload, which is what a student's next visit does anyway.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await expect(page.getByText(/questions are on this device/)).toBeVisible();
+  }
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 }
 

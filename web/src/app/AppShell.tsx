@@ -2,9 +2,11 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { refreshBank } from "../local/bank.ts";
 import { startDrainTriggers } from "../local/drain-scheduler.ts";
+import { refreshAuthorities, refreshQuestionStats } from "../local/pull-question-data.ts";
 import { checkSession, signOut } from "../local/session.ts";
 import { NoticeBanner } from "../ui/NoticeBanner.tsx";
 import { SyncStatus } from "../ui/SyncStatus.tsx";
+import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { useSignedIn } from "./session-context.tsx";
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
@@ -23,7 +25,13 @@ export function AppShell({ children }: { children: ReactNode }) {
         await navigate({ to: "/login", search: check.reason === "none" ? {} : { reason: check.reason } });
         return;
       }
-      if (check.online) await refreshBank(scope.db).catch((err: unknown) => console.warn("bank refresh failed", err));
+      if (!check.online) return;
+      // Online: bring the device's copies up to date; each is independent and may fail alone.
+      await Promise.all(
+        [refreshBank, refreshQuestionStats, refreshAuthorities].map((refresh) =>
+          refresh(scope.db).catch((err: unknown) => console.warn(`${refresh.name} failed`, err)),
+        ),
+      );
     })();
     return () => {
       cancelled = true;
@@ -36,35 +44,37 @@ export function AppShell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className="flex min-h-full flex-col">
-      <header className="bg-brand-900 text-white shadow">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <Link to="/dashboard" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
-            <img src="/icons/favicon.svg" alt="" className="h-7 w-7" />
-            Preflight
-          </Link>
-          <nav className="flex gap-4 text-sm text-brand-100">
-            <Link to="/dashboard" className="hover:text-white" activeProps={{ className: "text-white font-medium" }}>
-              Dashboard
+    <SnackbarProvider>
+      <div className="flex min-h-full flex-col">
+        <header className="bg-brand-900 text-white shadow">
+          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+            <Link to="/dashboard" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+              <img src="/icons/favicon.svg" alt="" className="h-7 w-7" />
+              Preflight
             </Link>
-          </nav>
-          <div className="ml-auto flex items-center gap-4 text-sm">
-            <SyncStatus db={scope.db} />
-            <span className="hidden text-brand-100 sm:inline">
-              {session.user.firstname} {session.user.lastname}
-            </span>
-            <button
-              type="button"
-              onClick={() => void onSignOut()}
-              className="rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
-            >
-              Sign out
-            </button>
+            <nav className="flex gap-4 text-sm text-brand-100">
+              <Link to="/dashboard" className="hover:text-white" activeProps={{ className: "text-white font-medium" }}>
+                Dashboard
+              </Link>
+            </nav>
+            <div className="ml-auto flex items-center gap-4 text-sm">
+              <SyncStatus db={scope.db} />
+              <span className="hidden text-brand-100 sm:inline">
+                {session.user.firstname} {session.user.lastname}
+              </span>
+              <button
+                type="button"
+                onClick={() => void onSignOut()}
+                className="rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
+              >
+                Sign out
+              </button>
+            </div>
           </div>
-        </div>
-      </header>
-      <NoticeBanner db={scope.db} />
-      <div className="flex-1">{children}</div>
-    </div>
+        </header>
+        <NoticeBanner db={scope.db} />
+        <div className="flex-1">{children}</div>
+      </div>
+    </SnackbarProvider>
   );
 }

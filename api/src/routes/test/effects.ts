@@ -40,6 +40,16 @@ export const generateTest: Effect = async (ctx, raw) => {
   const version = new Map(rows.map((r) => [r.id, r.current_version]));
   const missing = unique.filter((id) => !version.has(id));
   if (missing.length) throw new ApiError("bad_request", `Unknown question ids: ${missing.slice(0, 10).join(", ")}`);
+  const retakeOf = body.retake_of ?? null;
+  if (retakeOf !== null) {
+    const previous = await ctx.trx
+      .selectFrom("user_tests")
+      .select("id")
+      .where("id", "=", retakeOf)
+      .where("user_id", "=", ctx.user.id)
+      .executeTakeFirst();
+    if (!previous) throw new ApiError("bad_request", "retake_of does not name one of your tests");
+  }
   const now = ctx.clock.now().toISOString();
   await ctx.trx
     .insertInto("user_tests")
@@ -58,6 +68,11 @@ export const generateTest: Effect = async (ctx, raw) => {
       total_score: unique.length,
       percentage: null,
       pass: null,
+      ended: null,
+      can_retake: 1,
+      hide_results: 0,
+      retake_of: retakeOf,
+      last_position: 1,
     })
     .execute();
   const CHUNK = 500;
@@ -70,6 +85,7 @@ export const generateTest: Effect = async (ctx, raw) => {
           position: i + j + 1,
           question_id,
           question_version: version.get(question_id) as number,
+          accessed: 0 as const,
         })),
       )
       .execute();
@@ -137,7 +153,11 @@ export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
   return { status: "applied", reply };
 };
 
-/** POST /test/current/finish/{id}: marks the test from the answers the server holds. */
+/**
+ * POST /test/current/finish/{id}: marks the test from the answers the server holds, and keeps
+ * how it ended (finished, abandoned or time_expired: an abandoned test is still marked, spec).
+ * A finished test is immutable: a second finish changes nothing and replies with the marking.
+ */
 export const finishTest: Effect = async (ctx: EffectContext, raw) => {
   const body = raw as FinishTest;
   const testId = ctx.params.id as string;
@@ -153,6 +173,7 @@ export const finishTest: Effect = async (ctx: EffectContext, raw) => {
         score: outcome.score,
         percentage: outcome.percentage,
         pass: outcome.pass ? 1 : 0,
+        ended: body.reason ?? "finished",
       })
       .where("id", "=", testId)
       .execute();

@@ -1,13 +1,12 @@
+import { type QuestionDataReply, userTestIdSchema } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { mountMutation } from "../../sync/direct.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { validate } from "../../validate.ts";
-import { loadTestResult } from "./queries.ts";
-
-const userTestIdSchema = z.object({ user_test_id: z.string().uuid("user_test_id must be a uuid") });
+import { currentTestRoutes } from "./current.ts";
+import { latestCorrectness, loadTestResult } from "./queries.ts";
 
 /** Spec area: test taking. Writes go through the replay path; reads answer from the server's rows. */
 export function testRoutes(deps: AppDeps, replayer: Replayer) {
@@ -15,7 +14,9 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
   mountMutation(app, replayer, "POST /test/generate/{test_type}", deps.clock);
   mountMutation(app, replayer, "POST /test/current/save", deps.clock);
   mountMutation(app, replayer, "POST /test/current/finish/{id}", deps.clock);
+  app.route("/", currentTestRoutes(deps));
 
+  /** The test's questions with the version each was served in and the student's review state. */
   app.post("/test/question-data", validate("json", userTestIdSchema), async (c) => {
     const { user_test_id } = c.req.valid("json");
     const result = await loadTestResult(deps.db, c.var.user.id, user_test_id);
@@ -25,25 +26,26 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
       .where("user_test_id", "=", user_test_id)
       .orderBy("position")
       .execute();
-    const answers = await deps.db
-      .selectFrom("answers")
-      .select(["question_id", "correct", "created_at", "received_at"])
+    const last = await latestCorrectness(deps.db, user_test_id);
+    const reviewed = await deps.db
+      .selectFrom("reviews")
+      .select("question_id")
+      .where("user_id", "=", c.var.user.id)
       .where("user_test_id", "=", user_test_id)
-      .where("applied", "=", 1)
-      .orderBy("created_at")
-      .orderBy("received_at")
       .execute();
-    const last = new Map(answers.map((a) => [a.question_id, a]));
-    return c.json({
+    const seen = new Set(reviewed.map((r) => r.question_id));
+    const reply: QuestionDataReply = {
       user_test: result,
       questions: slots.map((s) => ({
         question_number: s.position,
         question_id: s.question_id,
         question_version: s.question_version,
         answered: last.has(s.question_id),
-        correct: result.marked ? (last.get(s.question_id)?.correct ?? 0) === 1 : null,
+        correct: result.marked ? (last.get(s.question_id) ?? 0) === 1 : null,
+        reviewed: seen.has(s.question_id),
       })),
-    });
+    };
+    return c.json(reply);
   });
 
   app.post("/test/results", validate("json", userTestIdSchema), async (c) => {

@@ -1,6 +1,7 @@
 import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
@@ -101,6 +102,7 @@ export function Dashboard() {
           <p className="text-sm text-slate-500">Your completed tests will appear here.</p>
         )}
       </aside>
+      <ClosedForInactivity />
     </main>
   );
 }

@@ -16,7 +16,7 @@ const DISPLAY_CHOICES: { value: DisplayAnswers; label: string }[] = [
 ];
 
 /** Choose a test of one type from the questions on this device (works offline). */
-export function SelectTest({ testType }: { testType: TestType }) {
+export function SelectTest({ testType, seed }: { testType: TestType; seed?: number | undefined }) {
   const { scope } = useSignedIn();
   const navigate = useNavigate();
   const bankSize = useBankSize(scope.db);
@@ -35,7 +35,7 @@ export function SelectTest({ testType }: { testType: TestType }) {
         title: `${testTypeTitle(testType)} (${count} questions)`,
         count,
         display_answers: display,
-        seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
+        seed: seed ?? crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
         time_limit: timed ? Math.ceil(count * MINUTES_PER_QUESTION) : null,
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });

@@ -1,6 +1,7 @@
 import { answerLetter } from "@preflight/sync-protocol";
 import { Fragment } from "react";
 import type { LocalQuestion } from "../../local/db.ts";
+import { ImageCarousel } from "../../ui/images/ImageCarousel.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { type Draft, toggleByIndex } from "./draft.ts";
 
@@ -29,16 +30,7 @@ export function QuestionView({
         <SafeHtml html={question.question} className="text-lg leading-relaxed" />
       )}
       {question.annex_images.length > 0 ? (
-        <div className="flex flex-wrap gap-3">
-          {question.annex_images.map((image) => (
-            <img
-              key={image.file}
-              src={`/content/${image.file}`}
-              alt="Annex for this question"
-              className="max-h-80 rounded-md border border-slate-200 bg-white"
-            />
-          ))}
-        </div>
+        <ImageCarousel key={question.id} images={question.annex_images} label="Annex" expected />
       ) : null}
       {question.type === "multiple_select" ? (
         <p className="text-sm text-slate-600">Select {question.total_correct} answers.</p>

@@ -1,16 +1,20 @@
-import { formatHms, letterIndex, padQuestionNumber, testTypeTitle } from "@preflight/sync-protocol";
+import { letterIndex, padQuestionNumber, type TestType, testTypeTitle } from "@preflight/sync-protocol";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect, useMemo, useRef } from "react";
+import { InactivityGuard } from "../../app/inactivity.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { apiCall } from "../../local/api.ts";
 import type { TestEnd } from "../../local/db.ts";
+import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
-import { Pagination } from "../../ui/Pagination.tsx";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { toggleByIndex } from "./draft.ts";
+import { QuestionTools, useZoom } from "./QuestionTools.tsx";
 import { QuestionView } from "./QuestionView.tsx";
 import { useTestView } from "./queries.ts";
 import { exitTarget, MESSAGES, showsAnswersDuringTest } from "./rules.ts";
+import { SidePanel } from "./SidePanel.tsx";
 import { TestModals } from "./TestModals.tsx";
 import { useTestController } from "./useTestController.ts";
 
@@ -29,9 +33,12 @@ export function TestScreen({ testId }: { testId: string }) {
 
   const callbacks = useMemo(
     () => ({
-      onEnded: (_reason: TestEnd) => {
+      // Abandoning goes to the destination for the test type; every other end to the results.
+      onEnded: (reason: TestEnd, testType: TestType) => {
         leaving.current = true;
-        void navigate({ to: "/test/results/$testId", params: { testId } });
+        void navigate(
+          reason === "abandoned" ? exitTarget(testType) : { to: "/test/results/$testId", params: { testId } },
+        );
       },
       // The activity ping is online-only and best effort; it never holds up the student.
       onPing: (direction: "next" | "prev") =>
@@ -40,6 +47,8 @@ export function TestScreen({ testId }: { testId: string }) {
     [navigate, testId],
   );
   const c = useTestController(scope, view, callbacks);
+  const zoom = useZoom(scope);
+  const flags = useLiveQuery(() => scope.db.flags.filter((f) => f.flagged).primaryKeys(), [scope.db]);
 
   // Opening a test that has already ended goes straight to its results.
   const checkedAtLoad = useRef(false);
@@ -79,13 +88,6 @@ export function TestScreen({ testId }: { testId: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [c, blocker.status]);
 
-  const exitAfterAbandon = useRef(false);
-  useEffect(() => {
-    if (!view || !c.ended || !exitAfterAbandon.current) return;
-    leaving.current = true;
-    void navigate(exitTarget(view.test.test_type));
-  }, [view, c.ended, navigate]);
-
   if (view === undefined) return <p className="p-8 text-center text-slate-500">Loading test…</p>;
   if (view === null)
     return (
@@ -100,7 +102,12 @@ export function TestScreen({ testId }: { testId: string }) {
   const { test } = view;
   const duringTest = showsAnswersDuringTest(test.display_answers);
   const unanswered = test.question_ids.filter((id) => !view.saved.has(id)).length;
-  const pages = test.question_ids.map((id) => ({ answered: view.saved.has(id) }));
+  const flagged = new Set((flags ?? []) as number[]);
+  const pages = test.question_ids.map((id) => ({ answered: view.saved.has(id), flagged: flagged.has(id) }));
+  // Colours that say right or wrong only where the mode already shows answers (never after_test).
+  const correctness = duringTest
+    ? test.question_ids.map((id) => (view.saved.has(id) ? (view.correct.get(id) ? "correct" : "incorrect") : null))
+    : undefined;
   const question = c.question;
 
   return (
@@ -120,9 +127,18 @@ export function TestScreen({ testId }: { testId: string }) {
               </span>
             ) : null}
             {question ? <span className="text-sm text-slate-500">Score {question.score}</span> : null}
-            {c.deadline ? <Clock deadline={c.deadline} onExpire={c.expire} /> : null}
+            {c.deadline && !c.ended ? (
+              <span className="ml-auto">
+                <CountdownClock deadline={c.deadline.getTime()} onExpire={c.expire} />
+              </span>
+            ) : null}
           </div>
-          <div className="min-h-72 px-6 py-6" data-testid="question">
+          {question ? (
+            <div className="border-b border-slate-100 px-6 py-2">
+              <QuestionTools scope={scope} questionId={question.id} zoom={zoom} />
+            </div>
+          ) : null}
+          <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
             {question && c.draft ? (
               <QuestionView
                 question={question}
@@ -167,15 +183,7 @@ export function TestScreen({ testId }: { testId: string }) {
                   Clear
                 </Button>
               ) : null}
-              <Button
-                variant="secondary"
-                onPress={() => {
-                  exitAfterAbandon.current = true;
-                  c.abandon();
-                }}
-                disabled={c.busy}
-                testId="abandon"
-              >
+              <Button variant="secondary" onPress={c.abandon} disabled={c.busy} testId="abandon">
                 Abandon
               </Button>
               <Button variant="secondary" onPress={() => c.goTo("finish")} disabled={c.busy} testId="finish">
@@ -188,21 +196,25 @@ export function TestScreen({ testId }: { testId: string }) {
           </div>
         </div>
         <div className="mt-4">
-          <Pagination pages={pages} current={c.position} onSelect={(n) => c.goTo(n)} disabled={c.busy} />
+          <QuestionPagination
+            pages={pages}
+            current={c.position}
+            onSelect={(n) => c.goTo(n)}
+            disabled={c.busy}
+            {...(correctness ? { correctness } : {})}
+          />
         </div>
       </section>
-      <aside className="space-y-4" data-testid="side-panel">
-        {question && c.revealed ? (
-          <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="explanation">
-            <h2 className="mb-2 font-semibold">Explanation</h2>
-            <SafeHtml
-              html={question.explanation}
-              className="prose-explanation text-sm leading-relaxed text-slate-700"
-            />
-          </div>
-        ) : null}
-      </aside>
+      <aside>{question ? <SidePanel db={scope.db} question={question} revealed={c.revealed} /> : null}</aside>
       <TestModals controller={c} unanswered={unanswered} />
+      {!c.ended ? (
+        <InactivityGuard
+          reason="test"
+          onClose={() => {
+            leaving.current = true;
+          }}
+        />
+      ) : null}
       <Modal
         title="Leave the test?"
         isOpen={blocker.status === "blocked"}
@@ -221,32 +233,5 @@ export function TestScreen({ testId }: { testId: string }) {
         <p>{MESSAGES.leave}</p>
       </Modal>
     </main>
-  );
-}
-
-/** The countdown of a timed test: hh:mm:ss, negative with a minus. */
-function Clock({ deadline, onExpire }: { deadline: Date; onExpire: () => void }) {
-  const [now, setNow] = useState(() => Date.now());
-  const fired = useRef(false);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const remaining = Math.ceil((deadline.getTime() - now) / 1000);
-  useEffect(() => {
-    if (remaining <= 0 && !fired.current) {
-      fired.current = true;
-      onExpire();
-    }
-  }, [remaining, onExpire]);
-  return (
-    <span
-      role="timer"
-      className="ml-auto font-mono text-sm tabular-nums"
-      data-testid="countdown"
-      aria-label="Time remaining"
-    >
-      {formatHms(remaining)}
-    </span>
   );
 }

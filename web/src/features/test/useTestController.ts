@@ -3,7 +3,7 @@
  * confirming in the show-answers modes, saving before every move (buttons off, save 200 ms
  * later), the checks and their modals, finishing, abandoning and the time limit.
  */
-import { type GivenAnswer, MULTI_SELECT_AUTO_CONFIRM_MS, SAVE_DELAY_MS } from "@preflight/sync-protocol";
+import { type GivenAnswer, MULTI_SELECT_AUTO_CONFIRM_MS, SAVE_DELAY_MS, type TestType } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { LocalScope } from "../../local/action.ts";
 import {
@@ -68,7 +68,7 @@ export interface TestController {
 export function useTestController(
   scope: LocalScope,
   view: TestView | null | undefined,
-  options: { onEnded: (reason: TestEnd) => void; onPing: (direction: "next" | "prev") => void },
+  options: { onEnded: (reason: TestEnd, testType: TestType) => void; onPing: (direction: "next" | "prev") => void },
 ): TestController {
   const test = view?.test;
   const total = test?.question_ids.length ?? 0;
@@ -127,7 +127,8 @@ export function useTestController(
       if (!test) return;
       const done = await finishTest(scope, test.id, reason);
       setModal(done.ended === "time_expired" && reason !== "time_expired" ? { kind: "time-expired" } : null);
-      if (done.ended !== "time_expired" || reason === "time_expired") options.onEnded(done.ended ?? reason);
+      if (done.ended !== "time_expired" || reason === "time_expired")
+        options.onEnded(done.ended ?? reason, test.test_type);
     },
     [scope, test, options],
   );
@@ -254,9 +255,9 @@ export function useTestController(
         else void move(current.after, { saveDraft: true });
       } else if (current.kind === "finish") void run(() => endTest("finished"));
       else if (current.kind === "abandon") void run(() => endTest("abandoned"));
-      else if (current.kind === "time-expired") options.onEnded("time_expired");
+      else if (current.kind === "time-expired" && test) options.onEnded("time_expired", test.test_type);
     },
-    [move, saveNow, run, endTest, options],
+    [move, saveNow, run, endTest, options, test],
   );
 
   const abandon = useCallback(() => {

@@ -146,7 +146,11 @@ export async function finishTest(
     const finished = (ended === "time_expired" && deadline ? deadline : ctx.now).toISOString();
     const predicted = await predictResult(db, test);
     await db.userTests.update(testId, { finished, ended, predicted });
-    await ctx.enqueue("POST /test/current/finish/{id}", { id: testId }, { flush_session: true, finished });
+    await ctx.enqueue(
+      "POST /test/current/finish/{id}",
+      { id: testId },
+      { flush_session: true, finished, reason: ended },
+    );
     return { ...test, finished, ended, predicted };
   });
 }
@@ -182,6 +186,7 @@ export async function retakeTest(scope: LocalScope, previousId: string): Promise
         pass_percentage: test.pass_percentage,
         question_ids: test.question_ids,
         started: test.started,
+        retake_of: previous.id,
       },
     );
     return test;

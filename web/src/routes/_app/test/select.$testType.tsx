@@ -1,5 +1,6 @@
 import { TEST_TYPES } from "@preflight/sync-protocol";
 import { createFileRoute, notFound } from "@tanstack/react-router";
+import { z } from "zod";
 import { SelectTest } from "../../../features/select/SelectTest.tsx";
 
 export const Route = createFileRoute("/_app/test/select/$testType")({
@@ -11,8 +12,11 @@ export const Route = createFileRoute("/_app/test/select/$testType")({
     },
     stringify: ({ testType }) => ({ testType }),
   },
+  // An explicit seed replays the same selection (support, and end-to-end tests).
+  validateSearch: z.object({ seed: z.coerce.number().int().nonnegative().optional() }),
   component: function SelectRoute() {
     const { testType } = Route.useParams();
-    return <SelectTest testType={testType} />;
+    const { seed } = Route.useSearch();
+    return <SelectTest testType={testType} seed={seed} />;
   },
 });

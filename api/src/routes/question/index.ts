@@ -1,0 +1,33 @@
+import type { AuthoritiesReply } from "@preflight/sync-protocol/schemas/question";
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { mountMutation } from "../../sync/direct.ts";
+import type { Replayer } from "../../sync/replay.ts";
+
+/** Spec area: a question's flag and seen-in-exam reports, and the authorities to report against. */
+export function questionRoutes(deps: AppDeps, replayer: Replayer) {
+  const app = new Hono<AppEnv>();
+  mountMutation(app, replayer, "POST /api/question/flag", deps.clock);
+  mountMutation(app, replayer, "POST /api/question/unflag_all", deps.clock);
+  mountMutation(app, replayer, "POST /questions/{id}/seen-in-exam", deps.clock);
+
+  app.get("/api/authorities", async (c) => {
+    const rows = await deps.db
+      .selectFrom("authorities")
+      .select(["id", "title", "group_name"])
+      .orderBy("position")
+      .execute();
+    const groups = new Map<string, AuthoritiesReply["data"][number]>();
+    for (const row of rows) {
+      let group = groups.get(row.group_name);
+      if (!group) {
+        group = { group: row.group_name, authorities: [] };
+        groups.set(row.group_name, group);
+      }
+      group.authorities.push({ id: row.id, title: row.title });
+    }
+    const reply: AuthoritiesReply = { data: [...groups.values()] };
+    return c.json(reply);
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { expect, type Page } from "@playwright/test";
+
+export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
+
+/** Starts a test from the chooser with a fixed seed, so the same questions come every run. */
+export async function startTest(
+  page: Page,
+  options: {
+    type?: "practice" | "timed" | "untimed";
+    count?: 10 | 20 | 40;
+    display?: "After test" | "After choice" | "Before choice";
+    seed?: number;
+  } = {},
+): Promise<string> {
+  const type = options.type ?? "practice";
+  await page.goto(`/test/select/${type}?seed=${options.seed ?? 7}`);
+  await page.locator("label", { hasText: new RegExp(`^${options.count ?? 10}\\b`) }).click();
+  if (options.display) await page.locator("label", { hasText: options.display }).click();
+  await page.getByRole("button", { name: "Start" }).click();
+  await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId("question").locator("label, select, input").first()).toBeVisible();
+  return /\/test\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
+}
+
+export async function kindOnScreen(page: Page): Promise<Kind> {
+  const q = page.getByTestId("question");
+  if (await q.locator("input[type=checkbox]").count()) return "multiple_select";
+  if (await q.locator("input[type=radio]").count()) return "multiple_choice";
+  if (await q.locator("select").count()) return "cloze";
+  return "text";
+}
+
+/** Walks the pagination until a question of `kind` is on screen; returns its number. */
+export async function goToKind(page: Page, kind: Kind): Promise<number> {
+  const buttons = page.getByRole("navigation", { name: "Questions" }).getByRole("button");
+  const count = await buttons.count();
+  for (let n = 1; n <= count; n++) {
+    await buttons.nth(n - 1).click();
+    await expect(page.getByTestId("question-number")).toHaveText(
+      new RegExp(`^Question ${String(n).padStart(3, "0")} `),
+    );
+    if ((await kindOnScreen(page)) === kind) return n;
+  }
+  throw new Error(`no ${kind} question in this test`);
+}
+
+export function options(page: Page) {
+  return page.getByTestId("question").locator("label:has(input[type=radio]), label:has(input[type=checkbox])");
+}

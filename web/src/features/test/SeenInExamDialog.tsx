@@ -1,0 +1,113 @@
+import { useLiveQuery } from "dexie-react-hooks";
+import { useState } from "react";
+import type { LocalScope } from "../../local/action.ts";
+import { QuestionInputError, reportSeenInExam } from "../../local/actions/question.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+
+export const ALL_EASA = "all_easa";
+export const OTHER_AUTHORITY_WARNING =
+  "A question not marked as seen by this authority may still be used in its exams: the absence of a mark does not mean the question is not used.";
+
+function currentMonth(now: Date): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
+}
+
+/** 'Mark as seen in exam': a month (never a future one) and an authority from the grouped list. */
+export function SeenInExamDialog({
+  scope,
+  questionId,
+  isOpen,
+  onClose,
+}: {
+  scope: LocalScope;
+  questionId: number;
+  isOpen: boolean;
+  onClose: () => void;
+}) {
+  const { notify } = useSnackbar();
+  const authorities = useLiveQuery(() => scope.db.authorities.orderBy("position").toArray(), [scope.db]) ?? [];
+  const maxMonth = currentMonth(scope.now());
+  const [month, setMonth] = useState(maxMonth);
+  const [authority, setAuthority] = useState(ALL_EASA);
+  const groups = [...new Set(authorities.map((a) => a.group))];
+
+  const reset = () => {
+    setMonth(maxMonth);
+    setAuthority(ALL_EASA);
+    onClose();
+  };
+  const confirm = async () => {
+    try {
+      await reportSeenInExam(scope, questionId, month, authority);
+      notify({ type: "success", title: "Success", text: "This question has been marked as seen in exam." });
+    } catch (err) {
+      notify({
+        type: "danger",
+        title: "Error",
+        text: err instanceof QuestionInputError ? err.message : "Unable to mark this question",
+      });
+    }
+    reset();
+  };
+
+  return (
+    <Modal
+      title="Mark as seen in exam"
+      isOpen={isOpen}
+      onClose={reset}
+      actions={
+        <>
+          <Button variant="secondary" onPress={reset}>
+            Cancel
+          </Button>
+          <Button onPress={() => void confirm()} disabled={!month || !authority} testId="seen-confirm">
+            Confirm
+          </Button>
+        </>
+      }
+    >
+      <div className="space-y-4">
+        <label className="block">
+          <span className="mb-1 block font-medium text-slate-800">Month</span>
+          <input
+            type="month"
+            value={month}
+            max={maxMonth}
+            onChange={(e) => setMonth(e.target.value > maxMonth ? maxMonth : e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2"
+            data-testid="seen-month"
+            required
+          />
+        </label>
+        <label className="block">
+          <span className="mb-1 block font-medium text-slate-800">Authority</span>
+          <select
+            value={authority}
+            onChange={(e) => setAuthority(e.target.value)}
+            className="w-full rounded-md border border-slate-300 px-3 py-2"
+            data-testid="seen-authority"
+            required
+          >
+            {groups.map((group) => (
+              <optgroup key={group} label={group}>
+                {authorities
+                  .filter((a) => a.group === group)
+                  .map((a) => (
+                    <option key={a.id} value={a.id}>
+                      {a.title}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </select>
+        </label>
+        {authority !== ALL_EASA ? (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="note" data-testid="seen-warning">
+            {OTHER_AUTHORITY_WARNING}
+          </p>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Intents about one question or the student's display: flag, unflag all, report seen in exam,
+ * mark a results-review question viewed, set the zoom. Each is one runAction: the local change
+ * and its queued write commit together. Flags are queued as the state they set (never as a
+ * toggle), so replays from two devices converge on the latest intent.
+ */
+import {
+  isFutureMonth,
+  isValidZoom,
+  MONTH_PATTERN,
+  normalizeZoom,
+  userTestQuestionId,
+  ZOOM_RULE_MESSAGE,
+} from "@preflight/sync-protocol";
+import { v7 as uuidv7 } from "uuid";
+import { type LocalScope, runAction } from "../action.ts";
+import type { LocalSeenInExam } from "../db.ts";
+
+/** Input the server would refuse, caught on the device before anything is queued. */
+export class QuestionInputError extends Error {}
+
+/** Flips the flag of a question; returns the new state. */
+export async function toggleFlag(scope: LocalScope, questionId: number): Promise<boolean> {
+  const { db } = scope;
+  return runAction(scope, [db.flags], async (ctx) => {
+    const flagged = !((await db.flags.get(questionId))?.flagged ?? false);
+    await db.flags.put({ questionId, flagged, updatedAt: ctx.now.toISOString() });
+    await ctx.enqueue("POST /api/question/flag", {}, { question_id: questionId, flagged });
+    return flagged;
+  });
+}
+
+/** Clears every flag; returns how many were cleared on this device. */
+export async function unflagAll(scope: LocalScope): Promise<number> {
+  const { db } = scope;
+  return runAction(scope, [db.flags], async (ctx) => {
+    const updatedAt = ctx.now.toISOString();
+    const cleared = await db.flags
+      .filter((f) => f.flagged)
+      .modify((f) => {
+        f.flagged = false;
+        f.updatedAt = updatedAt;
+      });
+    await ctx.enqueue("POST /api/question/unflag_all", {}, {});
+    return cleared;
+  });
+}
+
+/** Reports a question as seen in an exam in month `date_seen` (YYYY-MM) with an authority id. */
+export async function reportSeenInExam(
+  scope: LocalScope,
+  questionId: number,
+  date_seen: string,
+  authority: string,
+): Promise<LocalSeenInExam> {
+  const { db } = scope;
+  return runAction(scope, [db.seenInExam, db.authorities], async (ctx) => {
+    if (!MONTH_PATTERN.test(date_seen)) throw new QuestionInputError("date_seen must be a month, YYYY-MM");
+    if (isFutureMonth(date_seen, ctx.now)) throw new QuestionInputError(`date_seen: ${date_seen} is in the future`);
+    if (!authority.trim()) throw new QuestionInputError("Please choose an authority");
+    // The list may not be on the device yet; then the server decides.
+    if ((await db.authorities.count()) > 0 && !(await db.authorities.get(authority)))
+      throw new QuestionInputError(`authority: unknown authority "${authority}"`);
+    const report: LocalSeenInExam = {
+      id: uuidv7(),
+      questionId,
+      date_seen,
+      authority,
+      createdAt: ctx.now.toISOString(),
+    };
+    await db.seenInExam.add(report);
+    await ctx.enqueue(
+      "POST /questions/{id}/seen-in-exam",
+      { id: String(questionId) },
+      { report_id: report.id, date_seen, authority },
+    );
+    return report;
+  });
+}
+
+/**
+ * Marks question `questionNumber` (1-based) of a finished test viewed in the results review.
+ * Idempotent: a second mark of the same question does nothing and queues nothing. Returns
+ * whether this call marked it.
+ */
+export async function markReviewed(
+  scope: LocalScope,
+  testId: string,
+  questionNumber: number,
+  questionId: number,
+): Promise<boolean> {
+  const { db } = scope;
+  const key = userTestQuestionId(testId, questionNumber);
+  return runAction(scope, [db.reviews, db.userTests], async (ctx) => {
+    if (await db.reviews.get(key)) return false;
+    const test = await db.userTests.get(testId);
+    if (test && !test.finished) throw new QuestionInputError("Only the questions of a finished test can be reviewed");
+    await db.reviews.add({ key, testId, questionId, viewedAt: ctx.now.toISOString() });
+    await ctx.enqueue("POST /api/review", {}, { user_test_question_id: key });
+    return true;
+  });
+}
+
+/** Sets the zoom (1.0 to 1.8 in steps of 0.1), kept in meta "zoom"; returns the stored value. */
+export async function setZoom(scope: LocalScope, zoom: number): Promise<number> {
+  if (!isValidZoom(zoom)) throw new QuestionInputError(ZOOM_RULE_MESSAGE);
+  const value = normalizeZoom(zoom);
+  return runAction(scope, [], async (ctx) => {
+    await ctx.db.meta.put({ key: "zoom", value });
+    await ctx.enqueue("POST /zoom", {}, { zoom: value });
+    return value;
+  });
+}
