@@ -1,3 +1,4 @@
+import type { Features } from "@preflight/sync-protocol/schemas/auth";
 import type { Kysely } from "kysely";
 import type { Dialect } from "./db/connect.ts";
 import type { Database } from "./db/schema.ts";
@@ -7,6 +8,15 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { now: () => new Date() };
+
+export const DEFAULT_FEATURES: Features = { flagged: true, seen_in_exam: true, ai_tutor: false };
+
+/** PREFLIGHT_FEATURES="flagged,seen_in_exam" names the components switched on. */
+export function featuresFromEnv(value: string | undefined): Features {
+  if (value === undefined) return DEFAULT_FEATURES;
+  const on = new Set(value.split(",").map((s) => s.trim()));
+  return { flagged: on.has("flagged"), seen_in_exam: on.has("seen_in_exam"), ai_tutor: on.has("ai_tutor") };
+}
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -18,6 +28,8 @@ export interface AppDeps {
   imagesDir?: string;
   /** Secure cookies when served over https. */
   secureCookies?: boolean;
+  /** Optional components; flagging and seen-in-exam are on unless switched off. */
+  features?: Features;
 }
 
 export interface AuthedUser {

@@ -10,7 +10,7 @@ import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import { createApp } from "./app.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { seedDemo } from "./db/seed.ts";
-import { systemClock } from "./deps.ts";
+import { featuresFromEnv, systemClock } from "./deps.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 8787);
@@ -29,6 +29,7 @@ const app = createApp({
   webDist,
   imagesDir: IMAGES_DIR,
   secureCookies: process.env.SECURE_COOKIES === "1",
+  features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
 });
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);

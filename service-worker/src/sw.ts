@@ -4,6 +4,8 @@
  * (so a reload works offline), caches annex and lesson images, and replays the outbox on
  * `sync`, on messages from the page and whenever the worker starts.
  */
+
+import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content-cache";
 import { type DrainOutcome, drainOutbox } from "@preflight/web/local/drain";
 import { DRAIN_MESSAGE, SYNC_TAG } from "@preflight/web/local/drain-messages";
 import { clientsClaim } from "workbox-core";
@@ -29,7 +31,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { deny
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/content/images/"),
   new CacheFirst({
-    cacheName: "content-images",
+    cacheName: CONTENT_IMAGES_CACHE,
     plugins: [new ExpirationPlugin({ maxEntries: 20_000, purgeOnQuotaError: false })],
   }),
 );

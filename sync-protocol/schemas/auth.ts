@@ -6,6 +6,14 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** Components a deployment switches on (spec: flagging and seen-in-exam appear only when enabled). */
+export const featuresSchema = z.object({
+  flagged: z.boolean(),
+  seen_in_exam: z.boolean(),
+  ai_tutor: z.boolean(),
+});
+export type Features = z.infer<typeof featuresSchema>;
+
 export const userSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -15,6 +23,7 @@ export const userSummarySchema = z.object({
   syllabus_id: z.number().int().nullable(),
   class_name: z.string().nullable(),
   subscription_end: z.string().nullable(),
+  features: featuresSchema,
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 

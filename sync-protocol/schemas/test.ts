@@ -16,6 +16,8 @@ export const generateTestSchema = z.object({
   time_limit: z.number().int().positive().nullable(),
   pass_percentage: z.number().int().min(1).max(100).nullable(),
   question_ids: z.array(z.number().int().positive()).min(1).max(30_000),
+  /** The version of each question the device showed (same order); absent: the current ones. */
+  question_versions: z.array(z.number().int().positive()).max(30_000).optional(),
   started: z.string().datetime(),
   /** The earlier test this one retakes (spec: /test/retake/{user_test_id}). */
   retake_of: uuid.nullable().optional(),

@@ -2,7 +2,7 @@ import { loginRequestSchema, type MeReply } from "@preflight/sync-protocol/schem
 import { Hono } from "hono";
 import { verifyPassword } from "../auth/password.ts";
 import { endSession, requireUser, startSession } from "../auth/session.ts";
-import type { AppDeps, AppEnv } from "../deps.ts";
+import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { validate } from "../validate.ts";
 
@@ -24,7 +24,7 @@ async function userSummary(deps: AppDeps, userId: string): Promise<MeReply> {
     ])
     .where("users.id", "=", userId)
     .executeTakeFirstOrThrow();
-  return { user };
+  return { user: { ...user, features: deps.features ?? DEFAULT_FEATURES } };
 }
 
 export function authRoutes(deps: AppDeps) {

@@ -1,6 +1,7 @@
 /** Keeps the account's question bank on the device, re-downloading only when it changed. */
 import { apiCall } from "./api.ts";
-import { getMeta, type LocalQuestion, type UserDb } from "./db.ts";
+import { imageUrlsOf, warmImageCache } from "./content-cache.ts";
+import { archiveKey, getMeta, type LocalQuestion, type UserDb } from "./db.ts";
 
 interface BankReply {
   syllabus_id: number;
@@ -16,13 +17,22 @@ export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count
   const { status, body } = await apiCall<BankReply>("/api/content/bank", {
     headers: version ? { "If-None-Match": `"${version}"` } : {},
   });
-  if (status === 304) return { updated: false, count: await db.questions.count() };
+  if (status === 304) {
+    void warmImageCache(imageUrlsOf(await db.questions.toArray()));
+    return { updated: false, count: await db.questions.count() };
+  }
   // Questions that left the bank stay on the device: tests taken with them must still read.
-  await db.transaction("rw", db.questions, db.meta, async () => {
+  await db.transaction("rw", db.questions, db.meta, db.questionArchive, async () => {
+    // Keep the version a test was taken with before the newer one replaces it.
+    const previous = await db.questions.bulkGet(body.questions.map((q) => q.id));
+    const replaced = previous.filter((old, i) => old && old.version !== body.questions[i]?.version) as LocalQuestion[];
+    if (replaced.length)
+      await db.questionArchive.bulkPut(replaced.map((q) => ({ key: archiveKey(q.id, q.version), question: q })));
     for (let i = 0; i < body.questions.length; i += CHUNK)
       await db.questions.bulkPut(body.questions.slice(i, i + CHUNK));
     await db.meta.put({ key: "bankVersion", value: body.version });
     await db.meta.put({ key: "subjects", value: body.subjects });
   });
+  void warmImageCache(imageUrlsOf(body.questions));
   return { updated: true, count: body.questions.length };
 }

@@ -51,6 +51,8 @@ export interface LocalUserTest {
   time_limit: number | null;
   pass_percentage: number | null;
   question_ids: number[];
+  /** The version of each question as the test was built (same order), kept for its results. */
+  question_versions: number[];
   started: string;
   /** Set when the test ends on this device. */
   finished: string | null;
@@ -148,6 +150,16 @@ export interface LocalAuthority {
   position: number;
 }
 
+/** A question version a test was taken with, kept after the bank moved on to a newer one. */
+export interface ArchivedQuestion {
+  key: string;
+  question: LocalQuestion;
+}
+
+export function archiveKey(id: number, version: number): string {
+  return `${id}:${version}`;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -165,6 +177,7 @@ export class UserDb extends Dexie {
   reviews!: EntityTable<LocalReview, "key">;
   questionStats!: EntityTable<LocalQuestionStats, "questionId">;
   authorities!: EntityTable<LocalAuthority, "id">;
+  questionArchive!: EntityTable<ArchivedQuestion, "key">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -192,6 +205,17 @@ export class UserDb extends Dexie {
             test.can_retake ??= true;
             test.hide_results ??= false;
             test.retake_of ??= null;
+          }),
+      );
+    this.version(3)
+      .stores({ questionArchive: "key" })
+      .upgrade((tx) =>
+        tx
+          .table("userTests")
+          .toCollection()
+          .modify((test: Partial<LocalUserTest>) => {
+            // Tests from before versions were kept were built from the bank's first versions.
+            test.question_versions ??= (test.question_ids ?? []).map(() => 1);
           }),
       );
   }

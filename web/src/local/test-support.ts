@@ -16,6 +16,7 @@ export const STUDENT: UserSummary = {
   syllabus_id: 3,
   class_name: null,
   subscription_end: null,
+  features: { flagged: true, seen_in_exam: true, ai_tutor: false },
 };
 
 export async function signedInScope(user: UserSummary = STUDENT): Promise<LocalScope & { nudges: number }> {

@@ -40,6 +40,18 @@ export const generateTest: Effect = async (ctx, raw) => {
   const version = new Map(rows.map((r) => [r.id, r.current_version]));
   const missing = unique.filter((id) => !version.has(id));
   if (missing.length) throw new ApiError("bad_request", `Unknown question ids: ${missing.slice(0, 10).join(", ")}`);
+  // The test keeps the versions the device showed, so an edit published meanwhile never
+  // changes how this test is graded.
+  if (body.question_versions) {
+    if (body.question_versions.length !== body.question_ids.length)
+      throw new ApiError("bad_request", "question_versions must give one version per question id");
+    const known = await knownVersions(ctx.trx, unique);
+    body.question_ids.forEach((id, i) => {
+      const v = body.question_versions?.[i] as number;
+      if (!known.has(`${id}:${v}`)) throw new ApiError("bad_request", `Question ${id} has no version ${v}`);
+      version.set(id, v);
+    });
+  }
   const retakeOf = body.retake_of ?? null;
   if (retakeOf !== null) {
     const previous = await ctx.trx
@@ -194,4 +206,17 @@ export async function latestAnswers(trx: Transaction<Database>, testId: string) 
   const byQuestion = new Map<number, (typeof rows)[number]>();
   for (const row of rows) byQuestion.set(row.question_id, row);
   return [...byQuestion.values()];
+}
+
+async function knownVersions(trx: Transaction<Database>, ids: number[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await trx
+      .selectFrom("question_versions")
+      .select(["question_id", "version"])
+      .where("question_id", "in", ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) known.add(`${r.question_id}:${r.version}`);
+  }
+  return known;
 }

@@ -197,3 +197,60 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+for (const dialect of DIALECTS) {
+  describe(`question versions [${dialect}]`, () => {
+    let t: TestApp;
+    let cookie: string;
+    let q: BankQuestion;
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      cookie = await t.login();
+      q = (await questionsByType(t)).multiple_choice[0] as BankQuestion;
+      // Publish version 2 of the question with the right answer moved.
+      const v2 = { ...q, answers: q.answers.map((a) => ({ ...a, correct: !a.correct && a.id === wrongId(q) })) };
+      await t.deps.db
+        .insertInto("question_versions")
+        .values({ question_id: q.id, version: 2, content: JSON.stringify(v2), created_at: "2026-11-21T10:00:00.000Z" })
+        .execute();
+      await t.deps.db.updateTable("questions").set({ current_version: 2 }).where("id", "=", q.id).execute();
+    });
+    afterAll(() => t.close());
+
+    const wrongId = (question: BankQuestion) => question.answers.find((a) => !a.correct)?.id as number;
+    const generate = (id: string, body: Record<string, unknown>) =>
+      t.request("/test/generate/practice", { method: "POST", cookie, json: { ...generateBody(id, [q.id]), ...body } });
+
+    it("grades a test built offline with version 1 by version 1, even after version 2 is published", async () => {
+      const testId = randomUUID();
+      expect((await generate(testId, { question_versions: [1] })).status).toBe(200);
+      const save = await t.request("/test/current/save", {
+        method: "POST",
+        cookie,
+        json: { user_test_id: testId, question_id: q.id, answers: correctIds(q) },
+      });
+      expect(await save.json()).toMatchObject({ answered: true, correct: true });
+    });
+
+    it("without versions a new test takes the current one", async () => {
+      const testId = randomUUID();
+      await generate(testId, {});
+      const save = await t.request("/test/current/save", {
+        method: "POST",
+        cookie,
+        json: { user_test_id: testId, question_id: q.id, answers: [wrongId(q)] },
+      });
+      expect(await save.json()).toMatchObject({ answered: true, correct: true });
+    });
+
+    it("refuses a version that does not exist and a list of the wrong length", async () => {
+      const unknown = await generate(randomUUID(), { question_versions: [9] });
+      expect(unknown.status).toBe(400);
+      expect(((await unknown.json()) as { error: { message: string } }).error.message).toBe(
+        `Question ${q.id} has no version 9`,
+      );
+      const short = await generate(randomUUID(), { question_versions: [] });
+      expect(short.status).toBe(400);
+    });
+  });
+}

@@ -1,9 +1,11 @@
 import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
+import { useRequestPolicy } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
+import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
 import { useRecentTests } from "./queries.ts";
@@ -19,6 +21,27 @@ export function Dashboard() {
   const recent = useRecentTests(scope.db);
   const [error, setError] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
+
+  const policy = useRequestPolicy();
+  /**
+   * A finished test: ask the server for its results page (spec) and go there; offline, or if
+   * the server has not marked it yet, the device's own results. An unfinished test resumes.
+   */
+  const openTest = async (test: LocalUserTest) => {
+    if (!test.finished) {
+      await navigate({ to: "/test/$testId", params: { testId: test.id } });
+      return;
+    }
+    const local = { to: "/test/results/$testId", params: { testId: test.id } } as const;
+    try {
+      const { body } = await apiCall<string>("/test/results", { json: { user_test_id: test.id } });
+      const url = typeof body === "string" && body.startsWith("/") ? body : null;
+      await navigate(url ? { to: url } : local);
+    } catch (err) {
+      const outcome = err instanceof ApiCallError && err.status === 409 ? "offline" : policy(err);
+      if (outcome !== "handled") await navigate(local);
+    }
+  };
 
   const startPractice = async () => {
     setError(null);
@@ -75,10 +98,11 @@ export function Dashboard() {
               const result = resultOf(test);
               return (
                 <li key={test.id} className="py-2">
-                  <Link
-                    to={test.finished ? "/test/results/$testId" : "/test/$testId"}
-                    params={{ testId: test.id }}
-                    className="flex items-center justify-between gap-3 text-sm hover:text-brand-700"
+                  <button
+                    type="button"
+                    onClick={() => void openTest(test)}
+                    className="flex w-full items-center justify-between gap-3 text-left text-sm hover:text-brand-700"
+                    data-testid="recent-test"
                   >
                     <span>
                       <span className="block font-medium">{test.title}</span>
@@ -93,7 +117,7 @@ export function Dashboard() {
                     ) : (
                       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">In progress</span>
                     )}
-                  </Link>
+                  </button>
                 </li>
               );
             })}

@@ -4,6 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { markReviewed } from "../../local/actions/question.ts";
+import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -31,7 +32,7 @@ function useResults(testId: string) {
     if (!test) return null;
     const [answers, questions] = await Promise.all([
       scope.db.answers.where("testId").equals(testId).toArray(),
-      scope.db.questions.bulkGet(test.question_ids),
+      testQuestions(scope.db, test),
     ]);
     return { test, answers: new Map(answers.map((a) => [a.questionId, a])), questions };
   }, [scope.db, testId]);

@@ -1,4 +1,4 @@
-import { ZOOM_MIN } from "@preflight/sync-protocol";
+import { type Features, ZOOM_MIN } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { LocalScope } from "../../local/action.ts";
@@ -13,7 +13,17 @@ export function useZoom(scope: LocalScope): number {
 }
 
 /** Flag, seen-in-exam (with its count) and zoom, for the question on screen. */
-export function QuestionTools({ scope, questionId, zoom }: { scope: LocalScope; questionId: number; zoom: number }) {
+export function QuestionTools({
+  scope,
+  questionId,
+  zoom,
+  features,
+}: {
+  scope: LocalScope;
+  questionId: number;
+  zoom: number;
+  features: Features;
+}) {
   const [seenOpen, setSeenOpen] = useState(false);
   const state = useLiveQuery(async () => {
     const [flag, seen] = await Promise.all([
@@ -25,26 +35,30 @@ export function QuestionTools({ scope, questionId, zoom }: { scope: LocalScope; 
   const flagged = state?.flagged ?? false;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button
-        type="button"
-        aria-pressed={flagged}
-        onClick={() => void toggleFlag(scope, questionId)}
-        data-testid="flag-button"
-        className={`h-10 rounded-lg px-3 text-sm font-medium ring-1 ${flagged ? "bg-amber-100 text-amber-900 ring-amber-300" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
-      >
-        {flagged ? "⚑ Flagged" : "⚐ Flag"}
-      </button>
-      <button
-        type="button"
-        onClick={() => setSeenOpen(true)}
-        data-testid="seen-button"
-        className="h-10 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
-      >
-        Mark as seen in exam{" "}
-        <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="seen-count">
-          {state?.seen ?? 0}
-        </span>
-      </button>
+      {features.flagged ? (
+        <button
+          type="button"
+          aria-pressed={flagged}
+          onClick={() => void toggleFlag(scope, questionId)}
+          data-testid="flag-button"
+          className={`h-10 rounded-lg px-3 text-sm font-medium ring-1 ${flagged ? "bg-amber-100 text-amber-900 ring-amber-300" : "bg-white text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+        >
+          {flagged ? "⚑ Flagged" : "⚐ Flag"}
+        </button>
+      ) : null}
+      {features.seen_in_exam ? (
+        <button
+          type="button"
+          onClick={() => setSeenOpen(true)}
+          data-testid="seen-button"
+          className="h-10 rounded-lg bg-white px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
+          Mark as seen in exam{" "}
+          <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="seen-count">
+            {state?.seen ?? 0}
+          </span>
+        </button>
+      ) : null}
       <ZoomControl value={zoom} onChange={(value) => void setZoom(scope, value)} />
       <SeenInExamDialog scope={scope} questionId={questionId} isOpen={seenOpen} onClose={() => setSeenOpen(false)} />
     </div>

@@ -9,6 +9,7 @@ import type { TestEnd } from "../../local/db.ts";
 import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { toggleByIndex } from "./draft.ts";
 import { QuestionTools, useZoom } from "./QuestionTools.tsx";
 import { QuestionView } from "./QuestionView.tsx";
@@ -26,8 +27,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export function TestScreen({ testId }: { testId: string }) {
-  const { scope } = useSignedIn();
+  const { scope, session } = useSignedIn();
   const navigate = useNavigate();
+  const { notify } = useSnackbar();
   const view = useTestView(scope.db, testId);
   const leaving = useRef(false);
 
@@ -43,8 +45,9 @@ export function TestScreen({ testId }: { testId: string }) {
       // The activity ping is online-only and best effort; it never holds up the student.
       onPing: (direction: "next" | "prev") =>
         void apiCall(`/test/current/${direction}`, { json: { user_test_id: testId } }).catch(() => undefined),
+      onSaveFailed: () => notify({ type: "danger", title: MESSAGES.saveFailedTitle, text: MESSAGES.saveFailedText }),
     }),
-    [navigate, testId],
+    [navigate, testId, notify],
   );
   const c = useTestController(scope, view, callbacks);
   const zoom = useZoom(scope);
@@ -135,7 +138,7 @@ export function TestScreen({ testId }: { testId: string }) {
           </div>
           {question ? (
             <div className="border-b border-slate-100 px-6 py-2">
-              <QuestionTools scope={scope} questionId={question.id} zoom={zoom} />
+              <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
             </div>
           ) : null}
           <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
@@ -148,7 +151,9 @@ export function TestScreen({ testId }: { testId: string }) {
                 revealed={c.revealed}
               />
             ) : (
-              <p className="text-slate-500">This question is not on this device yet.</p>
+              <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="alert" data-testid="out-of-date">
+                {MESSAGES.outOfDate}
+              </p>
             )}
             {c.message ? (
               <p

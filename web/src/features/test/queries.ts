@@ -1,5 +1,6 @@
 import type { GivenAnswer } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
+import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/db.ts";
 
 export interface TestView {
@@ -16,7 +17,7 @@ export function useTestView(db: UserDb, testId: string): TestView | null | undef
     const test = await db.userTests.get(testId);
     if (!test) return null;
     const [questions, answers] = await Promise.all([
-      db.questions.bulkGet(test.question_ids),
+      testQuestions(db, test),
       db.answers.where("testId").equals(testId).toArray(),
     ]);
     return {

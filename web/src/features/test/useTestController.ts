@@ -17,14 +17,7 @@ import {
 import type { LocalQuestion, TestEnd } from "../../local/db.ts";
 import { type Draft, draftFromGiven, emptyDraft, givenFromDraft, sameGiven } from "./draft.ts";
 import type { TestView } from "./queries.ts";
-import {
-  abandonAsksFirst,
-  checkDraft,
-  hasPendingInput,
-  isRevealed,
-  MESSAGES,
-  showsAnswersDuringTest,
-} from "./rules.ts";
+import { abandonAsksFirst, checkDraft, hasPendingInput, isRevealed, showsAnswersDuringTest } from "./rules.ts";
 
 export type Target = number | "finish";
 
@@ -68,7 +61,11 @@ export interface TestController {
 export function useTestController(
   scope: LocalScope,
   view: TestView | null | undefined,
-  options: { onEnded: (reason: TestEnd, testType: TestType) => void; onPing: (direction: "next" | "prev") => void },
+  options: {
+    onEnded: (reason: TestEnd, testType: TestType) => void;
+    onPing: (direction: "next" | "prev") => void;
+    onSaveFailed: () => void;
+  },
 ): TestController {
   const test = view?.test;
   const total = test?.question_ids.length ?? 0;
@@ -146,11 +143,12 @@ export function useTestController(
           return false;
         }
         if (err instanceof TestFinishedError) return false;
-        setMessage(`${MESSAGES.saveFailedTitle}: ${MESSAGES.saveFailedText}`);
+        console.error("save failed", err);
+        options.onSaveFailed();
         return false;
       }
     },
-    [scope, test, question],
+    [scope, test, question, options],
   );
 
   /** Moves without further checks: buttons off, save what is pending after 200 ms, then go. */
@@ -168,8 +166,10 @@ export function useTestController(
           setModal({ kind: "finish" });
           return;
         }
+        // Unblock as soon as the new question is on screen; remembering the position is not
+        // something the student should wait for (a key pressed at once must not be dropped).
         setLocalPosition(target);
-        await setPosition(scope.db, test.id, target);
+        void setPosition(scope.db, test.id, target).catch((err: unknown) => console.warn("position not kept", err));
       }),
     [run, test, draft, locked, saved, save, scope.db],
   );

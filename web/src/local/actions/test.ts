@@ -10,7 +10,7 @@ import {
 } from "@preflight/sync-protocol";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../action.ts";
-import { answerKey, type LocalUserTest, type TestEnd, type UserDb } from "../db.ts";
+import { answerKey, archiveKey, type LocalQuestion, type LocalUserTest, type TestEnd, type UserDb } from "../db.ts";
 
 export interface NewTest {
   test_type: TestType;
@@ -33,6 +33,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
     const ids = spec.from ?? ((await db.questions.toCollection().primaryKeys()) as number[]);
     const question_ids = pickQuestions(ids, spec.count, spec.seed);
     if (question_ids.length === 0) throw new NoQuestionsError("There are no questions available on this device yet.");
+    const question_versions = (await db.questions.bulkGet(question_ids)).map((q) => q?.version ?? 1);
     const test: LocalUserTest = {
       id: uuidv7(),
       title: spec.title,
@@ -41,6 +42,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
       time_limit: spec.time_limit ?? null,
       pass_percentage: spec.pass_percentage ?? null,
       question_ids,
+      question_versions,
       started: ctx.now.toISOString(),
       finished: null,
       ended: null,
@@ -63,6 +65,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
         time_limit: test.time_limit,
         pass_percentage: test.pass_percentage,
         question_ids,
+        question_versions,
         started: test.started,
       },
     );
@@ -84,13 +87,15 @@ export async function saveAnswer(
   given: GivenAnswer,
 ): Promise<boolean | null> {
   const { db } = scope;
-  return runAction(scope, [db.userTests, db.questions, db.answers], async (ctx) => {
+  return runAction(scope, [db.userTests, db.questions, db.questionArchive, db.answers], async (ctx) => {
     const test = await db.userTests.get(testId);
     if (!test) throw new Error(`no test ${testId}`);
     if (test.finished) throw new TestFinishedError("This test has been finished; no further answers are accepted.");
     const deadline = deadlineOf(test);
     if (deadline && ctx.now >= deadline) throw new TimeExpiredError("Time expired");
-    const question = await db.questions.get(questionId);
+    const question = (
+      await testQuestions(db, { ...test, question_ids: [questionId], question_versions: [versionIn(test, questionId)] })
+    )[0];
     if (!question) throw new Error(`question ${questionId} is not on this device`);
     const grade = gradeAnswer(question, given);
     if (!grade.answered) return null;
@@ -105,6 +110,28 @@ export async function saveAnswer(
     await ctx.enqueue("POST /test/current/save", {}, { user_test_id: testId, question_id: questionId, answers: given });
     return grade.correct;
   });
+}
+
+function versionIn(test: LocalUserTest, questionId: number): number {
+  return test.question_versions[test.question_ids.indexOf(questionId)] ?? 1;
+}
+
+/** The questions of a test as it was taken: the bank's copy, or the archived version it used. */
+export async function testQuestions(
+  db: UserDb,
+  test: Pick<LocalUserTest, "question_ids" | "question_versions">,
+): Promise<(LocalQuestion | undefined)[]> {
+  const current = await db.questions.bulkGet(test.question_ids);
+  const stale = test.question_ids
+    .map((id, i) => ({ id, i, version: test.question_versions[i] ?? 1 }))
+    .filter(({ i, version }) => current[i] !== undefined && current[i]?.version !== version);
+  if (stale.length === 0) return current;
+  const archived = await db.questionArchive.bulkGet(stale.map((s) => archiveKey(s.id, s.version)));
+  const out = current.slice();
+  stale.forEach((s, k) => {
+    out[s.i] = archived[k]?.question;
+  });
+  return out;
 }
 
 export async function predictResult(db: UserDb, test: LocalUserTest): Promise<TestResult> {
@@ -185,6 +212,7 @@ export async function retakeTest(scope: LocalScope, previousId: string): Promise
         time_limit: test.time_limit,
         pass_percentage: test.pass_percentage,
         question_ids: test.question_ids,
+        question_versions: test.question_versions,
         started: test.started,
         retake_of: previous.id,
       },
