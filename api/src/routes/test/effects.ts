@@ -6,18 +6,7 @@ import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import type { Effect, EffectContext, EffectOutcome } from "../../sync/effects.ts";
-import { loadTestResult } from "./queries.ts";
-
-async function ownTest(trx: Transaction<Database>, userId: string, testId: string) {
-  const test = await trx
-    .selectFrom("user_tests")
-    .selectAll()
-    .where("id", "=", testId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!test) throw new ApiError("not_found", "This test can no longer be accessed.");
-  return test;
-}
+import { loadOwnTest, loadTestResult } from "./queries.ts";
 
 /** POST /test/generate/{test_type}: a test built on the device, named by its own uuid. */
 export const generateTest: Effect = async (ctx, raw) => {
@@ -112,7 +101,7 @@ export const generateTest: Effect = async (ctx, raw) => {
  */
 export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
   const body = raw as SaveAnswer;
-  const test = await ownTest(ctx.trx, ctx.user.id, body.user_test_id);
+  const test = await loadOwnTest(ctx.trx, ctx.user.id, body.user_test_id);
   const slot = await ctx.trx
     .selectFrom("user_test_questions")
     .innerJoin("question_versions", (j) =>
@@ -173,7 +162,7 @@ export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
 export const finishTest: Effect = async (ctx: EffectContext, raw) => {
   const body = raw as FinishTest;
   const testId = ctx.params.id as string;
-  const test = await ownTest(ctx.trx, ctx.user.id, testId);
+  const test = await loadOwnTest(ctx.trx, ctx.user.id, testId);
   if (test.finished_at === null) {
     const latest = await latestAnswers(ctx.trx, testId);
     const score = latest.filter((a) => a.correct === 1).length;

@@ -1,13 +1,12 @@
 import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
-import { useState } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useRequestPolicy } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
+import { useStartTest } from "../select/useStartTest.ts";
 import { useRecentTests } from "./queries.ts";
 
 function resultOf(test: LocalUserTest) {
@@ -19,8 +18,7 @@ export function Dashboard() {
   const navigate = useNavigate();
   const bankSize = useBankSize(scope.db);
   const recent = useRecentTests(scope.db);
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const { start, error, starting } = useStartTest();
 
   const policy = useRequestPolicy();
   /**
@@ -43,23 +41,13 @@ export function Dashboard() {
     }
   };
 
-  const startPractice = async () => {
-    setError(null);
-    setStarting(true);
-    try {
-      const test = await createTest(scope, {
-        test_type: "practice",
-        title: `Practice test (${QUICK_PRACTICE_QUESTIONS} questions)`,
-        count: QUICK_PRACTICE_QUESTIONS,
-        display_answers: "after_test",
-        seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
-      });
-      await navigate({ to: "/test/$testId", params: { testId: test.id } });
-    } catch (err) {
-      setError(err instanceof NoQuestionsError ? err.message : "Could not start test");
-      setStarting(false);
-    }
-  };
+  const startPractice = () =>
+    start({
+      test_type: "practice",
+      title: `Practice test (${QUICK_PRACTICE_QUESTIONS} questions)`,
+      count: QUICK_PRACTICE_QUESTIONS,
+      display_answers: "after_test",
+    });
 
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_320px]">

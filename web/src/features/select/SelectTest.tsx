@@ -1,9 +1,8 @@
 import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sync-protocol";
-import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
 import { useBankSize } from "../../local/queries.ts";
+import { useStartTest } from "./useStartTest.ts";
 
 const COUNTS = [10, 20, 40] as const;
 /** EASA theory exams allow about 1.25 minutes a question; timed practice follows that pace. */
@@ -18,32 +17,21 @@ const DISPLAY_CHOICES: { value: DisplayAnswers; label: string }[] = [
 /** Choose a test of one type from the questions on this device (works offline). */
 export function SelectTest({ testType, seed }: { testType: TestType; seed?: number | undefined }) {
   const { scope } = useSignedIn();
-  const navigate = useNavigate();
   const bankSize = useBankSize(scope.db);
   const [count, setCount] = useState<number>(COUNTS[0]);
   const [display, setDisplay] = useState<DisplayAnswers>(testType === "practice" ? "after_choice" : "after_test");
-  const [error, setError] = useState<string | null>(null);
-  const [starting, setStarting] = useState(false);
+  const { start, error, starting } = useStartTest();
   const timed = testType === "timed";
 
-  const start = async () => {
-    setError(null);
-    setStarting(true);
-    try {
-      const test = await createTest(scope, {
-        test_type: testType,
-        title: `${testTypeTitle(testType)} (${count} questions)`,
-        count,
-        display_answers: display,
-        seed: seed ?? crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
-        time_limit: timed ? Math.ceil(count * MINUTES_PER_QUESTION) : null,
-      });
-      await navigate({ to: "/test/$testId", params: { testId: test.id } });
-    } catch (err) {
-      setError(err instanceof NoQuestionsError ? err.message : "Could not start test");
-      setStarting(false);
-    }
-  };
+  const startChosen = () =>
+    start({
+      test_type: testType,
+      title: `${testTypeTitle(testType)} (${count} questions)`,
+      count,
+      display_answers: display,
+      seed,
+      time_limit: timed ? Math.ceil(count * MINUTES_PER_QUESTION) : null,
+    });
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
@@ -100,7 +88,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
         <div className="mt-6 flex items-center gap-3">
           <button
             type="button"
-            onClick={() => void start()}
+            onClick={() => void startChosen()}
             disabled={starting || !bankSize}
             className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
           >
