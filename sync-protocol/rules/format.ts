@@ -46,3 +46,13 @@ const TEST_TYPE_TITLES: Record<string, string> = {
 export function testTypeTitle(type: string): string {
   return TEST_TYPE_TITLES[type] ?? type;
 }
+
+/** Dates as the product shows them everywhere: DD/MM/YYYY, in the device's local time. */
+export function formatDate(date: Date): string {
+  return formatSyncStamp(date).slice(0, 10);
+}
+
+/** "1 time", "3 times". */
+export function countTimes(n: number): string {
+  return `${n} ${n === 1 ? "time" : "times"}`;
+}

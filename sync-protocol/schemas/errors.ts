@@ -12,6 +12,8 @@ export const ERROR_CODES = {
   conflict: 409,
   out_of_order: 409,
   payload_too_large: 413,
+  skipped: 422,
+  protocol_mismatch: 426,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,13 @@
 import { z } from "zod";
 
 export const SYNC_PROTOCOL_VERSION = 1;
+
+/**
+ * Stands in, on the wire, for a mutation the server could never take (refused whole, e.g. too
+ * large): the server records it as failed, with no effect, and moves the client's cursor past
+ * it, so the queue behind it is not blocked for ever. Body: { reason }.
+ */
+export const SYNC_SKIP_CALL = "POST /sync/skip";
 export const PUSH_MAX_BATCH = 200;
 
 /** One queued write, as the outbox stores it and /sync/push receives it. */

@@ -2,6 +2,7 @@
  * `npm run bench`: measured speeds, printed as a table. Targets are read here by people, never
  * asserted inside tests. Each bench is a function returning rows; later benches add rows.
  */
+import { nextQuestion } from "./next-question.ts";
 import { pushThroughput } from "./push-throughput.ts";
 
 export interface BenchRow {
@@ -13,6 +14,7 @@ export interface BenchRow {
 
 const rows: BenchRow[] = [];
 rows.push(...(await pushThroughput()));
+rows.push(...(await nextQuestion()));
 
 const headers = ["bench", "measure", "value", "target"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));

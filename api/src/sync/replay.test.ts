@@ -213,6 +213,34 @@ for (const dialect of DIALECTS) {
       expect(res.status).toBe(401);
     });
 
+    it("[SR21] a skip stands in for a change the server refused whole: recorded as failed, cursor moves on", async () => {
+      const { device, testId } = await deviceWithTest();
+      const q = mc[0] as BankQuestion;
+      const skip = device.mutation("POST /sync/skip", { reason: "http_413: Request body too large" });
+      const next = device.mutation("POST /test/current/save", {
+        user_test_id: testId,
+        question_id: q.id,
+        answers: correctIds(q),
+      });
+      const results = await device.pushOk([skip, next]);
+      expect(results[0]).toMatchObject({
+        status: "failed",
+        error: { code: "skipped", message: "http_413: Request body too large" },
+      });
+      expect(results[1]).toMatchObject({ status: "applied" });
+    });
+
+    it("[SR22] a device on another protocol version is told to update (426), nothing applied", async () => {
+      const device = await FakeDevice.signIn(t);
+      const res = await t.request("/sync/push", {
+        method: "POST",
+        cookie: device.cookie,
+        json: { protocol: 2, clientId: device.clientId, mutations: [device.mutation("POST /test/current/save", {})] },
+      });
+      expect(res.status).toBe(426);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("protocol_mismatch");
+    });
+
     it("refuses malformed pushes with a 400 that names the problem", async () => {
       const device = await FakeDevice.signIn(t);
       const malformed = await t.request("/sync/push", {

@@ -12,7 +12,7 @@
  */
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
-import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
+import { type Mutation, type PushResult, SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
 import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
@@ -185,6 +185,12 @@ export class Replayer {
       outcome: { status: "failed", error: { code, message } },
       kept: false,
     });
+    if (req.call === SYNC_SKIP_CALL) {
+      const reason = (req.body as { reason?: unknown } | null)?.reason;
+      const message =
+        typeof reason === "string" && reason ? reason.slice(0, 500) : "The device could not send this change";
+      return { outcome: { status: "failed", error: { code: "skipped", message } }, kept: true };
+    }
     const resolved = resolveCall(req.call);
     if (!resolved) return refused("bad_request", `Unknown call ${req.call}`);
     const parsed = MUTATIONS[resolved.template].safeParse(req.body);

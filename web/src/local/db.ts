@@ -98,6 +98,11 @@ export interface OutboxEntry {
   status: OutboxStatus;
   attempts: number;
   lastError: string | null;
+  /**
+   * Failed before the server ever saw it (the request was refused whole, e.g. too large): the
+   * drain sends a skip in its place so the server's count of this client moves past it.
+   */
+  needsSkip?: boolean;
 }
 
 /** A message for the student from the sync engine (e.g. a change the server refused). */

@@ -157,3 +157,50 @@ describe("drain", () => {
     expect(backoffDelay(30, () => 1)).toBe(60_000);
   });
 });
+
+describe("drain when the server refuses a whole request", () => {
+  beforeEach(resetDatabases);
+
+  it("[DR8] narrows to single changes, parks the one the server will never take and sends a skip in its place", async () => {
+    const scope = await queueFive();
+    const seen: { seq: number; call: string }[][] = [];
+    const tooLargeSeq = 3;
+    const fetch = (async (_url: string, init?: RequestInit) => {
+      const { mutations } = JSON.parse(String(init?.body)) as { mutations: Mutation[] };
+      seen.push(mutations.map((m) => ({ seq: m.seq, call: m.call })));
+      if (mutations.some((m) => m.seq === tooLargeSeq && m.call !== "POST /sync/skip"))
+        return Response.json(
+          { error: { code: "payload_too_large", message: "Request body too large" } },
+          { status: 413 },
+        );
+      return Response.json({
+        results: mutations.map((m) =>
+          m.call === "POST /sync/skip"
+            ? { id: m.id, seq: m.seq, status: "failed", error: { code: "skipped", message: "skipped" } }
+            : { id: m.id, seq: m.seq, status: "applied", reply: null },
+        ),
+      });
+    }) as typeof globalThis.fetch;
+
+    expect(await drainUnlocked(deps(fetch))).toEqual({ kind: "drained", sent: 4, failed: 1 });
+    expect(seen.map((batch) => batch.map((m) => m.seq))).toEqual([[1, 2, 3, 4, 5], [1], [2], [3], [3, 4, 5]]);
+    expect(seen[4]?.[0]).toEqual({ seq: 3, call: "POST /sync/skip" });
+    const left = await scope.db.outbox.toArray();
+    expect(left.map((e) => [e.seq, e.status, e.needsSkip, e.lastError])).toEqual([
+      [3, "failed", false, "http_413: Request body too large"],
+    ]);
+    expect(await scope.db.notices.count()).toBe(1);
+  });
+
+  it("[DR9] a server on another protocol version pauses replay until the app is updated", async () => {
+    const scope = await queueFive();
+    const server = scriptedFetch([
+      () => Response.json({ error: { code: "protocol_mismatch", message: "please update the app" } }, { status: 426 }),
+    ]);
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({
+      kind: "paused",
+      reason: "update required: please update the app",
+    });
+    expect((await scope.db.outbox.toArray()).every((e) => e.status === "pending")).toBe(true);
+  });
+});

@@ -13,12 +13,14 @@
 import {
   DRAIN_BACKOFF_BASE_MS,
   DRAIN_BACKOFF_MAX_MS,
+  type Mutation,
   type PushReply,
   type PushResult,
   pushReplySchema,
   SYNC_CALL_TIMEOUT_MS,
   SYNC_PROTOCOL_VERSION,
   SYNC_PUSH_BATCH_SIZE,
+  SYNC_SKIP_CALL,
   testResultSchema,
 } from "@preflight/sync-protocol";
 import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "./db.ts";
@@ -73,14 +75,15 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
   let sent = 0;
   let failed = 0;
   for (;;) {
+    const batchSize = (await getMeta<number>(db, "pushBatchSize")) ?? SYNC_PUSH_BATCH_SIZE;
     const batch = await db.outbox
-      .where("status")
-      .equals("pending")
-      .filter((e) => e.userId === session.userId)
-      .limit(SYNC_PUSH_BATCH_SIZE)
-      .sortBy("seq");
+      .orderBy("seq")
+      .filter((e) => e.userId === session.userId && (e.status === "pending" || e.needsSkip === true))
+      .limit(batchSize)
+      .toArray();
     if (batch.length === 0) {
       await db.meta.delete("drainBackoff");
+      await db.meta.delete("pushBatchSize");
       if (sent + failed > 0) await db.meta.put({ key: "lastSyncAt", value: deps.now().toISOString() });
       return sent + failed === 0 ? { kind: "idle" } : { kind: "drained", sent, failed };
     }
@@ -96,15 +99,7 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
         body: JSON.stringify({
           protocol: SYNC_PROTOCOL_VERSION,
           clientId: first.clientId,
-          mutations: batch.map(({ id, clientId, seq, userId, createdAt, call, body }) => ({
-            id,
-            clientId,
-            seq,
-            userId,
-            createdAt,
-            call,
-            body,
-          })),
+          mutations: batch.map(toWire),
         }),
       });
     } catch (err) {
@@ -114,11 +109,23 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
       await db.meta.put({ key: "paused", value: `server said ${response.status}` });
       return { kind: "paused", reason: `server said ${response.status}` };
     }
+    if (response.status === 426) {
+      const reason = `update required: ${await errorMessage(response)}`;
+      await db.meta.put({ key: "paused", value: reason });
+      return { kind: "paused", reason };
+    }
     if (response.status >= 500 || response.status === 408 || response.status === 429 || response.status === 409)
       return retryLater(db, deps, sent, failed, `server said ${response.status}`);
     if (!response.ok) {
+      // Refused whole: find the culprit by sending one at a time; a single change the server
+      // will never take is parked here and a skip goes in its place (DR8).
       const reason = await errorMessage(response);
-      await park(db, first, "bad_request", reason, deps.now());
+      if (batch.length > 1) {
+        await db.meta.put({ key: "pushBatchSize", value: 1 });
+        continue;
+      }
+      await park(db, first, `http_${response.status}`, reason, deps.now(), { needsSkip: true });
+      await db.meta.delete("pushBatchSize");
       failed++;
       continue;
     }
@@ -134,7 +141,10 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
       if (!entry || entry.id !== result.id) continue;
       if (result.status === "out_of_order")
         return retryLater(db, deps, sent, failed, `server expects seq ${result.expectedSeq}`);
-      if (result.status === "failed") {
+      if (entry.needsSkip) {
+        // The server has recorded the skip: the entry stays parked, the queue moves on.
+        await db.outbox.update(entry.seq, { needsSkip: false });
+      } else if (result.status === "failed") {
         await park(db, entry, result.error.code, result.error.message, deps.now());
         failed++;
       } else {
@@ -144,6 +154,14 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
     }
     if (reply.results.length === 0) return retryLater(db, deps, sent, failed, "server applied nothing");
   }
+}
+
+/** The wire form of an entry: itself, or a skip standing in for one the server refused whole. */
+function toWire(entry: OutboxEntry): Mutation {
+  const { id, clientId, seq, userId, createdAt } = entry;
+  if (entry.needsSkip)
+    return { id, clientId, seq, userId, createdAt, call: SYNC_SKIP_CALL, body: { reason: entry.lastError } };
+  return { id, clientId, seq, userId, createdAt, call: entry.call, body: entry.body };
 }
 
 async function errorMessage(response: Response): Promise<string> {
@@ -181,12 +199,20 @@ async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult
 }
 
 /** A mutation the server refused: kept, marked failed with the reason, and told to the student. */
-async function park(db: UserDb, entry: OutboxEntry, code: string, message: string, now: Date): Promise<void> {
+async function park(
+  db: UserDb,
+  entry: OutboxEntry,
+  code: string,
+  message: string,
+  now: Date,
+  options: { needsSkip?: boolean } = {},
+): Promise<void> {
   await db.transaction("rw", [db.outbox, db.notices], async () => {
     await db.outbox.update(entry.seq, {
       status: "failed",
       attempts: entry.attempts + 1,
       lastError: `${code}: ${message}`,
+      needsSkip: options.needsSkip ?? false,
     });
     await db.notices.put({
       id: entry.id,

@@ -1,4 +1,4 @@
-import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
+import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useRequestPolicy } from "../../app/request-policy.ts";
@@ -94,7 +94,7 @@ export function Dashboard() {
                   >
                     <span>
                       <span className="block font-medium">{test.title}</span>
-                      <span className="text-xs text-slate-500">{new Date(test.started).toLocaleString()}</span>
+                      <span className="text-xs text-slate-500">{formatSyncStamp(new Date(test.started))}</span>
                     </span>
                     {result ? (
                       <span

@@ -178,7 +178,14 @@ export function ResultsScreen({ testId }: { testId: string }) {
           </section>
         ) : (
           <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-            <h2 className="mb-3 font-semibold">Your answers</h2>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-semibold">Your answers</h2>
+              <p className="flex gap-4 text-xs text-slate-600" data-testid="results-legend">
+                <span>✓ Correct</span>
+                <span>✗ Incorrect</span>
+                <span>– Not answered</span>
+              </p>
+            </div>
             <ol className="grid grid-cols-5 gap-2 sm:grid-cols-10">
               {test.question_ids.map((id, i) => {
                 const answer = answers.get(id);
@@ -196,6 +203,7 @@ export function ResultsScreen({ testId }: { testId: string }) {
                       className={`w-full rounded-md py-2 text-center text-xs font-semibold hover:ring-2 hover:ring-brand-500 ${tone}`}
                       aria-label={`Question ${i + 1}: ${label}`}
                     >
+                      <span aria-hidden>{!answer ? "– " : answer.correct ? "✓ " : "✗ "}</span>
                       {padQuestionNumber(i + 1)}
                     </button>
                   </li>

@@ -106,18 +106,33 @@ export function QuestionView({
       ) : null}
       {draft.kind === "text" && revealed && question.text_range ? (
         <p className="text-sm text-slate-700" data-testid="text-solution">
-          Correct answer: {question.text_range.exact} {question.text_range.units} (accepted {question.text_range.min} to{" "}
-          {question.text_range.max})
+          Correct answer: {question.text_range.exact} {question.text_range.units}
+          {question.text_range.min === question.text_range.max
+            ? null
+            : ` (accepted ${question.text_range.min} to ${question.text_range.max})`}
         </p>
       ) : null}
       {draft.kind === "gaps" && revealed ? (
-        <ol className="list-inside list-decimal text-sm text-slate-700" data-testid="cloze-solution">
-          {Array.from(new Set(question.answers.map((a) => a.group ?? 1))).map((group) => (
-            <li key={group}>
-              {question.answers.find((a) => a.group === group && a.correct)?.answer.replace(/<[^>]+>/g, "")}
-            </li>
-          ))}
-        </ol>
+        <div className="text-sm text-slate-700" data-testid="cloze-solution">
+          <p className="font-medium">Correct answers</p>
+          <ol className="mt-1 space-y-0.5">
+            {Array.from(new Set(question.answers.map((a) => a.group ?? 1))).map((group) => {
+              const right = question.answers.find((a) => a.group === group && a.correct);
+              const chosen = draft.gaps[group - 1];
+              const verdict = chosen === undefined || chosen === null ? null : chosen === right?.id;
+              return (
+                <li key={group}>
+                  Gap {group}: {right?.answer.replace(/<[^>]+>/g, "")}{" "}
+                  {verdict === null ? null : (
+                    <span className={verdict ? "text-emerald-700" : "text-red-700"}>
+                      {verdict ? "✓ your choice" : "✗ not your choice"}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </div>
       ) : null}
     </div>
   );

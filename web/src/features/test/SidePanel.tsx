@@ -1,4 +1,4 @@
-import { scorePercentage } from "@preflight/sync-protocol";
+import { countTimes, formatDate, scorePercentage } from "@preflight/sync-protocol";
 import { EASA_LEARNING_OBJECTIVE_VERSION } from "@preflight/sync-protocol/rules/question";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { LocalQuestion, UserDb } from "../../local/db.ts";
@@ -72,18 +72,18 @@ export function SidePanel({
           {variant === "test" ? (
             <>
               <dt className="text-slate-500">Answered</dt>
-              <dd data-testid="stat-answered">{stats ? `${stats.answered} times` : "No statistics yet"}</dd>
+              <dd data-testid="stat-answered">{stats ? countTimes(stats.answered) : "No statistics yet"}</dd>
               <dt className="text-slate-500">Answered correctly</dt>
               <dd data-testid="stat-correct">
                 {stats && stats.answered > 0 ? `${scorePercentage(stats.sum_correct, stats.answered)}%` : "–"}
               </dd>
               <dt className="text-slate-500">Last updated</dt>
-              <dd>{stats?.updated ? new Date(stats.updated).toLocaleDateString() : "–"}</dd>
+              <dd>{stats?.updated ? formatDate(new Date(stats.updated)) : "–"}</dd>
             </>
           ) : (
             <>
               <dt className="text-slate-500">Flagged</dt>
-              <dd>{info?.flag?.flagged ? new Date(info.flag.updatedAt).toLocaleDateString() : "Not flagged"}</dd>
+              <dd>{info?.flag?.flagged ? formatDate(new Date(info.flag.updatedAt)) : "Not flagged"}</dd>
             </>
           )}
           <dt className="text-slate-500">Reference</dt>

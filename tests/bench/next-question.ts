@@ -1,0 +1,223 @@
+/**
+ * Next / previous question: from the arrow key to the new question painted, in Debian's
+ * Chromium against a server of its own (a temporary SQLite file, a free port), in a 40-question
+ * after_test practice test.
+ *
+ * Needs the built app: run `npm run build` first (the server serves web/dist).
+ *
+ * Each move is timed inside the page: performance.now() just before the keydown is dispatched,
+ * a MutationObserver on the question number, and the time taken at the first
+ * requestAnimationFrame after the number changes (the frame that paints the new question).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+import type { BenchRow } from "./run.ts";
+
+const MOVES = 200;
+const TOTAL = 40;
+const SEED = 4;
+const repoRoot = join(import.meta.dirname, "../..");
+/** The same flags as tests/playwright.config.ts. */
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+interface Server {
+  baseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the app and API on a free port with a fresh SQLite file (seeded with the demo bank). */
+async function startServer(): Promise<Server> {
+  if (!existsSync(join(repoRoot, "web/dist/index.html")))
+    throw new Error(
+      "next-question bench: web/dist is missing. Run `npm run build` first (the server serves web/dist).",
+    );
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), "preflight-bench-"));
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), DATABASE_URL: join(dir, "bench.sqlite"), HOST: "127.0.0.1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`next-question bench: the server exited (${child.exitCode}):\n${output}`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { baseUrl, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`next-question bench: the server did not answer /api/health within 60 s:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** Signs in, waits for the bank on the device and a controlling service worker, starts the test. */
+async function startPracticeTest(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel("E-mail").fill("student@preflight.test");
+  await page.getByLabel("Password").fill("preflight");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.waitForURL(/\/dashboard$/);
+  const bank = page.getByText(/questions are on this device/);
+  await bank.waitFor({ timeout: 30_000 });
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) {
+    await page.reload();
+    await bank.waitFor({ timeout: 30_000 });
+  }
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+
+  await page.goto(`${baseUrl}/test/select/practice?seed=${SEED}`);
+  await page.locator("label", { hasText: new RegExp(`^${TOTAL}\\b`) }).click();
+  await page.locator("label", { hasText: "After test" }).click();
+  await page.getByRole("button", { name: "Start" }).click();
+  await page.waitForURL(/\/test\/[0-9a-f-]{36}$/);
+  await page.getByTestId("question").locator("label, select, input").first().waitFor();
+}
+
+/**
+ * The in-page timer, as plain JavaScript (tsx would wrap named inner functions in a helper the
+ * page does not have). `__benchMove(key, expected)` waits until the screen takes input (no save
+ * or move in flight), dispatches the key and resolves with the milliseconds from just before the
+ * keydown to the first animation frame after the question number changed to `expected`.
+ */
+const IN_PAGE_TIMER = `
+window.__benchMove = (key, expected) => new Promise((resolve, reject) => {
+  const numberNow = () => document.querySelector("[data-testid=question-number]")?.textContent ?? "";
+  const idle = () => {
+    const abandon = document.querySelector("[data-testid=abandon]");
+    return abandon !== null && !abandon.disabled;
+  };
+  const timeout = setTimeout(() => reject(new Error("no '" + expected + "' within 5 s (still '" + numberNow() + "')")), 5000);
+  const go = () => {
+    if (!idle()) return void requestAnimationFrame(go);
+    const before = numberNow();
+    let started = 0;
+    const observer = new MutationObserver(() => {
+      const now = numberNow();
+      if (now === before) return;
+      observer.disconnect();
+      requestAnimationFrame(() => {
+        const painted = performance.now();
+        clearTimeout(timeout);
+        if (now !== expected) reject(new Error("moved to '" + now + "', expected '" + expected + "'"));
+        else resolve(painted - started);
+      });
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    started = performance.now();
+    (document.activeElement ?? document.body).dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+  };
+  go();
+});
+`;
+
+function timeMove(page: Page, key: "ArrowRight" | "ArrowLeft", expected: string): Promise<number> {
+  return page.evaluate(
+    ([key, expected]) =>
+      (window as unknown as { __benchMove: (k: string, e: string) => Promise<number> }).__benchMove(key, expected),
+    [key, expected] as const,
+  );
+}
+
+function percentile(sorted: number[], p: number): number {
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] as number;
+}
+
+export async function nextQuestion(): Promise<BenchRow[]> {
+  const server = await startServer();
+  let browser: Browser | undefined;
+  try {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" });
+    const page = await context.newPage();
+    await startPracticeTest(page, server.baseUrl);
+    await page.evaluate(IN_PAGE_TIMER);
+
+    // Alternating runs: right to the last question, left back to the first, and so on.
+    const times: number[] = [];
+    let position = 1;
+    let direction: 1 | -1 = 1;
+    for (let i = 0; i < MOVES; i++) {
+      if (position + direction < 1 || position + direction > TOTAL) direction = direction === 1 ? -1 : 1;
+      position += direction;
+      const expected = `Question ${String(position).padStart(3, "0")} / ${String(TOTAL).padStart(3, "0")}`;
+      times.push(await timeMove(page, direction === 1 ? "ArrowRight" : "ArrowLeft", expected));
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    const ms = (value: number) => `${value.toFixed(1)} ms`;
+    const measure = (what: string) => `${what}, ${MOVES} arrow-key moves (40-question test)`;
+    return [
+      { bench: "next question (Chromium)", measure: measure("p50"), value: ms(percentile(sorted, 50)) },
+      {
+        bench: "next question (Chromium)",
+        measure: measure("p95"),
+        value: ms(percentile(sorted, 95)),
+        target: "< 50 ms p95",
+      },
+      { bench: "next question (Chromium)", measure: measure("max"), value: ms(sorted[sorted.length - 1] as number) },
+    ];
+  } finally {
+    await browser?.close();
+    await server.stop();
+  }
+}
+
+// `node --import tsx tests/bench/next-question.ts` runs this bench alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const row of await nextQuestion())
+    console.log(`${row.measure}: ${row.value}${row.target ? ` (target ${row.target})` : ""}`);
+}
