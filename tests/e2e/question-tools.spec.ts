@@ -1,0 +1,96 @@
+import { expect, test } from "@playwright/test";
+import Database from "better-sqlite3";
+import { E2E_DATABASE } from "./support/env.ts";
+import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { startTest } from "./support/test-taking.ts";
+
+function serverRows<T>(sql: string, ...params: unknown[]): T[] {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+  await waitUntilReadyOffline(page);
+});
+
+test("flagging marks the question and its page button, and reaches the server", async ({ page }) => {
+  await startTest(page);
+  const flag = page.getByTestId("flag-button");
+  await flag.click();
+  await expect(flag).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("[data-testid=question-page][data-flagged=true]")).toHaveCount(1);
+  await expect(page.getByTestId("pending-count")).toHaveText("0 pending");
+  await expect
+    .poll(() => serverRows<{ flagged: number }>("select flagged from flags").map((r) => r.flagged))
+    .toContain(1);
+  await flag.click();
+  await expect(flag).toHaveAttribute("aria-pressed", "false");
+});
+
+test("seen in exam: no future month, the warning for a national authority, the count", async ({ page }) => {
+  await startTest(page);
+  await page.getByTestId("seen-button").click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Mark as seen in exam");
+  const month = dialog.getByTestId("seen-month");
+  const max = await month.getAttribute("max");
+  const now = new Date();
+  expect(max).toBe(`${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`);
+  await expect(dialog.getByTestId("seen-warning")).toHaveCount(0);
+  await dialog.getByTestId("seen-authority").selectOption("de_lba");
+  await expect(dialog.getByTestId("seen-warning")).toContainText("does not mean the question is not used");
+  await dialog.getByTestId("seen-confirm").click();
+  await expect(page.getByTestId("seen-count")).toHaveText("1");
+  await expect(page.getByText("This question has been marked as seen in exam.")).toBeVisible();
+  await expect(page.getByTestId("seen-in-exam-list")).toContainText("Luftfahrt-Bundesamt (Germany)");
+  await expect
+    .poll(() =>
+      serverRows<{ authority_id: string }>("select authority_id from seen_in_exam").map((r) => r.authority_id),
+    )
+    .toContain("de_lba");
+});
+
+test("zoom goes 1.0 to 1.8 in steps of 0.1, is remembered after a reload and reaches the server", async ({ page }) => {
+  await startTest(page);
+  const zoom = page.getByTestId("zoom-control");
+  const plus = zoom.getByRole("button", { name: /zoom in/i });
+  for (let i = 0; i < 9; i++) if (await plus.isEnabled()) await plus.click();
+  await expect(zoom).toContainText("180%");
+  await expect(plus).toBeDisabled();
+  await expect(page.getByTestId("question")).toHaveCSS("zoom", "1.8");
+  await page.reload();
+  await expect(page.getByTestId("zoom-control")).toContainText("180%");
+  await expect
+    .poll(() => serverRows<{ zoom_tenths: number }>("select zoom_tenths from user_settings").map((r) => r.zoom_tenths))
+    .toContain(18);
+  await page.getByTestId("zoom-control").getByRole("button", { name: /reset/i }).click();
+  await expect(page.getByTestId("zoom-control")).toContainText("100%");
+});
+
+test("online-only calls follow the request policy: 500 shows the notice, 401 goes to sign in", async ({ page }) => {
+  await startTest(page);
+  await page.getByTestId("finish").click();
+  await page.getByTestId("confirm-finish").click();
+  await expect(page.getByTestId("result-heading")).toBeVisible();
+  await page.goto("/dashboard");
+  await page.context().route("**/test/results", (route) => route.fulfill({ status: 500, body: "" }));
+  await page.getByTestId("recent-test").first().click();
+  await expect(page.getByText("The application encountered an error")).toBeVisible();
+  await page.context().unroute("**/test/results");
+  await page
+    .context()
+    .route("**/test/results", (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: "application/json",
+        body: '{"error":{"code":"unauthenticated","message":"Please sign in"}}',
+      }),
+    );
+  await page.getByTestId("recent-test").first().click();
+  await expect(page).toHaveURL(/\/login$/);
+});
