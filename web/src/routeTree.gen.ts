@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/results.$testId'
@@ -31,6 +32,11 @@ const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppChangesRoute = AppChangesRouteImport.update({
+  id: '/changes',
+  path: '/changes',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
@@ -61,6 +67,7 @@ const AppTestSelectTestTypeRoute = AppTestSelectTestTypeRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
@@ -70,6 +77,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
@@ -81,6 +89,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/results/$testId': typeof AppTestResultsTestIdRoute
@@ -92,6 +101,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/login'
+    | '/changes'
     | '/dashboard'
     | '/test/$testId'
     | '/test/results/$testId'
@@ -101,6 +111,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/login'
+    | '/changes'
     | '/dashboard'
     | '/test/$testId'
     | '/test/results/$testId'
@@ -111,6 +122,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_app'
     | '/login'
+    | '/_app/changes'
     | '/_app/dashboard'
     | '/_app/test/$testId'
     | '/_app/test/results/$testId'
@@ -146,6 +158,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/login'
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/changes': {
+      id: '/_app/changes'
+      path: '/changes'
+      fullPath: '/changes'
+      preLoaderRoute: typeof AppChangesRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/dashboard': {
       id: '/_app/dashboard'
@@ -186,6 +205,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestResultsTestIdRoute: typeof AppTestResultsTestIdRoute
@@ -194,6 +214,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestResultsTestIdRoute: AppTestResultsTestIdRoute,

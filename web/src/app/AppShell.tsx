@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { refreshBank } from "../local/bank.ts";
 import { startDrainTriggers } from "../local/drain-scheduler.ts";
 import { refreshAuthorities, refreshQuestionStats } from "../local/pull-question-data.ts";
+import { useSyncSnapshot } from "../local/queries.ts";
 import { checkSession, signOut } from "../local/session.ts";
 import { NoticeBanner } from "../ui/NoticeBanner.tsx";
 import { SyncStatus } from "../ui/SyncStatus.tsx";
@@ -15,6 +16,18 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => startDrainTriggers(), []);
+
+  // Leaving the app with changes the server has not taken yet warns first.
+  const snapshot = useSyncSnapshot(scope.db);
+  const unsynced = (snapshot?.pending ?? 0) > 0;
+  useEffect(() => {
+    if (!unsynced) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [unsynced]);
 
   useEffect(() => {
     let cancelled = false;

@@ -1,4 +1,5 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
+import { Link } from "@tanstack/react-router";
 import { useOnline } from "../app/useOnline.ts";
 import type { UserDb } from "../local/db.ts";
 import { useSyncSnapshot } from "../local/queries.ts";
@@ -15,13 +16,14 @@ export function SyncStatus({ db }: { db: UserDb }) {
     <div className="flex items-center gap-2" data-testid="sync-status" aria-live="polite">
       <span className={`inline-block h-2.5 w-2.5 rounded-full ${tone}`} aria-hidden />
       <span>{label}</span>
-      <span
-        className="rounded-full bg-white/15 px-2 py-0.5 text-xs"
+      <Link
+        to="/changes"
+        className="rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
         data-testid="pending-count"
         title="Changes waiting for the server"
       >
         {pending} pending
-      </span>
+      </Link>
       {snapshot?.lastSyncAt ? (
         <span className="hidden text-xs text-brand-100 md:inline" data-testid="last-sync">
           Last sync {formatSyncStamp(new Date(snapshot.lastSyncAt))}

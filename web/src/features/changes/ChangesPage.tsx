@@ -1,0 +1,129 @@
+import { formatSyncStamp } from "@preflight/sync-protocol";
+import { useLiveQuery } from "dexie-react-hooks";
+import { type ChangeEvent, useRef, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { wakeDrain } from "../../local/drain-scheduler.ts";
+import {
+  exportPending,
+  type ImportReport,
+  importPending,
+  PendingFileError,
+  parsePendingFile,
+} from "../../local/pending-file.ts";
+import { useSyncSnapshot } from "../../local/queries.ts";
+import { Button } from "../../ui/Modal.tsx";
+
+/** What this device still owes the server, and the last-resort file export and import. */
+export function ChangesPage() {
+  const { session, scope } = useSignedIn();
+  const snapshot = useSyncSnapshot(scope.db);
+  const failed = useLiveQuery(() => scope.db.outbox.where("status").equals("failed").sortBy("seq"), [scope.db]) ?? [];
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const download = async () => {
+    const file = await exportPending(scope.db, { userId: session.userId, email: session.user.email }, scope.now());
+    const blob = new Blob([JSON.stringify(file, null, 1)], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = `preflight-pending-${file.exportedAt.slice(0, 19).replace(/[:T]/g, "-")}.json`;
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    setError(null);
+    setReport(null);
+    const chosen = event.target.files?.[0];
+    event.target.value = "";
+    if (!chosen) return;
+    try {
+      setReport(await importPending(parsePendingFile(await chosen.text()), session.userId));
+    } catch (err) {
+      setError(
+        err instanceof PendingFileError ? err.message : "The file could not be imported. Please try again online.",
+      );
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
+      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold">Changes on this device</h1>
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-500">Waiting for the server</dt>
+          <dd data-testid="changes-pending">{snapshot?.pending ?? 0}</dd>
+          <dt className="text-slate-500">Refused by the server</dt>
+          <dd data-testid="changes-failed">{snapshot?.failed ?? 0}</dd>
+          <dt className="text-slate-500">Last sync</dt>
+          <dd>{snapshot?.lastSyncAt ? formatSyncStamp(new Date(snapshot.lastSyncAt)) : "Not yet"}</dd>
+        </dl>
+        <div className="mt-5 flex flex-wrap gap-3">
+          <Button onPress={() => void wakeDrain({ force: true })} testId="sync-now">
+            Sync now
+          </Button>
+        </div>
+      </section>
+
+      {failed.length > 0 ? (
+        <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="mb-3 font-semibold">Refused changes</h2>
+          <ul className="divide-y divide-slate-100 text-sm" data-testid="failed-list">
+            {failed.map((entry) => (
+              <li key={entry.seq} className="py-2">
+                <span className="font-mono text-xs text-slate-500">{entry.call}</span>
+                <span className="block text-slate-800">{entry.lastError}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 className="font-semibold">Move changes by file</h2>
+        <p className="mt-1 text-sm text-slate-600">
+          If this device will never be online again, save its waiting changes to a file and import the file on any
+          device where you are signed in. Each change is applied once, however often it arrives.
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button
+            variant="secondary"
+            onPress={() => void download()}
+            disabled={!snapshot?.pending}
+            testId="export-pending"
+          >
+            Export pending changes
+          </Button>
+          <Button variant="secondary" onPress={() => fileInput.current?.click()} testId="import-pending">
+            Import a file
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="application/json,.json"
+            className="hidden"
+            onChange={(e) => void upload(e)}
+            data-testid="import-file"
+          />
+        </div>
+        {error ? (
+          <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+            {error}
+          </p>
+        ) : null}
+        {report ? (
+          <p
+            className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+            role="status"
+            data-testid="import-report"
+          >
+            {report.applied} applied, {report.duplicate} already on the server, {report.failed.length} refused
+            {report.waiting ? `, ${report.waiting} waiting for earlier changes` : ""}.
+          </p>
+        ) : null}
+      </section>
+    </main>
+  );
+}
