@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps) {
   app.on("POST", "/zoom", signedIn);
   app.use("/user-active", signedIn);
   app.route("/api/content", contentRoutes(deps));
-  app.route("/sync", syncRoutes(replayer));
+  app.route("/sync", syncRoutes(replayer, deps));
   app.route("/", testRoutes(deps, replayer));
   app.route("/", questionRoutes(deps, replayer));
   app.route("/", resultsRoutes(deps, replayer));

@@ -48,3 +48,9 @@ export const CLOCK_CRITICAL_S = 60;
 
 /** How often the page checks whether the student is still active (spec: poll interval is configuration). */
 export const INACTIVITY_POLL_MS = 10_000;
+
+/** The sync button (spec accounts 4 and 9). */
+export const SYNC_SUCCESS_DISABLE_MS = 5000;
+export const SYNC_RETRY_WAIT_S = 10;
+export const SYNC_STALE_DAYS = 7;
+export const SYNC_AVAILABILITY_POLL_MS = 2000;

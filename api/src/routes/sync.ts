@@ -1,28 +1,37 @@
 import { pushRequestSchema, SYNC_PROTOCOL_VERSION } from "@preflight/sync-protocol/schemas/sync";
 import { Hono } from "hono";
-import type { AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
 import type { Replayer } from "../sync/replay.ts";
 
-/** POST /sync/push: the outbox's batch replay. */
-export function syncRoutes(replayer: Replayer) {
-  return new Hono<AppEnv>().post("/push", async (c) => {
-    let raw: unknown;
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError("bad_request", "Malformed JSON in request body");
-    }
-    // A device on another protocol version must update, not park its changes as refused.
-    const protocol = (raw as { protocol?: unknown } | null)?.protocol;
-    if (protocol !== undefined && protocol !== SYNC_PROTOCOL_VERSION)
-      throw new ApiError(
-        "protocol_mismatch",
-        `This server speaks sync protocol ${SYNC_PROTOCOL_VERSION}; please update the app`,
-      );
-    const parsed = pushRequestSchema.safeParse(raw);
-    if (!parsed.success) throw validationError(parsed.error);
-    const { clientId, mutations } = parsed.data;
-    return c.json({ results: await replayer.push(c.var.user, clientId, mutations) });
-  });
+/** POST /sync/push: the outbox's batch replay; GET /sync/check: sync availability (spec). */
+export function syncRoutes(replayer: Replayer, deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/check", async (c) => {
+      const last = await deps.db
+        .selectFrom("mutations")
+        .select((eb) => eb.fn.max("received_at").as("sync_date"))
+        .where("user_id", "=", c.var.user.id)
+        .executeTakeFirst();
+      return c.json({ available: true, is_syncing: false, sync_date: last?.sync_date ?? null });
+    })
+    .post("/push", async (c) => {
+      let raw: unknown;
+      try {
+        raw = await c.req.json();
+      } catch {
+        throw new ApiError("bad_request", "Malformed JSON in request body");
+      }
+      // A device on another protocol version must update, not park its changes as refused.
+      const protocol = (raw as { protocol?: unknown } | null)?.protocol;
+      if (protocol !== undefined && protocol !== SYNC_PROTOCOL_VERSION)
+        throw new ApiError(
+          "protocol_mismatch",
+          `This server speaks sync protocol ${SYNC_PROTOCOL_VERSION}; please update the app`,
+        );
+      const parsed = pushRequestSchema.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error);
+      const { clientId, mutations } = parsed.data;
+      return c.json({ results: await replayer.push(c.var.user, clientId, mutations) });
+    });
 }

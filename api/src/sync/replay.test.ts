@@ -241,6 +241,16 @@ for (const dialect of DIALECTS) {
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe("protocol_mismatch");
     });
 
+    it("GET /sync/check says sync is available and when the student's changes last arrived", async () => {
+      const { device } = await deviceWithTest();
+      const res = await t.request("/sync/check", { cookie: device.cookie });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { available: boolean; is_syncing: boolean; sync_date: string | null };
+      expect(body).toMatchObject({ available: true, is_syncing: false });
+      expect(body.sync_date).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect((await t.request("/sync/check")).status).toBe(401);
+    });
+
     it("refuses malformed pushes with a 400 that names the problem", async () => {
       const device = await FakeDevice.signIn(t);
       const malformed = await t.request("/sync/push", {

@@ -7,6 +7,7 @@ import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
+import { SyncButton } from "../sync/SyncButton.tsx";
 import { useRecentTests } from "./queries.ts";
 
 function resultOf(test: LocalUserTest) {
@@ -76,6 +77,10 @@ export function Dashboard() {
               </span>
             ) : null}
           </div>
+        </div>
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="mb-3 font-semibold">Sync</h2>
+          <SyncButton db={scope.db} />
         </div>
       </section>
       <aside className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
