@@ -29,27 +29,56 @@ export function AppShell({ children }: { children: ReactNode }) {
     return () => window.removeEventListener("beforeunload", warn);
   }, [unsynced]);
 
+  // Confirm the session with the server when the app opens, when the network returns, and
+  // when replay was paused by a 401/403 (a sign-in elsewhere ends this device's session).
+  const paused = snapshot?.paused ?? null;
   useEffect(() => {
     let cancelled = false;
-    void (async () => {
-      const check = await checkSession().catch(() => null);
-      if (cancelled || !check) return;
-      if (check.kind === "signed-out") {
-        await navigate({ to: "/login", search: check.reason === "none" ? {} : { reason: check.reason } });
+    const check = async (refresh: boolean) => {
+      const result = await checkSession().catch(() => null);
+      if (cancelled || !result) return;
+      if (result.kind === "signed-out") {
+        await navigate({
+          to: "/login",
+          search: result.reason === "none" ? {} : { reason: result.reason },
+          ignoreBlocker: true,
+        });
         return;
       }
-      if (!check.online) return;
+      if (!result.online || !refresh) return;
       // Online: bring the device's copies up to date; each is independent and may fail alone.
       await Promise.all(
-        [refreshBank, refreshQuestionStats, refreshAuthorities].map((refresh) =>
-          refresh(scope.db).catch((err: unknown) => console.warn(`${refresh.name} failed`, err)),
+        [refreshBank, refreshQuestionStats, refreshAuthorities].map((pull) =>
+          pull(scope.db).catch((err: unknown) => console.warn(`${pull.name} failed`, err)),
         ),
       );
-    })();
+    };
+    void check(true);
+    const onOnline = () => void check(true);
+    window.addEventListener("online", onOnline);
+    return () => {
+      cancelled = true;
+      window.removeEventListener("online", onOnline);
+    };
+  }, [navigate, scope.db]);
+
+  useEffect(() => {
+    if (!paused) return;
+    let cancelled = false;
+    void checkSession()
+      .catch(() => null)
+      .then((result) => {
+        if (!cancelled && result?.kind === "signed-out")
+          void navigate({
+            to: "/login",
+            search: result.reason === "none" ? {} : { reason: result.reason },
+            ignoreBlocker: true,
+          });
+      });
     return () => {
       cancelled = true;
     };
-  }, [navigate, scope.db]);
+  }, [paused, navigate]);
 
   const onSignOut = async () => {
     await signOut();

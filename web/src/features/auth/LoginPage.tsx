@@ -1,11 +1,21 @@
 import { type FormEvent, useState } from "react";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
 import { signIn } from "../../local/session.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
 
 const REASONS = {
   expired: "Your session has ended. Please sign in again.",
   replaced: "You have been logged out because your account was signed in on another device.",
 } as const;
+
+const LOGGED_OUT_COOKIE = "pf_logged_out";
+
+/** The server sets this cookie when a sign-in elsewhere ended this device's session; read once. */
+function takeLoggedOutCookie(): boolean {
+  const set = document.cookie.split("; ").some((c) => c === `${LOGGED_OUT_COOKIE}=1`);
+  if (set) document.cookie = `${LOGGED_OUT_COOKIE}=; Max-Age=0; path=/`;
+  return set;
+}
 
 export function LoginPage({
   reason,
@@ -18,6 +28,7 @@ export function LoginPage({
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [loggedOut, setLoggedOut] = useState(() => takeLoggedOutCookie() || reason === "replaced");
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,9 +60,9 @@ export function LoginPage({
           noValidate
         >
           <h1 className="text-lg font-semibold">Sign in</h1>
-          {reason ? (
+          {reason === "expired" ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
-              {REASONS[reason]}
+              {REASONS.expired}
             </p>
           ) : null}
           <label className="block text-sm">
@@ -92,6 +103,19 @@ export function LoginPage({
           </button>
         </form>
       </div>
+      <Modal
+        title="LOGGED OUT"
+        isOpen={loggedOut}
+        onClose={() => setLoggedOut(false)}
+        actions={
+          <Button onPress={() => setLoggedOut(false)} testId="logged-out-ok">
+            OK
+          </Button>
+        }
+      >
+        <p>{REASONS.replaced}</p>
+        <p className="mt-2">Anything you did on this device is kept and will be sent when you sign in here again.</p>
+      </Modal>
     </main>
   );
 }
