@@ -36,3 +36,13 @@ export function takeInactivityNote(): InactivityNote | null {
     return null;
   }
 }
+
+const LOGGED_OUT_COOKIE = "pf_logged_out";
+
+/** The server sets this cookie when a sign-in elsewhere ended this device's session; read once. */
+export function takeLoggedOutCookie(): boolean {
+  const set = document.cookie.split("; ").some((c) => c === `${LOGGED_OUT_COOKIE}=1`);
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on iPad Safari
+  if (set) document.cookie = `${LOGGED_OUT_COOKIE}=; Max-Age=0; path=/`;
+  return set;
+}

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
+import { takeLoggedOutCookie } from "../../local/browser-storage.ts";
 import { signIn } from "../../local/session.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 
@@ -7,15 +8,6 @@ const REASONS = {
   expired: "Your session has ended. Please sign in again.",
   replaced: "You have been logged out because your account was signed in on another device.",
 } as const;
-
-const LOGGED_OUT_COOKIE = "pf_logged_out";
-
-/** The server sets this cookie when a sign-in elsewhere ended this device's session; read once. */
-function takeLoggedOutCookie(): boolean {
-  const set = document.cookie.split("; ").some((c) => c === `${LOGGED_OUT_COOKIE}=1`);
-  if (set) document.cookie = `${LOGGED_OUT_COOKIE}=; Max-Age=0; path=/`;
-  return set;
-}
 
 export function LoginPage({
   reason,
