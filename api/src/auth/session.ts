@@ -76,7 +76,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       .executeTakeFirst();
     if (!row) throw new ApiError("unauthenticated", "Please sign in");
     if (row.ended_at) {
-      deleteCookie(c, SESSION_COOKIE, { path: "/" });
+      // The dead cookie is left alone: a reply to an old request can arrive after the student
+      // signed in again, and deleting the cookie by name would delete the new session's.
       if (row.ended_reason === SIGNED_IN_ELSEWHERE) {
         setCookie(c, LOGGED_OUT_COOKIE, "1", { path: "/", sameSite: "Lax" });
         throw new ApiError(

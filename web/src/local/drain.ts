@@ -106,6 +106,11 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
       return retryLater(db, deps, sent, failed, `network: ${String(err)}`);
     }
     if (response.status === 401 || response.status === 403) {
+      // Only the session this drain started under is paused: if the student signed in again
+      // while the push was on the wire, the refusal is stale and the next drain goes ahead.
+      const current = await deviceDb().session.get("current");
+      if (current?.userId !== session.userId || current.signedInAt !== session.signedInAt)
+        return retryLater(db, deps, sent, failed, "signed in again while a push was on the wire");
       await db.meta.put({ key: "paused", value: `server said ${response.status}` });
       return { kind: "paused", reason: `server said ${response.status}` };
     }

@@ -36,12 +36,17 @@ export async function enqueue<T extends MutationTemplate>(
   if (!clientId) throw new Error("clientId is made before any action runs");
   const seq = (await getMeta<number>(db, "nextSeq")) ?? 1;
   await db.meta.put({ key: "nextSeq", value: seq + 1 });
+  // The server orders a device's intents by their time: never stamp one earlier than the one
+  // before, even when the device's clock is set back between them.
+  const last = await getMeta<string>(db, "lastCreatedAt");
+  const stamp = last && new Date(last) >= now ? new Date(new Date(last).getTime() + 1) : now;
+  await db.meta.put({ key: "lastCreatedAt", value: stamp.toISOString() });
   const entry: OutboxEntry = {
     seq,
     id: uuidv7(),
     clientId,
     userId,
-    createdAt: now.toISOString(),
+    createdAt: stamp.toISOString(),
     call: callFor(template, params),
     body,
     status: "pending",
