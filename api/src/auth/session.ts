@@ -10,6 +10,8 @@ export const LOGGED_OUT_COOKIE = "pf_logged_out";
 const SESSION_MAX_AGE_S = 60 * 60 * 24 * 90;
 
 export const SIGNED_IN_ELSEWHERE = "signed_in_elsewhere";
+/** The same, once the device has been told (the LOGGED OUT cookie was sent). */
+export const SIGNED_IN_ELSEWHERE_TOLD = "signed_in_elsewhere_told";
 
 export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
@@ -78,8 +80,16 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (row.ended_at) {
       // The dead cookie is left alone: a reply to an old request can arrive after the student
       // signed in again, and deleting the cookie by name would delete the new session's.
-      if (row.ended_reason === SIGNED_IN_ELSEWHERE) {
-        setCookie(c, LOGGED_OUT_COOKIE, "1", { path: "/", sameSite: "Lax" });
+      if (row.ended_reason === SIGNED_IN_ELSEWHERE || row.ended_reason === SIGNED_IN_ELSEWHERE_TOLD) {
+        // The LOGGED OUT dialog's cookie is set once per ended session: only the request that
+        // moves the session to "told" sets it, so the dialog does not come back on every page.
+        const told = await deps.db
+          .updateTable("sessions")
+          .set({ ended_reason: SIGNED_IN_ELSEWHERE_TOLD })
+          .where("id", "=", row.session_id)
+          .where("ended_reason", "=", SIGNED_IN_ELSEWHERE)
+          .executeTakeFirst();
+        if (Number(told.numUpdatedRows) > 0) setCookie(c, LOGGED_OUT_COOKIE, "1", { path: "/", sameSite: "Lax" });
         throw new ApiError(
           "session_replaced",
           "You have been logged out because your account was signed in on another device.",

@@ -85,6 +85,10 @@ for (const dialect of DIALECTS) {
       expect(old.status).toBe(401);
       expect(((await old.json()) as { error: { code: string } }).error.code).toBe("session_replaced");
       expect(old.headers.get("set-cookie")).toContain("pf_logged_out=1");
+      // Told once: later requests with the dead cookie say the same but do not set it again.
+      const again = await t.request("/api/auth/me", { cookie: first });
+      expect(((await again.json()) as { error: { code: string } }).error.code).toBe("session_replaced");
+      expect(again.headers.get("set-cookie") ?? "").not.toContain("pf_logged_out");
       expect((await t.request("/api/auth/me", { cookie: second })).status).toBe(200);
     });
 

@@ -2,6 +2,10 @@ import { expect, type Page } from "@playwright/test";
 
 export async function signIn(page: Page, email = "student@preflight.test", password = "preflight"): Promise<void> {
   await page.goto("/login");
+  // A device whose session a sign-in elsewhere ended says so first; the student reads it.
+  await page.locator("input[name=email]").waitFor();
+  const loggedOut = page.getByTestId("logged-out-ok");
+  if (await loggedOut.isVisible()) await loggedOut.click();
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();

@@ -98,9 +98,18 @@ export function LoginPage({
       <Modal
         title="LOGGED OUT"
         isOpen={loggedOut}
-        onClose={() => setLoggedOut(false)}
+        onClose={() => {
+          takeLoggedOutCookie();
+          setLoggedOut(false);
+        }}
         actions={
-          <Button onPress={() => setLoggedOut(false)} testId="logged-out-ok">
+          <Button
+            onPress={() => {
+              takeLoggedOutCookie();
+              setLoggedOut(false);
+            }}
+            testId="logged-out-ok"
+          >
             OK
           </Button>
         }
