@@ -1,8 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { refreshBank } from "../local/bank.ts";
 import { startDrainTriggers } from "../local/drain-scheduler.ts";
-import { refreshAuthorities, refreshQuestionStats } from "../local/pull-question-data.ts";
+import { pullAll } from "../local/pull.ts";
 import { useSyncSnapshot } from "../local/queries.ts";
 import { checkSession, signOut } from "../local/session.ts";
 import { NoticeBanner } from "../ui/NoticeBanner.tsx";
@@ -47,11 +46,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       }
       if (!result.online || !refresh) return;
       // Online: bring the device's copies up to date; each is independent and may fail alone.
-      await Promise.all(
-        [refreshBank, refreshQuestionStats, refreshAuthorities].map((pull) =>
-          pull(scope.db).catch((err: unknown) => console.warn(`${pull.name} failed`, err)),
-        ),
-      );
+      for (const err of await pullAll(scope.db)) console.warn("pull failed", err);
     };
     void check(true);
     const onOnline = () => void check(true);

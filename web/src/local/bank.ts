@@ -18,7 +18,9 @@ export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count
     headers: version ? { "If-None-Match": `"${version}"` } : {},
   });
   if (status === 304) {
-    void warmImageCache(imageUrlsOf(await db.questions.toArray()));
+    // Only when an earlier fill did not finish: reading the whole bank on every open is costly.
+    if ((await getMeta<string>(db, "imagesCachedFor")) !== version)
+      void fillImageCache(db, version as string, await db.questions.toArray());
     return { updated: false, count: await db.questions.count() };
   }
   // Questions that left the bank stay on the device: tests taken with them must still read.
@@ -33,6 +35,12 @@ export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count
     await db.meta.put({ key: "bankVersion", value: body.version });
     await db.meta.put({ key: "subjects", value: body.subjects });
   });
-  void warmImageCache(imageUrlsOf(body.questions));
+  void fillImageCache(db, body.version, body.questions);
   return { updated: true, count: body.questions.length };
+}
+
+/** Caches the bank's images; remembers the bank version once every image is in the cache. */
+async function fillImageCache(db: UserDb, version: string, questions: LocalQuestion[]): Promise<void> {
+  const stillMissing = await warmImageCache(imageUrlsOf(questions)).catch(() => -1);
+  if (stillMissing === 0) await db.meta.put({ key: "imagesCachedFor", value: version });
 }

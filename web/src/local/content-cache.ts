@@ -15,9 +15,12 @@ export function imageUrlsOf(
   return [...files].map((file) => `/content/${file}`);
 }
 
-/** Downloads the images not yet cached; returns how many were added. Failures are retried next time. */
+/**
+ * Downloads the images not yet cached; returns how many are still missing afterwards (0: all
+ * cached). Failures are retried next time.
+ */
 export async function warmImageCache(urls: string[]): Promise<number> {
-  if (!("caches" in globalThis)) return 0;
+  if (!("caches" in globalThis)) return urls.length;
   const cache = await caches.open(CONTENT_IMAGES_CACHE);
   const missing: string[] = [];
   for (const url of urls) if (!(await cache.match(url))) missing.push(url);
@@ -26,5 +29,5 @@ export async function warmImageCache(urls: string[]): Promise<number> {
     const results = await Promise.allSettled(missing.slice(i, i + PARALLEL).map((url) => cache.add(url)));
     added += results.filter((r) => r.status === "fulfilled").length;
   }
-  return added;
+  return missing.length - added;
 }

@@ -3,10 +3,9 @@
  * date. Runs the drain in the page under the same "outbox" lock as the worker; if the worker
  * is draining just now, waits for it a little and tries again.
  */
-import { refreshBank } from "./bank.ts";
 import type { UserDb } from "./db.ts";
 import { type DrainOutcome, drainOutbox } from "./drain.ts";
-import { refreshAuthorities, refreshQuestionStats } from "./pull-question-data.ts";
+import { pullAll } from "./pull.ts";
 
 export type SyncResult = { ok: true } | { ok: false; reason: string };
 
@@ -27,11 +26,7 @@ export async function syncNow(db: UserDb): Promise<SyncResult> {
       ok: false,
       reason: outcome.kind === "retry-later" || outcome.kind === "paused" ? outcome.reason : outcome.kind,
     };
-  try {
-    await Promise.all([refreshBank(db), refreshQuestionStats(db), refreshAuthorities(db)]);
-  } catch (err) {
-    return { ok: false, reason: String(err) };
-  }
-  await db.meta.put({ key: "lastSyncAt", value: new Date().toISOString() });
+  const failures = await pullAll(db);
+  if (failures.length) return { ok: false, reason: failures.map(String).join("; ") };
   return { ok: true };
 }
