@@ -14,7 +14,8 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: reportDir ? [["list"], ["json", { outputFile: join(reportDir, "playwright.json") }]] : [["list"]],
-  outputDir: join(repoRoot, "tests/artifacts/results"),
+  // Parallel runs on one machine (E2E_PORT) keep their own traces.
+  outputDir: join(repoRoot, `tests/artifacts/results-${E2E_PORT}`),
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
