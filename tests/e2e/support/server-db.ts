@@ -31,10 +31,12 @@ export function serverAnswers(testId: string): ServerAnswer[] {
 
 export function serverTest(
   testId: string,
-): { id: string; finished_at: string | null; score: number | null; pass: number | null } | undefined {
+):
+  | { id: string; finished_at: string | null; ended: string | null; score: number | null; pass: number | null }
+  | undefined {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
   try {
-    return db.prepare("select id, finished_at, score, pass from user_tests where id = ?").get(testId) as never;
+    return db.prepare("select id, finished_at, ended, score, pass from user_tests where id = ?").get(testId) as never;
   } finally {
     db.close();
   }

@@ -6,7 +6,7 @@ export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
 export async function startTest(
   page: Page,
   options: {
-    type?: "practice" | "timed" | "untimed";
+    type?: "practice" | "timed" | "untimed" | "quiz" | "progress_test_attempt";
     count?: 10 | 20 | 40;
     display?: "After test" | "After choice" | "Before choice";
     seed?: number;
