@@ -9,12 +9,13 @@ import { serve } from "@hono/node-server";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import { createApp } from "./app.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
+import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./db/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 8787);
-const databaseUrl = process.env.DATABASE_URL ?? resolve(repoRoot, "data/preflight.sqlite");
+const databaseUrl = databaseUrlFromEnv();
 const webDist = resolve(process.env.WEB_DIST ?? resolve(repoRoot, "web/dist"));
 
 if (!isPostgresUrl(databaseUrl) && databaseUrl !== ":memory:") mkdirSync(dirname(databaseUrl), { recursive: true });

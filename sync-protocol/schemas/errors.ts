@@ -12,6 +12,7 @@ export const ERROR_CODES = {
   conflict: 409,
   out_of_order: 409,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   skipped: 422,
   protocol_mismatch: 426,
   internal: 500,

@@ -3,11 +3,13 @@ import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import * as questionActivity from "./migrations/0002-question-activity.ts";
+import * as contentPacks from "./migrations/0005-content-packs.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-question-activity": questionActivity,
+  "0005-content-packs": contentPacks,
 };
 
 export type Dialect = "sqlite" | "postgres";

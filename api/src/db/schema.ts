@@ -27,6 +27,8 @@ export interface Database {
   reviews: ReviewsTable;
   user_settings: UserSettingsTable;
   user_activity: UserActivityTable;
+  content_releases: ContentReleasesTable;
+  content_packs: ContentPacksTable;
 }
 
 export type Flag = 0 | 1;
@@ -261,4 +263,31 @@ export interface UserSettingsTable {
 export interface UserActivityTable {
   user_id: string;
   last_active_at: string;
+}
+
+/** One publish of content (migration 0005): every import that changed something is a release. */
+export interface ContentReleasesTable {
+  version: number;
+  published_at: string;
+  source: string;
+  summary: string;
+}
+
+/** A gzipped content pack of one syllabus and subject, full or delta (migration 0005). */
+export interface ContentPacksTable {
+  id: string;
+  syllabus_id: number;
+  subject: string;
+  kind: "full" | "delta";
+  version: number;
+  base_version: number | null;
+  size: number;
+  sha256: string;
+  question_count: number;
+  retired_count: number;
+  question_index: string | null;
+  content_hash: string | null;
+  images: string | null;
+  bytes: Uint8Array;
+  created_at: string;
 }

@@ -4,6 +4,7 @@ import { type Fixtures, loadFixtures } from "@preflight/fixtures/index.ts";
 import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
 import type { InsertObject, Kysely } from "kysely";
 import { hashPassword } from "../auth/password.ts";
+import { publishRelease } from "../content/publish.ts";
 import type { Clock } from "../deps.ts";
 import type { Database } from "./schema.ts";
 
@@ -174,6 +175,8 @@ export async function seedDemo(
         g.authorities.map((a, ai) => ({ id: a.id, title: a.title, group_name: g.group, position: gi * 1000 + ai })),
       ),
     );
+    // Release 1: the packs devices download.
+    await publishRelease(tx, clock, "demo content");
   });
   return true;
 }

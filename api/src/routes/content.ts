@@ -6,6 +6,7 @@ import type { QuestionStatsReply } from "@preflight/sync-protocol/schemas/questi
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
+import { contentPackRoutes } from "./content-packs.ts";
 import { bankQuestionIds, questionStats } from "./question/queries.ts";
 
 export interface BankReply {
@@ -21,6 +22,7 @@ export interface BankReply {
  */
 export function contentRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  app.route("/", contentPackRoutes(deps));
   /**
    * Statistics for the questions of the student's bank, over every student's answers, so the
    * device can show the information card offline. Questions nobody has answered are left out.
