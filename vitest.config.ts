@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: "api",
-          include: ["api/src/**/*.test.ts", "tests/sync/**/*.test.ts"],
+          include: ["api/src/**/*.test.ts", "tests/sync/**/*.test.ts", "tests/content/**/*.test.ts"],
           exclude: ["**/node_modules/**"],
           environment: "node",
           testTimeout: 30_000,

@@ -54,3 +54,15 @@ export const SYNC_SUCCESS_DISABLE_MS = 5000;
 export const SYNC_RETRY_WAIT_S = 10;
 export const SYNC_STALE_DAYS = 7;
 export const SYNC_AVAILABILITY_POLL_MS = 2000;
+
+/** The updater (spec accounts 4 and 9). */
+export const UPDATE_MODE_AUTOMATIC = 0;
+export const UPDATE_MODE_MANUAL = 1;
+export const UPDATER_MAX_ATTEMPTS = 5;
+export const UPDATER_RETRY_COUNTDOWN_S = 3;
+export const UPDATER_SYLLABUS_FAILURE_LOGOUT_MS = 17_000;
+export const UPDATER_STATUS_POLL_MS = 1000;
+export const DASHBOARD_UPDATE_STATUS_POLL_MS = 2000;
+export const UPDATE_PROMPT_COUNTDOWN_S = 900;
+/** Spec study 9: max_update_attempts for a test that needs newer content. */
+export const MAX_UPDATE_ATTEMPTS = 2;

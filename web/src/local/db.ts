@@ -14,7 +14,17 @@ import type {
   TestType,
   UserSummary,
 } from "@preflight/sync-protocol";
-import { Dexie, type EntityTable } from "dexie";
+import { Dexie, type EntityTable, type Table } from "dexie";
+import {
+  CONTENT_STORES,
+  type InstalledPack,
+  type LessonContent,
+  type LocalLearningObjective,
+  type LocalSyllabusNode,
+  type PackChunk,
+  type PackDownload,
+  type UpdateRecord,
+} from "./content/tables.ts";
 
 export interface DeviceSession {
   key: "current";
@@ -183,6 +193,13 @@ export class UserDb extends Dexie {
   questionStats!: EntityTable<LocalQuestionStats, "questionId">;
   authorities!: EntityTable<LocalAuthority, "id">;
   questionArchive!: EntityTable<ArchivedQuestion, "key">;
+  installedPacks!: EntityTable<InstalledPack, "subject">;
+  packDownloads!: EntityTable<PackDownload, "packId">;
+  packChunks!: Table<PackChunk, [string, number]>;
+  updateRecords!: EntityTable<UpdateRecord, "id">;
+  lessonContent!: EntityTable<LessonContent, "id">;
+  syllabusNodes!: EntityTable<LocalSyllabusNode, "code">;
+  learningObjectives!: EntityTable<LocalLearningObjective, "code">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -223,6 +240,8 @@ export class UserDb extends Dexie {
             test.question_versions ??= (test.question_ids ?? []).map(() => 1);
           }),
       );
+    // Content packs: installed versions, resumable downloads, update records (schema version 6).
+    this.version(6).stores(CONTENT_STORES);
   }
 }
 

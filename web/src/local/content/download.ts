@@ -1,0 +1,128 @@
+import type { PackEntry } from "@preflight/sync-protocol/schemas/content-pack";
+import type { UserDb } from "../db.ts";
+import { UpdateError } from "./errors.ts";
+import { sha256Hex } from "./hash.ts";
+
+export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Bytes gathered before they are written: big enough to keep IndexedDB writes few. */
+export const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+
+export interface DownloadOptions {
+  fetch?: Fetch;
+  signal?: AbortSignal;
+  /** Called as bytes arrive (for the byte counter and speed). */
+  onBytes?: (n: number) => void;
+}
+
+/**
+ * Downloads one pack, resuming where an earlier attempt stopped (Range), writing what arrives
+ * in chunks so a reload or a lost connection loses at most one chunk. Returns the whole pack
+ * only once its size and sha256 match the manifest; a mismatch discards it to start afresh.
+ */
+export async function downloadPack(db: UserDb, entry: PackEntry, options: DownloadOptions = {}): Promise<Uint8Array> {
+  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  let state = await db.packDownloads.get(entry.id);
+  if (state && (state.sha256 !== entry.sha256 || state.size !== entry.size)) {
+    await discardDownload(db, entry.id);
+    state = undefined;
+  }
+  let received = state?.received ?? 0;
+  let index = state?.chunks ?? 0;
+
+  if (received < entry.size) {
+    const response = await doFetch(`/api/content/packs/${entry.id}`, {
+      credentials: "same-origin",
+      headers: received > 0 ? { Range: `bytes=${received}-` } : {},
+      ...(options.signal ? { signal: options.signal } : {}),
+    }).catch((err: unknown) => {
+      if ((err as Error)?.name === "AbortError") throw new UpdateError("Cancelled", "cancelled");
+      throw new UpdateError("Server Error", "network");
+    });
+    if (response.status === 416 || (received > 0 && response.status === 200)) {
+      // The server could not resume this download: start it again from the first byte.
+      await discardDownload(db, entry.id);
+      await response.body?.cancel();
+      return downloadPack(db, entry, options);
+    }
+    if (!response.ok || !response.body) throw await serverError(response);
+
+    const reader = response.body.getReader();
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
+    const flush = async () => {
+      if (pendingBytes === 0) return;
+      const bytes = concat(pending, pendingBytes);
+      received += bytes.length;
+      const chunk = { packId: entry.id, index, bytes };
+      index += 1;
+      const progress = { packId: entry.id, sha256: entry.sha256, size: entry.size, received, chunks: index };
+      await db.transaction("rw", db.packChunks, db.packDownloads, async () => {
+        await db.packChunks.put(chunk);
+        await db.packDownloads.put(progress);
+      });
+      pending = [];
+      pendingBytes = 0;
+    };
+    try {
+      for (;;) {
+        if (options.signal?.aborted) {
+          await reader.cancel().catch(() => undefined);
+          throw new UpdateError("Cancelled", "cancelled");
+        }
+        const { done, value } = await reader.read();
+        if (done) break;
+        pending.push(value);
+        pendingBytes += value.length;
+        options.onBytes?.(value.length);
+        if (pendingBytes >= DOWNLOAD_CHUNK_BYTES) await flush();
+      }
+      await flush();
+    } catch (err) {
+      // Keep what arrived whole; the next attempt asks for the rest.
+      await flush().catch(() => undefined);
+      if (options.signal?.aborted) throw new UpdateError("Cancelled", "cancelled");
+      throw err instanceof UpdateError ? err : new UpdateError("Server Error", "network");
+    }
+  }
+
+  const chunks = await db.packChunks.where("packId").equals(entry.id).sortBy("index");
+  const bytes = concat(
+    chunks.map((c) => c.bytes),
+    received,
+  );
+  if (bytes.length !== entry.size || (await sha256Hex(bytes)) !== entry.sha256) {
+    await discardDownload(db, entry.id);
+    throw new UpdateError(`The download of ${entry.id} was damaged and will be fetched again`, "integrity");
+  }
+  return bytes;
+}
+
+export async function discardDownload(db: UserDb, packId: string): Promise<void> {
+  await db.transaction("rw", db.packChunks, db.packDownloads, async () => {
+    await db.packChunks.where("packId").equals(packId).delete();
+    await db.packDownloads.delete(packId);
+  });
+}
+
+async function serverError(response: Response): Promise<UpdateError> {
+  let message = "Server Error";
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    if (response.status < 500 && body.error?.message) message = body.error.message;
+  } catch {
+    // not JSON: a proxy or a dropped connection
+  }
+  return new UpdateError(message, response.status < 500 ? "server" : "network");
+}
+
+function concat(parts: Uint8Array[], total: number): Uint8Array {
+  if (parts.length === 1 && parts[0]?.length === total) return parts[0];
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,8 @@
+import type { InstalledPacks } from "@preflight/sync-protocol/rules/content-plan";
+import type { UserDb } from "../db.ts";
+
+/** The pack version of each subject on this device. */
+export async function installedVersions(db: UserDb): Promise<InstalledPacks> {
+  const rows = await db.installedPacks.toArray();
+  return Object.fromEntries(rows.map((r) => [r.subject, r.version]));
+}

@@ -1,0 +1,53 @@
+import type { LearningObjective, Lesson, SyllabusNode } from "@preflight/sync-protocol/schemas/content";
+
+/** The content pack of a subject the device holds (one row per subject). */
+export interface InstalledPack {
+  subject: string;
+  title: string;
+  version: number;
+  packId: string;
+  sha256: string;
+  appliedAt: string;
+}
+
+/** A pack download in progress: what arrived so far, so a reload or lost connection resumes. */
+export interface PackDownload {
+  packId: string;
+  sha256: string;
+  size: number;
+  received: number;
+  chunks: number;
+}
+
+/** One slice of a download's bytes (Uint8Array: Safari stores those more reliably than Blobs). */
+export interface PackChunk {
+  packId: string;
+  index: number;
+  bytes: Uint8Array;
+}
+
+/** An applied or failed update, for the updates admin lists. */
+export interface UpdateRecord {
+  id?: number;
+  kind: "applied" | "failed";
+  name: string;
+  /** null when the time is not known (shown as Unknown). */
+  at: string | null;
+  detail: string | null;
+}
+
+/** A lesson's pages from its subject's content pack. */
+export type LessonContent = Lesson;
+export type LocalSyllabusNode = SyllabusNode & { subject: string };
+export type LocalLearningObjective = LearningObjective;
+
+/** Dexie schema version 6: the content packs and what they carry besides questions. */
+export const CONTENT_STORES = {
+  installedPacks: "subject",
+  packDownloads: "packId",
+  packChunks: "[packId+index], packId",
+  updateRecords: "++id, kind, at",
+  lessonContent: "id, subject",
+  syllabusNodes: "code, subject",
+  learningObjectives: "code, subject",
+} as const;

@@ -1,0 +1,206 @@
+import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol";
+import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
+import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/content-pack";
+import type { UserDb } from "../db.ts";
+import { applyPack } from "./apply.ts";
+import { downloadPack, type Fetch } from "./download.ts";
+import { isCancelled, UpdateError } from "./errors.ts";
+import { cacheImages, missingImages } from "./images.ts";
+import { installedVersions } from "./installed.ts";
+import { SpeedMeter } from "./speed.ts";
+import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
+import { unpack } from "./unpack.ts";
+
+export const UPDATER_MESSAGES = {
+  lostConnection: "Lost connection, trying again...",
+  failed: "There was an error downloading the update",
+} as const;
+
+export interface UpdaterOptions {
+  fetch?: Fetch;
+  signal?: AbortSignal;
+  firstRun?: boolean;
+  onStatus?: (status: UpdaterStatus) => void;
+  now?: () => Date;
+  /** Waits before a retry; resolves early (rejects) when cancelled. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Brings the device's content up to the server's newest release: fetch the manifest, plan per
+ * subject (deltas where they are cheaper), then download, verify and apply each pack in order,
+ * first module first, then the images. On an error a 3 s countdown and another attempt, up to
+ * five; resumable downloads mean a retry continues rather than restarts.
+ */
+export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Promise<UpdaterStatus> {
+  const now = options.now ?? (() => new Date());
+  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const sleep = options.sleep ?? abortableSleep;
+  const meter = new SpeedMeter(now);
+  let status: UpdaterStatus = {
+    ...IDLE_STATUS,
+    state: "checking",
+    firstRun: options.firstRun ?? false,
+    startedAt: now().toISOString(),
+    log: [],
+  };
+  const emit = (patch: Partial<UpdaterStatus>, line?: string) => {
+    status = { ...status, ...patch };
+    if (line) status.log = [...status.log, { at: now().toISOString(), text: line }].slice(-LOG_LIMIT);
+    options.onStatus?.(status);
+  };
+  emit({}, "Checking for updates");
+
+  let doneBytes = 0;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const manifest = await fetchManifest(doFetch, options.signal);
+      const plan = planUpdates(manifest, await installedVersions(db));
+      const images = await missingImages(manifest);
+      const imageBytes = images.reduce((n, i) => n + i.size, 0);
+      const sources = plan.updates.reduce((n, u) => n + u.packs.length, 0) + (images.length ? 1 : 0);
+      emit({
+        attempt,
+        totalUpdates: plan.updates.length,
+        totalSources: sources,
+        totalSize: doneBytes + plan.bytes + imageBytes,
+        error: null,
+        warning: null,
+        retryAt: null,
+      });
+      if (sources === 0) {
+        emit({ state: "finished", progress: 100, finishedAt: now().toISOString() }, "Everything is up to date");
+        return status;
+      }
+      let downloaded = doneBytes;
+      const onBytes = (n: number) => {
+        downloaded += n;
+        meter.add(n);
+        emit({
+          downloadedBytes: downloaded,
+          downloadSpeed: meter.mbps(),
+          progress: Math.min(99, Math.floor((downloaded / Math.max(1, status.totalSize)) * 100)),
+        });
+      };
+      for (const update of plan.updates) {
+        for (const pack of update.packs) {
+          if (options.signal?.aborted) throw new UpdateError("Cancelled", "cancelled");
+          const what =
+            pack.kind === "full" ? `version ${pack.version}` : `changes ${pack.base_version}→${pack.version}`;
+          emit(
+            { state: "downloading", currentUpdate: update.title, currentSource: pack.id },
+            `Downloading ${update.title} ${what} (${formatBytes(pack.size)})`,
+          );
+          const bytes = await downloadPack(db, pack, { fetch: doFetch, onBytes, ...signalOf(options) });
+          emit({ state: "processing" }, `Verified ${pack.id}; applying`);
+          await applyPack(db, await unpack(bytes, pack), pack.sha256, now());
+          doneBytes += pack.size;
+          emit({}, `Applied ${update.title} ${what}`);
+        }
+      }
+      if (images.length) {
+        emit({ state: "downloading", currentUpdate: "Images", currentSource: `${images.length} images` });
+        const stillMissing = await cacheImages(images, { fetch: doFetch, onBytes, ...signalOf(options) });
+        if (stillMissing > 0) throw new UpdateError("Server Error", "network");
+        doneBytes += imageBytes;
+        emit({}, `Stored ${images.length} images`);
+      }
+      emit(
+        {
+          state: "finished",
+          progress: 100,
+          currentUpdate: null,
+          currentSource: null,
+          downloadSpeed: 0,
+          finishedAt: now().toISOString(),
+        },
+        "All updates applied",
+      );
+      return status;
+    } catch (err) {
+      if (isCancelled(err) || options.signal?.aborted) {
+        emit({ state: "cancelled", finishedAt: now().toISOString(), downloadSpeed: 0 }, "Cancelled");
+        return status;
+      }
+      const message = err instanceof UpdateError ? err.message : UPDATER_MESSAGES.failed;
+      const lostConnection = message === "Server Error";
+      if (attempt >= UPDATER_MAX_ATTEMPTS) {
+        emit(
+          {
+            state: "failed",
+            error: lostConnection ? UPDATER_MESSAGES.failed : message,
+            warning: null,
+            downloadSpeed: 0,
+            finishedAt: now().toISOString(),
+          },
+          `Failed after ${attempt} attempts: ${message}`,
+        );
+        await db.updateRecords.add({
+          kind: "failed",
+          name: status.currentUpdate ?? "Content update",
+          at: now().toISOString(),
+          detail: message,
+        });
+        return status;
+      }
+      const retryAt = new Date(now().getTime() + UPDATER_RETRY_COUNTDOWN_S * 1000).toISOString();
+      emit(
+        {
+          state: "retrying",
+          retryAt,
+          downloadSpeed: 0,
+          warning: lostConnection ? UPDATER_MESSAGES.lostConnection : null,
+          error: lostConnection ? null : message,
+        },
+        `Attempt ${attempt} failed: ${message}; trying again in ${UPDATER_RETRY_COUNTDOWN_S} s`,
+      );
+      try {
+        await sleep(UPDATER_RETRY_COUNTDOWN_S * 1000, options.signal);
+      } catch {
+        emit({ state: "cancelled", finishedAt: now().toISOString() }, "Cancelled");
+        return status;
+      }
+    }
+  }
+}
+
+export async function fetchManifest(doFetch: Fetch, signal?: AbortSignal): Promise<Manifest> {
+  const response = await doFetch("/api/content/manifest", {
+    credentials: "same-origin",
+    ...(signal ? { signal } : {}),
+  }).catch((err: unknown) => {
+    if ((err as Error)?.name === "AbortError") throw new UpdateError("Cancelled", "cancelled");
+    throw new UpdateError("Server Error", "network");
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new UpdateError(
+      response.status < 500 && body?.error?.message ? body.error.message : "Server Error",
+      response.status < 500 ? "server" : "network",
+    );
+  }
+  const parsed = manifestSchema.safeParse(await response.json());
+  if (!parsed.success) throw new UpdateError("The server sent a manifest this app cannot read", "server");
+  return parsed.data;
+}
+
+function signalOf(options: UpdaterOptions): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
+}
+
+function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new UpdateError("Cancelled", "cancelled"));
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new UpdateError("Cancelled", "cancelled"));
+    });
+  });
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
