@@ -43,8 +43,16 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
 }
 
-export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+/**
+ * `schema` (PostgreSQL test isolation) names where Kysely keeps its migration tables: without
+ * it, Kysely's check for them matches another schema's tables and skips creating its own.
+ */
+export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

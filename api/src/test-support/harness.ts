@@ -44,7 +44,7 @@ export async function createTestApp(dialect: Dialect): Promise<TestApp> {
     await admin.end();
   }
   const { db } = openDatabase(url, schema ? { schema } : {});
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema ? { schema } : {});
   await seedDemo(db, clock);
   const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR };
   const app = createApp(deps);
