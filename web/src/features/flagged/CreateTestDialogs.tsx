@@ -1,0 +1,173 @@
+import type { DisplayAnswers } from "@preflight/sync-protocol";
+import { useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { createTest } from "../../local/actions/test.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { SummaryStrip } from "../results/SummaryStrip.tsx";
+import { FLAGGED_MESSAGES, FLAGGED_TEST_TITLE, type IncludeChoice, questionsToInclude } from "./flagged-model.ts";
+
+const SHOW_ANSWERS: { value: DisplayAnswers; label: string }[] = [
+  { value: "after_choice", label: "After choice" },
+  { value: "after_test", label: "After test" },
+];
+
+type Step = "options" | "summary";
+
+/**
+ * 'Create test': Show answers (After choice or After test) and Include (All or Filtered
+ * questions), then the test summary with Start. The test is built on the device from the
+ * chosen flagged questions (offline too) and queued for the server like any other.
+ */
+export function CreateTestDialogs({
+  isOpen,
+  onClose,
+  allIds,
+  filteredIds,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  allIds: number[];
+  filteredIds: number[];
+}) {
+  const { scope } = useSignedIn();
+  const navigate = useNavigate();
+  const { notify } = useSnackbar();
+  const [step, setStep] = useState<Step>("options");
+  const [display, setDisplay] = useState<DisplayAnswers>("after_test");
+  const [include, setInclude] = useState<IncludeChoice>("all");
+  const [starting, setStarting] = useState(false);
+
+  // Filtered questions can only be chosen while the filters list some.
+  const chosenInclude: IncludeChoice = include === "filtered" && filteredIds.length === 0 ? "all" : include;
+  const questionIds = questionsToInclude(chosenInclude, allIds, filteredIds);
+
+  const close = () => {
+    setStep("options");
+    onClose();
+  };
+  const start = async () => {
+    setStarting(true);
+    try {
+      const test = await createTest(scope, {
+        test_type: "practice",
+        title: FLAGGED_TEST_TITLE,
+        count: questionIds.length,
+        from: questionIds,
+        display_answers: display,
+        seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
+      });
+      await navigate({ to: "/test/$testId", params: { testId: test.id } });
+    } catch {
+      notify({ type: "danger", title: "Error", text: FLAGGED_MESSAGES.startFailed });
+      setStarting(false);
+      close();
+    }
+  };
+
+  return (
+    <>
+      <Modal
+        title="Create test"
+        isOpen={isOpen && step === "options"}
+        onClose={close}
+        actions={
+          <>
+            <Button variant="secondary" onPress={close}>
+              Cancel
+            </Button>
+            <Button onPress={() => setStep("summary")} disabled={questionIds.length === 0} testId="create-test-next">
+              Next
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-5">
+          <Choices legend="Show answers">
+            {SHOW_ANSWERS.map((choice) => (
+              <Choice
+                key={choice.value}
+                name="show-answers"
+                checked={display === choice.value}
+                onChange={() => setDisplay(choice.value)}
+              >
+                {choice.label}
+              </Choice>
+            ))}
+          </Choices>
+          <Choices legend="Include">
+            <Choice name="include" checked={chosenInclude === "all"} onChange={() => setInclude("all")}>
+              All <span className="text-slate-500">({allIds.length})</span>
+            </Choice>
+            <Choice
+              name="include"
+              checked={chosenInclude === "filtered"}
+              onChange={() => setInclude("filtered")}
+              disabled={filteredIds.length === 0}
+            >
+              Filtered questions <span className="text-slate-500">({filteredIds.length})</span>
+            </Choice>
+          </Choices>
+        </div>
+      </Modal>
+      <Modal
+        title="Test summary"
+        isOpen={isOpen && step === "summary"}
+        onClose={close}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setStep("options")} disabled={starting}>
+              Back
+            </Button>
+            <Button onPress={() => void start()} disabled={starting || questionIds.length === 0} testId="start-test">
+              {starting ? "Starting test…" : "Start"}
+            </Button>
+          </>
+        }
+      >
+        <div className="space-y-4">
+          <p>
+            A practice test of your {chosenInclude === "all" ? "flagged" : "filtered flagged"} questions, answers shown{" "}
+            {display === "after_choice" ? "after each choice" : "after the test"}.
+          </p>
+          <SummaryStrip total={questionIds.length} passPercentage={null} />
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+function Choices({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 font-medium text-slate-800">{legend}</legend>
+      <div className="flex flex-wrap gap-2">{children}</div>
+    </fieldset>
+  );
+}
+
+function Choice({
+  name,
+  checked,
+  onChange,
+  disabled,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onChange: () => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label
+      className={`rounded-md border px-4 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+        checked ? "border-brand-500 bg-brand-50" : "border-slate-300"
+      } ${disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer"}`}
+    >
+      <input type="radio" name={name} className="sr-only" checked={checked} disabled={disabled} onChange={onChange} />
+      {children}
+    </label>
+  );
+}

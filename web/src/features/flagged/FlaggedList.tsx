@@ -1,0 +1,195 @@
+import { flaggedPage, flaggedPageCount, stripHtml } from "@preflight/sync-protocol";
+import { useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { toggleFlag, unflagAll } from "../../local/actions/question.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { CreateTestDialogs } from "./CreateTestDialogs.tsx";
+import { FlaggedFilters } from "./FlaggedFilters.tsx";
+import {
+  type FilterInput,
+  type FlaggedEntry,
+  flaggedEmptyMessage,
+  subjectChoices,
+  toFlaggedFilter,
+} from "./flagged-model.ts";
+import { useBankSubjects } from "./queries.ts";
+
+/** The card text: no html, and cloze gaps as blanks rather than {{1}}. */
+function cardText(question: string): string {
+  return stripHtml(question).replace(/\{\{\d+\}\}/g, "____");
+}
+
+export function FlaggedList({
+  entries,
+  filtered,
+  input,
+  onInput,
+  page,
+  onPage,
+  onOpen,
+}: {
+  entries: FlaggedEntry[];
+  filtered: FlaggedEntry[];
+  input: FilterInput;
+  onInput: (input: FilterInput) => void;
+  page: number;
+  onPage: (page: number) => void;
+  onOpen: (questionId: number) => void;
+}) {
+  const { scope } = useSignedIn();
+  const subjects = subjectChoices(useBankSubjects(scope.db) ?? [], entries);
+  const [confirmRemoveAll, setConfirmRemoveAll] = useState(false);
+  const [creating, setCreating] = useState(false);
+
+  const filter = toFlaggedFilter(input);
+  const message = flaggedEmptyMessage(entries.length, filter, filtered.length);
+  const pageCount = flaggedPageCount(filtered.length);
+  const { data } = flaggedPage(filtered, page);
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-5 px-4 py-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-semibold">Flagged questions</h1>
+        <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
+          {entries.length}
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          <Button
+            variant="secondary"
+            onPress={() => setConfirmRemoveAll(true)}
+            disabled={entries.length === 0}
+            testId="remove-all"
+          >
+            Remove all
+          </Button>
+          <Button onPress={() => setCreating(true)} disabled={entries.length === 0} testId="create-test">
+            Create test
+          </Button>
+        </div>
+      </div>
+
+      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <FlaggedFilters subjects={subjects} input={input} onInput={onInput} />
+      </section>
+
+      {message ? (
+        <p
+          className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200"
+          data-testid="flagged-empty"
+        >
+          {message}
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-600" data-testid="flagged-count">
+            {filtered.length === 1 ? "1 flagged question" : `${filtered.length} flagged questions`}
+          </p>
+          <ul className="space-y-3" aria-label="Flagged questions">
+            {data.map(({ question }) => (
+              <li
+                key={question.id}
+                id={`flagged-card-${question.id}`}
+                className="flex items-start gap-2 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
+                data-testid="flagged-card"
+              >
+                <button
+                  type="button"
+                  onClick={() => onOpen(question.id)}
+                  className="min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+                >
+                  <span className="line-clamp-3 text-slate-800" data-testid="flagged-card-text">
+                    {cardText(question.question)}
+                  </span>
+                  <span className="mt-2 block text-xs text-slate-500">
+                    REF{" "}
+                    <span className="font-mono text-slate-700" data-testid="flagged-card-ref">
+                      {question.reference}
+                    </span>
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void toggleFlag(scope, question.id)}
+                  aria-label={`Remove the flag from question ${question.reference}`}
+                  title="Remove flag"
+                  className="m-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  data-testid="unflag-card"
+                >
+                  <svg
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth={2}
+                    aria-hidden
+                  >
+                    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+                  </svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {pageCount > 1 ? (
+            <nav className="flex items-center justify-center gap-4" aria-label="Pages" data-testid="flagged-pagination">
+              <button
+                type="button"
+                onClick={() => onPage(page - 1)}
+                disabled={page <= 1}
+                aria-label="Previous page"
+                className="flex h-10 w-10 items-center justify-center rounded-lg bg-white text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+              >
+                ‹
+              </button>
+              <span className="text-sm tabular-nums text-slate-700" data-testid="flagged-page">
+                Page {page} of {pageCount}
+              </span>
+              <button
+                type="button"
+                onClick={() => onPage(page + 1)}
+                disabled={page >= pageCount}
+                aria-label="Next page"
+                className="flex h-10 w-10 items-center justify-center rounded-lg bg-white text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+              >
+                ›
+              </button>
+            </nav>
+          ) : null}
+        </>
+      )}
+
+      <Modal
+        title="Remove all flags?"
+        isOpen={confirmRemoveAll}
+        onClose={() => setConfirmRemoveAll(false)}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setConfirmRemoveAll(false)}>
+              Cancel
+            </Button>
+            <Button
+              onPress={() => {
+                setConfirmRemoveAll(false);
+                void unflagAll(scope);
+              }}
+              testId="confirm-remove-all"
+            >
+              Remove all
+            </Button>
+          </>
+        }
+      >
+        <p>
+          {entries.length === 1
+            ? "Your 1 flagged question will be unflagged."
+            : `All ${entries.length} of your flagged questions will be unflagged.`}
+        </p>
+      </Modal>
+      <CreateTestDialogs
+        isOpen={creating}
+        onClose={() => setCreating(false)}
+        allIds={entries.map((e) => e.question.id)}
+        filteredIds={filtered.map((e) => e.question.id)}
+      />
+    </main>
+  );
+}

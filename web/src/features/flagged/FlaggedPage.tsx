@@ -1,0 +1,100 @@
+import { FLAGGED_PAGE_SIZE, flaggedPageCount } from "@preflight/sync-protocol";
+import { Link, useLocation, useNavigate } from "@tanstack/react-router";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { FlaggedList } from "./FlaggedList.tsx";
+import { FlaggedQuestionDetail } from "./FlaggedQuestionDetail.tsx";
+import {
+  detailSequence,
+  EMPTY_FILTER_INPUT,
+  type FilterInput,
+  filterFlagged,
+  questionHash,
+  questionIdOfHash,
+  toFlaggedFilter,
+} from "./flagged-model.ts";
+import { useFlaggedEntries } from "./queries.ts";
+
+/**
+ * /test/flagged: the student's flagged questions, read from the device (offline too). The
+ * list and its filters; the detail view of one question at #question-{id}. Filters and page
+ * live here, so they are kept while a question is open and the list comes back as it was.
+ */
+export function FlaggedPage() {
+  const { scope, session } = useSignedIn();
+  const navigate = useNavigate();
+  const hash = useLocation({ select: (location) => location.hash });
+  const entries = useFlaggedEntries(scope.db);
+  const [input, setInput] = useState<FilterInput>(EMPTY_FILTER_INPUT);
+  const [page, setPage] = useState(1);
+
+  const filter = useMemo(() => toFlaggedFilter(input), [input]);
+  const filtered = useMemo(() => filterFlagged(entries ?? [], filter), [entries, filter]);
+  const filteredIds = useMemo(() => filtered.map((e) => e.question.id), [filtered]);
+  const allIds = useMemo(() => (entries ?? []).map((e) => e.question.id), [entries]);
+  const openId = questionIdOfHash(hash);
+
+  // Opening a question from the list adds a history entry (Back returns to the list); stepping
+  // between questions replaces it.
+  const open = useCallback(
+    (questionId: number | null, replace = false) =>
+      void navigate({ to: "/test/flagged", hash: questionId === null ? "" : questionHash(questionId), replace }),
+    [navigate],
+  );
+
+  // Coming back to the list (Back, the button, a cleared address) shows the page of the
+  // question last viewed, scrolled into view.
+  const lastViewed = useRef<number | null>(null);
+  useEffect(() => {
+    if (openId !== null) {
+      lastViewed.current = openId;
+      return;
+    }
+    const last = lastViewed.current;
+    if (last === null) return;
+    lastViewed.current = null;
+    const index = filteredIds.indexOf(last);
+    if (index < 0) return;
+    setPage(Math.floor(index / FLAGGED_PAGE_SIZE) + 1);
+    requestAnimationFrame(() => document.getElementById(`flagged-card-${last}`)?.scrollIntoView({ block: "center" }));
+  }, [openId, filteredIds]);
+
+  if (!session.user.features.flagged)
+    return (
+      <main className="mx-auto max-w-lg p-8 text-center">
+        <p>Flagged questions are not enabled.</p>
+        <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
+          Go to dashboard
+        </Link>
+      </main>
+    );
+  if (entries === undefined) return <p className="p-8 text-center text-slate-500">Loading flagged questions…</p>;
+
+  if (openId !== null)
+    return (
+      <FlaggedQuestionDetail
+        key="detail"
+        questionId={openId}
+        initialSequence={() => detailSequence(openId, filteredIds, allIds)}
+        onOpen={(id) => open(id, true)}
+        onClose={() => open(null)}
+      />
+    );
+
+  const pageCount = flaggedPageCount(filtered.length);
+  return (
+    <FlaggedList
+      entries={entries}
+      filtered={filtered}
+      input={input}
+      onInput={(next) => {
+        setInput(next);
+        // Spec: changing the filter (Contains included) goes back to page 1.
+        setPage(1);
+      }}
+      page={Math.min(page, pageCount)}
+      onPage={setPage}
+      onOpen={(id) => open(id)}
+    />
+  );
+}
