@@ -1,0 +1,196 @@
+/**
+ * Spec area: fixed tests and previous tests (study and progress). Reads only, plus the
+ * password check, which records that this student gave the password so a start queued
+ * later (offline too) is accepted on replay.
+ */
+
+import { PASS_PERCENTAGE_DEFAULT, type TestType } from "@preflight/sync-protocol/rules/constants";
+import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import {
+  type FixedTestsReply,
+  fixedSummaryParamsSchema,
+  type PreviousTestsReply,
+  type TestSummaryReply,
+  type VerifyPasswordReply,
+  verifyPasswordSchema,
+} from "@preflight/sync-protocol/schemas/fixed";
+import { Hono } from "hono";
+import { verifyPassword } from "../../auth/password.ts";
+import { requireUser } from "../../auth/session.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { validate } from "../../validate.ts";
+import { attemptsUsed, fixedTestsOf, hideFixedResults, loadFixedTest, privacyOf, questionIdsOf } from "./queries.ts";
+
+export function fixedRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  // POSTs under /test/ are signed in by createApp; these two reads are signed in here.
+  for (const path of ["/api/user/fixed_tests", "/api/user/previous_tests"]) app.use(path, requireUser(deps));
+
+  /** The student's fixed tests with their questions, so the device can open them offline. */
+  app.get("/api/user/fixed_tests", async (c) => {
+    const user = c.var.user;
+    const tests = await fixedTestsOf(deps.db, user.syllabus_id);
+    const used = await attemptsUsed(
+      deps.db,
+      user.id,
+      tests.map((t) => t.id),
+    );
+    const ids = [...new Set(tests.flatMap(questionIdsOf))];
+    const questions = await currentQuestions(deps, ids);
+    const version = new Map(questions.map((q) => [q.id, q.version]));
+    const reply: FixedTestsReply = {
+      tests: tests.map((t) => {
+        const questionIds = questionIdsOf(t).filter((id) => version.has(id));
+        return {
+          id: t.id,
+          title: t.title,
+          time_limit: t.time_limit,
+          password_access: t.password_hash !== null,
+          disabled_reason: t.disabled_reason,
+          attempts: t.attempts,
+          user_tests_count: used.get(t.id) ?? 0,
+          pass_percentage: t.pass_percentage,
+          hide_results: t.hide_results === 1,
+          hide_answers: t.hide_answers === 1,
+          question_ids: questionIds,
+          question_versions: questionIds.map((id) => version.get(id) as number),
+        };
+      }),
+      questions,
+      hide_fixed_results: await hideFixedResults(deps.db),
+    };
+    return c.json(reply);
+  });
+
+  /** Checks a fixed test's password; a right one is remembered for this student and password. */
+  app.post("/test/verify-password", validate("json", verifyPasswordSchema), async (c) => {
+    const { test_id, password } = c.req.valid("json");
+    const user = c.var.user;
+    const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
+    if (test.password_hash === null) {
+      const reply: VerifyPasswordReply = { success: true, message: "This test does not need a password" };
+      return c.json(reply);
+    }
+    if (!(await verifyPassword(password, test.password_hash))) {
+      const reply: VerifyPasswordReply = { success: false, message: FIXED_TEST_MESSAGES.passwordWrong };
+      return c.json(reply);
+    }
+    const now = deps.clock.now().toISOString();
+    await deps.db
+      .insertInto("fixed_test_access")
+      .values({ user_id: user.id, fixed_test_id: test.id, password_hash: test.password_hash, granted_at: now })
+      .onConflict((oc) =>
+        oc
+          .columns(["user_id", "fixed_test_id"])
+          .doUpdateSet({ password_hash: test.password_hash ?? "", granted_at: now }),
+      )
+      .execute();
+    const reply: VerifyPasswordReply = { success: true, message: FIXED_TEST_MESSAGES.passwordAccepted };
+    return c.json(reply);
+  });
+
+  /** Spec 3, Test summary, for one fixed test: its size, limits and the student's attempts. */
+  app.post("/test/summary/:test_type/:test_id", validate("param", fixedSummaryParamsSchema), async (c) => {
+    const { test_id } = c.req.valid("param");
+    const user = c.var.user;
+    const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
+    const attempts = await deps.db
+      .selectFrom("user_tests")
+      .select(["score", "finished_at", "test_type", "hide_results", "hide_answers"])
+      .where("user_id", "=", user.id)
+      .where("fixed_test_id", "=", test.id)
+      .execute();
+    const hideAll = await hideFixedResults(deps.db);
+    const scores = attempts
+      .filter((a) => a.finished_at !== null && resultVisibility(privacyOf(a), hideAll).score)
+      .map((a) => a.score ?? 0);
+    const reply: TestSummaryReply = {
+      total: questionIdsOf(test).length,
+      attempts: test.attempts,
+      user_tests_count: attempts.length,
+      time_limit: test.time_limit,
+      pass_percentage: test.pass_percentage ?? PASS_PERCENTAGE_DEFAULT,
+      score: scores.length ? Math.max(...scores) : null,
+    };
+    return c.json(reply);
+  });
+
+  /** The student's finished tests, newest first; hidden results carry no score and no pass. */
+  app.get("/api/user/previous_tests", async (c) => {
+    const user = c.var.user;
+    const hideAll = await hideFixedResults(deps.db);
+    const rows = await deps.db
+      .selectFrom("user_tests")
+      .leftJoin("user_test_questions", "user_test_questions.user_test_id", "user_tests.id")
+      .select((eb) => [
+        "user_tests.id",
+        "user_tests.title",
+        "user_tests.test_type",
+        "user_tests.started",
+        "user_tests.score",
+        "user_tests.total_score",
+        "user_tests.pass",
+        "user_tests.hide_results",
+        "user_tests.hide_answers",
+        eb.fn.count<number>("user_test_questions.position").as("questions"),
+      ])
+      .where("user_tests.user_id", "=", user.id)
+      .where("user_tests.finished_at", "is not", null)
+      .groupBy([
+        "user_tests.id",
+        "user_tests.title",
+        "user_tests.test_type",
+        "user_tests.started",
+        "user_tests.score",
+        "user_tests.total_score",
+        "user_tests.pass",
+        "user_tests.hide_results",
+        "user_tests.hide_answers",
+      ])
+      .orderBy("user_tests.started", "desc")
+      .execute();
+    const reply: PreviousTestsReply = {
+      tests: rows.map((r) => {
+        const visible = resultVisibility(privacyOf(r), hideAll);
+        return {
+          id: r.id,
+          title: r.title,
+          marked: true,
+          started: r.started,
+          score: visible.score ? r.score : null,
+          total_score: r.total_score,
+          pass: visible.pass && r.pass !== null ? r.pass === 1 : null,
+          test_type: r.test_type as TestType,
+          hide_results: r.hide_results === 1,
+          questions: Number(r.questions),
+        };
+      }),
+      hide_fixed_results: hideAll,
+    };
+    return c.json(reply);
+  });
+
+  return app;
+}
+
+/** Questions at their current version, as the bank download sends them. */
+async function currentQuestions(deps: AppDeps, ids: number[]): Promise<(BankQuestion & { version: number })[]> {
+  const out: (BankQuestion & { version: number })[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await deps.db
+      .selectFrom("questions")
+      .innerJoin("question_versions", (j) =>
+        j
+          .onRef("question_versions.question_id", "=", "questions.id")
+          .onRef("question_versions.version", "=", "questions.current_version"),
+      )
+      .select(["questions.id", "questions.current_version", "question_versions.content"])
+      .where("questions.id", "in", ids.slice(i, i + 500))
+      .where("questions.retired_at", "is", null)
+      .execute();
+    for (const row of rows) out.push({ ...(JSON.parse(row.content) as BankQuestion), version: row.current_version });
+  }
+  return out;
+}

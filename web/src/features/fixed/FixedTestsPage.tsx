@@ -1,0 +1,165 @@
+/**
+ * 'Choose a fixed test': the school's tests as downloaded to this device ('Download tests'),
+ * so they open and run offline; selecting one walks the spec's dialogs (useFixedTestFlow).
+ */
+import { FIXED_TEST_MESSAGES, formatHms } from "@preflight/sync-protocol";
+import { useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { NetworkError } from "../../local/api.ts";
+import type { LocalFixedTest } from "../../local/db.ts";
+import { refreshFixedTests } from "../../local/pull-fixed-tests.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { MESSAGES } from "../test/rules.ts";
+import { attemptsUsed } from "./attempts.ts";
+import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
+import { PasswordDialog } from "./PasswordDialog.tsx";
+import { useFixedTests } from "./queries.ts";
+import { useFixedTestFlow } from "./useFixedTestFlow.ts";
+
+type Download =
+  | { state: "idle" }
+  | { state: "busy" }
+  | { state: "done"; count: number }
+  | { state: "failed"; message: string };
+
+export function FixedTestsPage() {
+  const { scope } = useSignedIn();
+  const view = useFixedTests(scope.db);
+  const flow = useFixedTestFlow();
+  const [download, setDownload] = useState<Download>({ state: "idle" });
+
+  const downloadTests = async (): Promise<boolean> => {
+    setDownload({ state: "busy" });
+    try {
+      setDownload({ state: "done", count: await refreshFixedTests(scope.db) });
+      return true;
+    } catch (err) {
+      setDownload({
+        state: "failed",
+        message:
+          err instanceof NetworkError
+            ? "You are offline. Connect to the internet to download tests."
+            : "There was an error downloading the tests. Please try again.",
+      });
+      return false;
+    }
+  };
+
+  const used = (test: LocalFixedTest) => attemptsUsed(test, view?.taken ?? []);
+  const current = flow.state.step === "idle" ? null : flow.state.test;
+
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-6">
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-6 py-4">
+          <h1 className="text-xl font-semibold">{FIXED_TEST_MESSAGES.chooseTitle}</h1>
+          <Button
+            variant="secondary"
+            onPress={() => void downloadTests()}
+            disabled={download.state === "busy"}
+            testId="download-tests"
+          >
+            {download.state === "busy" ? "Downloading…" : "Download tests"}
+          </Button>
+        </div>
+        {download.state === "done" ? (
+          <p className="px-6 pt-3 text-sm text-emerald-700" role="status">
+            {download.count === 1 ? "1 test is" : `${download.count} tests are`} on this device, ready offline.
+          </p>
+        ) : download.state === "failed" ? (
+          <p className="px-6 pt-3 text-sm text-red-700" role="alert">
+            {download.message}
+          </p>
+        ) : null}
+        {view === undefined ? (
+          <p className="px-6 py-8 text-center text-slate-500">Loading tests…</p>
+        ) : view.tests.length === 0 ? (
+          <p className="px-6 py-8 text-center text-slate-600" data-testid="fixed-empty">
+            {FIXED_TEST_MESSAGES.noneFound}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="fixed-tests">
+            {view.tests.map((test) => (
+              <li key={test.id}>
+                <FixedTestItem test={test} used={used(test)} onSelect={() => void flow.select(test)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {flow.state.step === "update" && current ? (
+        <Modal
+          title="Update required to access"
+          isOpen
+          onClose={flow.close}
+          actions={
+            <>
+              <Button variant="secondary" onPress={flow.close}>
+                Cancel
+              </Button>
+              <Button
+                onPress={() =>
+                  void downloadTests().then(async (ok) => {
+                    const fresh = ok ? await scope.db.fixedTests.get(current.id) : undefined;
+                    if (fresh) await flow.select(fresh);
+                  })
+                }
+                disabled={download.state === "busy"}
+              >
+                Download tests
+              </Button>
+            </>
+          }
+        >
+          <p>{MESSAGES.outOfDate}</p>
+        </Modal>
+      ) : null}
+      {flow.state.step === "password" && current ? (
+        <PasswordDialog test={current} onClose={flow.close} onAccepted={(test) => void flow.select(test)} />
+      ) : null}
+      {flow.state.step === "summary" && current ? (
+        <FixedSummaryDialog test={current} used={used(current)} onClose={flow.close} />
+      ) : null}
+    </main>
+  );
+}
+
+function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: number; onSelect: () => void }) {
+  const disabled = test.disabled_reason !== null;
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-disabled={disabled}
+      data-testid="fixed-test"
+      className={`flex w-full items-center gap-4 px-6 py-4 text-left ${disabled ? "cursor-not-allowed bg-slate-50 text-slate-400" : "hover:bg-brand-50"}`}
+    >
+      <span className="min-w-0 flex-1">
+        <span className={`block font-medium ${disabled ? "" : "text-slate-900"}`}>{test.title}</span>
+        <span className="mt-0.5 flex flex-wrap gap-x-4 text-xs text-slate-500">
+          <span>{test.question_ids.length} questions</span>
+          <span>{test.time_limit ? `Time limit ${formatHms(test.time_limit * 60)}` : "Untimed"}</span>
+          {test.attempts > 0 ? (
+            <span>
+              Attempts {Math.min(used, test.attempts)} / {test.attempts}
+            </span>
+          ) : null}
+        </span>
+      </span>
+      {disabled ? (
+        <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-600">Unavailable</span>
+      ) : test.password_access ? (
+        <span className="flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">
+          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-3 w-3 fill-current">
+            <path d="M10 2a4 4 0 0 0-4 4v2H5a1 1 0 0 0-1 1v8a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1V9a1 1 0 0 0-1-1h-1V6a4 4 0 0 0-4-4Zm-2 6V6a2 2 0 1 1 4 0v2H8Z" />
+          </svg>
+          Password
+        </span>
+      ) : null}
+      <span aria-hidden="true" className="text-slate-400">
+        ›
+      </span>
+    </button>
+  );
+}

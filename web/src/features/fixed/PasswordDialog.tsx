@@ -1,0 +1,113 @@
+/** 'Enter password to access test': the password is checked online, once per test and password. */
+import { FIXED_TEST_MESSAGES, type VerifyPasswordReply, verifyPasswordReplySchema } from "@preflight/sync-protocol";
+import { type FormEvent, useId, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { useOnline } from "../../app/useOnline.ts";
+import { ApiCallError, apiCall, NetworkError } from "../../local/api.ts";
+import type { LocalFixedTest } from "../../local/db.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+
+export function PasswordDialog({
+  test,
+  onClose,
+  onAccepted,
+}: {
+  test: LocalFixedTest;
+  onClose: () => void;
+  onAccepted: (test: LocalFixedTest) => void;
+}) {
+  const { scope } = useSignedIn();
+  const formId = useId();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const online = useOnline();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (password.length === 0) {
+      setError(FIXED_TEST_MESSAGES.passwordRequired);
+      return;
+    }
+    if (!navigator.onLine) {
+      setError(FIXED_TEST_MESSAGES.passwordNeedsConnection);
+      return;
+    }
+    setChecking(true);
+    setError(null);
+    try {
+      const { body } = await apiCall<VerifyPasswordReply>("/test/verify-password", {
+        json: { test_id: test.id, test_type: "exam", password },
+      });
+      const reply = verifyPasswordReplySchema.parse(body);
+      if (!reply.success) {
+        setError(reply.message);
+        return;
+      }
+      await scope.db.fixedTests.update(test.id, { password_verified: true });
+      onAccepted({ ...test, password_verified: true });
+    } catch (err) {
+      if (err instanceof NetworkError) setError(FIXED_TEST_MESSAGES.passwordNeedsConnection);
+      else if (err instanceof ApiCallError) setError(err.message);
+      else throw err;
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Modal
+      title={FIXED_TEST_MESSAGES.passwordTitle}
+      isOpen
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onClose}>
+            Cancel
+          </Button>
+          <button
+            type="submit"
+            form={formId}
+            disabled={checking}
+            data-testid="password-submit"
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            {checking ? "Checking…" : "Continue"}
+          </button>
+        </>
+      }
+    >
+      <form id={formId} onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
+        <p>
+          <span className="font-medium text-slate-900">{test.title}</span> is protected by a password from your school.
+        </p>
+        <label className="block">
+          <span className="mb-1 block font-medium text-slate-800">Test password</span>
+          <input
+            type="password"
+            name="test-password"
+            required
+            aria-invalid={error !== null}
+            aria-describedby={error ? `${formId}-error` : undefined}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="off"
+            // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this one field
+            autoFocus
+            className="w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
+          />
+        </label>
+        {!online && error === null ? (
+          <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="password-offline">
+            {FIXED_TEST_MESSAGES.passwordNeedsConnection}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${formId}-error`} role="alert" className="text-sm text-red-700" data-testid="password-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}

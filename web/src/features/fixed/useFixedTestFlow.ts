@@ -1,0 +1,41 @@
+/**
+ * Spec, fixed tests: "Select, then verify questions. If an update is required show the update
+ * dialog; else if password access show the password dialog; else show the summary." A test with
+ * a disabled_reason cannot be selected: its reason shows as a danger notification after 3 s.
+ */
+import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol";
+import { useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import type { LocalFixedTest } from "../../local/db.ts";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { verifyFixedTestQuestions } from "./verify.ts";
+
+export type FixedTestStep =
+  | { step: "idle" }
+  | { step: "update"; test: LocalFixedTest }
+  | { step: "password"; test: LocalFixedTest }
+  | { step: "summary"; test: LocalFixedTest };
+
+export function useFixedTestFlow() {
+  const { scope } = useSignedIn();
+  const { notify } = useSnackbar();
+  const [state, setState] = useState<FixedTestStep>({ step: "idle" });
+
+  const select = async (test: LocalFixedTest) => {
+    if (test.disabled_reason) {
+      notify({
+        type: "danger",
+        title: test.title,
+        text: test.disabled_reason,
+        delay: FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS,
+      });
+      return;
+    }
+    const check = await verifyFixedTestQuestions(scope.db, test);
+    if (check.update) setState({ step: "update", test });
+    else if (test.password_access && !test.password_verified) setState({ step: "password", test });
+    else setState({ step: "summary", test });
+  };
+
+  return { state, select, close: () => setState({ step: "idle" }) };
+}

@@ -1,0 +1,181 @@
+/**
+ * Previous tests: 'Review previous tests' (Date, Test, Score, Pass, with filters) and 'Choose a
+ * previous test' (retake). Offline from the device; with the server's list when online.
+ */
+import { resultFilterVisible, type TestType } from "@preflight/sync-protocol";
+import { useNavigate } from "@tanstack/react-router";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import type { LocalUserTest } from "../../local/db.ts";
+import { attemptsUsed } from "../fixed/attempts.ts";
+import { dateText, PREVIOUS_MESSAGES, passText, scoreText, typeLabel } from "./labels.ts";
+import { PreviousFilters } from "./PreviousFilters.tsx";
+import { RetakeDialog } from "./RetakeDialog.tsx";
+import { filterPreviousTests, NO_FILTER, type PreviousFilter, type PreviousRow } from "./rows.ts";
+import { usePreviousTests } from "./usePreviousTests.ts";
+
+export function PreviousTestsPage() {
+  const { scope } = useSignedIn();
+  const navigate = useNavigate();
+  const view = usePreviousTests(scope.db);
+  const [filter, setFilter] = useState<PreviousFilter>(NO_FILTER);
+  const [retaking, setRetaking] = useState<LocalUserTest | null>(null);
+  const device = useLiveQuery(async () => {
+    const [tests, fixed] = await Promise.all([scope.db.userTests.toArray(), scope.db.fixedTests.toArray()]);
+    return { tests: new Map(tests.map((t) => [t.id, t])), all: tests, fixed: new Map(fixed.map((f) => [f.id, f])) };
+  }, [scope.db]);
+
+  const showResult = resultFilterVisible(view?.hideFixedResults ?? false);
+  const effective = showResult ? filter : { ...filter, result: "all" as const };
+  const rows = view ? filterPreviousTests(view.rows, effective) : [];
+  const types = useMemo(() => [...new Set(view?.rows.map((r) => r.test_type) ?? [])].sort() as TestType[], [view]);
+  // Tests on this device can be retaken from here; the dialog says when one cannot.
+  const retakeable = useMemo(
+    () =>
+      (view?.rows ?? []).flatMap((row) => {
+        const test = device?.tests.get(row.id);
+        return test ? [{ row, test }] : [];
+      }),
+    [view, device],
+  );
+
+  const open = (row: PreviousRow) => void navigate({ to: "/test/results/$testId", params: { testId: row.id } });
+  const fixedOf = (test: LocalUserTest) =>
+    test.fixed_test_id != null ? device?.fixed.get(test.fixed_test_id) : undefined;
+  const usedOf = (test: LocalUserTest) => {
+    const fixed = fixedOf(test);
+    return fixed ? attemptsUsed(fixed, device?.all ?? []) : 0;
+  };
+
+  if (view === undefined) return <p className="p-8 text-center text-slate-500">Loading tests…</p>;
+
+  return (
+    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
+      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="space-y-4 border-b border-slate-100 px-6 py-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h1 className="text-xl font-semibold">{PREVIOUS_MESSAGES.reviewTitle}</h1>
+            {!view.fromServer ? (
+              <span className="text-xs text-slate-500">Showing the tests on this device.</span>
+            ) : null}
+          </div>
+          {view.rows.length > 0 ? (
+            <PreviousFilters filter={effective} onChange={setFilter} types={types} showResult={showResult} />
+          ) : null}
+        </div>
+        {view.rows.length === 0 ? (
+          <p className="px-6 py-10 text-center text-slate-600" data-testid="previous-empty">
+            {PREVIOUS_MESSAGES.empty}
+          </p>
+        ) : rows.length === 0 ? (
+          <p className="px-6 py-10 text-center text-slate-600">{PREVIOUS_MESSAGES.noMatch}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm" data-testid="previous-table">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+                <tr>
+                  <th scope="col" className="px-6 py-2 font-medium">
+                    Date
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Test
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-medium">
+                    Score
+                  </th>
+                  <th scope="col" className="px-6 py-2 font-medium">
+                    Pass
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((row) => (
+                  <tr key={row.id} data-testid="previous-row" className={row.onDevice ? "hover:bg-brand-50" : ""}>
+                    <td className="whitespace-nowrap px-6 py-3 tabular-nums text-slate-600">{dateText(row)}</td>
+                    <td className="px-3 py-3">
+                      {row.onDevice ? (
+                        <button
+                          type="button"
+                          onClick={() => open(row)}
+                          className="text-left font-medium text-brand-700 hover:underline"
+                        >
+                          {row.title}
+                        </button>
+                      ) : (
+                        <span className="font-medium">{row.title}</span>
+                      )}
+                      <span className="block text-xs text-slate-500">
+                        {typeLabel(row.test_type)}
+                        {row.onDevice ? "" : " · taken on another device"}
+                      </span>
+                    </td>
+                    <td
+                      className={`whitespace-nowrap px-3 py-3 tabular-nums ${row.hidden ? "text-slate-400" : ""}`}
+                      data-testid="previous-score"
+                    >
+                      {scoreText(row)}
+                    </td>
+                    <td className="px-6 py-3" data-testid="previous-pass">
+                      <PassBadge row={row} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold">{PREVIOUS_MESSAGES.chooseTitle}</h2>
+        {retakeable.length === 0 ? (
+          <p className="px-6 py-8 text-center text-slate-600">{PREVIOUS_MESSAGES.empty}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" data-testid="previous-choose">
+            {retakeable.map(({ row, test }) => (
+              <li key={row.id}>
+                <button
+                  type="button"
+                  onClick={() => setRetaking(test)}
+                  className="flex w-full items-center justify-between gap-4 px-6 py-3 text-left hover:bg-brand-50"
+                >
+                  <span>
+                    <span className="block font-medium">{row.title}</span>
+                    <span className="text-xs text-slate-500">
+                      {typeLabel(row.test_type)} · {row.questions} questions · {dateText(row)}
+                    </span>
+                  </span>
+                  <span className={`text-sm font-medium ${test.can_retake ? "text-brand-700" : "text-slate-400"}`}>
+                    Retake
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {retaking ? (
+        <RetakeDialog
+          test={retaking}
+          fixed={fixedOf(retaking)}
+          used={usedOf(retaking)}
+          onClose={() => setRetaking(null)}
+        />
+      ) : null}
+    </main>
+  );
+}
+
+function PassBadge({ row }: { row: PreviousRow }) {
+  const text = passText(row);
+  const tone = row.hidden
+    ? "bg-slate-100 text-slate-500"
+    : row.pass === true
+      ? "bg-emerald-100 text-emerald-800"
+      : row.pass === false
+        ? "bg-red-100 text-red-800"
+        : "bg-slate-100 text-slate-600";
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{text}</span>;
+}
