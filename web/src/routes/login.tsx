@@ -7,6 +7,6 @@ export const Route = createFileRoute("/login")({
   component: function LoginRoute() {
     const { reason } = Route.useSearch();
     const navigate = useNavigate();
-    return <LoginPage reason={reason} onSignedIn={() => navigate({ to: "/dashboard" })} />;
+    return <LoginPage reason={reason} onSignedIn={() => navigate({ to: "/sync" })} />;
   },
 });

@@ -1,0 +1,204 @@
+/**
+ * POST /user-sync/sync (the spec's "user" step): the student's tests (with their questions and
+ * versions, and the server's marking), answer records, flags, seen-in-exam reports and reviews
+ * changed since the cursor. Also the question versions those tests were built with that are no
+ * longer the bank's current ones, so their results open offline on another device.
+ */
+
+import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import type { PulledTest, UserStepReply } from "@preflight/sync-protocol/schemas/pull";
+import type { TestEndReason, TestResult } from "@preflight/sync-protocol/schemas/test";
+import type { Kysely } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { type ChangeRange, changeRange } from "./cursor.ts";
+
+const IN_CHUNK = 500;
+
+export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<UserStepReply> {
+  const { db } = deps;
+  const range = await changeRange(db, user.id, cursor);
+  const [tests, answers, flags, seen, reviews] = await Promise.all([
+    changedTests(db, user.id, range),
+    db
+      .selectFrom("answers")
+      .select([
+        "id",
+        "user_test_id",
+        "question_id",
+        "question_version",
+        "given",
+        "correct",
+        "applied",
+        "created_at",
+        "received_at",
+        "change_seq",
+      ])
+      .where("user_id", "=", user.id)
+      .where("change_seq", ">", range.from)
+      .where("change_seq", "<=", range.to)
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("flags")
+      .select(["question_id", "flagged", "updated_at", "change_seq"])
+      .where("user_id", "=", user.id)
+      .where("change_seq", ">", range.from)
+      .where("change_seq", "<=", range.to)
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("seen_in_exam")
+      .select(["id", "question_id", "date_seen", "authority_id", "created_at", "change_seq"])
+      .where("user_id", "=", user.id)
+      .where("change_seq", ">", range.from)
+      .where("change_seq", "<=", range.to)
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("reviews")
+      .innerJoin("user_test_questions", (j) =>
+        j
+          .onRef("user_test_questions.user_test_id", "=", "reviews.user_test_id")
+          .onRef("user_test_questions.question_id", "=", "reviews.question_id"),
+      )
+      .select([
+        "reviews.user_test_id",
+        "reviews.question_id",
+        "user_test_questions.position",
+        "reviews.viewed_at",
+        "reviews.change_seq",
+      ])
+      .where("reviews.user_id", "=", user.id)
+      .where("reviews.change_seq", ">", range.from)
+      .where("reviews.change_seq", "<=", range.to)
+      .orderBy("reviews.change_seq")
+      .execute(),
+  ]);
+  return {
+    success: true,
+    cursor: String(range.to),
+    tests,
+    answers: answers.map((a) => ({
+      id: a.id,
+      user_test_id: a.user_test_id,
+      question_id: a.question_id,
+      question_version: a.question_version,
+      given: JSON.parse(a.given) as GivenAnswer,
+      correct: a.correct === null ? null : a.correct === 1,
+      applied: a.applied === 1,
+      created_at: a.created_at,
+      received_at: a.received_at,
+      change_seq: a.change_seq,
+    })),
+    flags: flags.map((f) => ({ ...f, flagged: f.flagged === 1 })),
+    seen_in_exam: seen.map(({ authority_id, ...s }) => ({ ...s, authority: authority_id })),
+    reviews,
+    question_versions: await olderVersions(
+      db,
+      tests.map((t) => t.id),
+    ),
+  };
+}
+
+async function changedTests(db: Kysely<Database>, userId: string, range: ChangeRange): Promise<PulledTest[]> {
+  const rows = await db
+    .selectFrom("user_tests")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("change_seq", ">", range.from)
+    .where("change_seq", "<=", range.to)
+    .orderBy("change_seq")
+    .execute();
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const questions = new Map<string, { question_id: number; version: number }[]>();
+  const answered = new Map<string, number>();
+  for (let i = 0; i < ids.length; i += IN_CHUNK) {
+    const slice = ids.slice(i, i + IN_CHUNK);
+    const slots = await db
+      .selectFrom("user_test_questions")
+      .select(["user_test_id", "question_id", "question_version"])
+      .where("user_test_id", "in", slice)
+      .orderBy("user_test_id")
+      .orderBy("position")
+      .execute();
+    for (const s of slots) {
+      const list = questions.get(s.user_test_id) ?? [];
+      list.push({ question_id: s.question_id, version: s.question_version });
+      questions.set(s.user_test_id, list);
+    }
+    const counts = await db
+      .selectFrom("answers")
+      .select(["user_test_id", (eb) => eb.fn.count<number>("question_id").distinct().as("n")])
+      .where("user_test_id", "in", slice)
+      .where("applied", "=", 1)
+      .groupBy("user_test_id")
+      .execute();
+    for (const c of counts) answered.set(c.user_test_id, Number(c.n));
+  }
+  return rows.map((t) => {
+    const result: TestResult | null =
+      t.finished_at === null
+        ? null
+        : {
+            id: t.id,
+            title: t.title,
+            test_type: t.test_type as TestType,
+            score: t.score ?? 0,
+            total_score: t.total_score,
+            percentage: t.percentage ?? 0,
+            pass: t.pass === 1,
+            marked: true,
+            answered: answered.get(t.id) ?? 0,
+          };
+    return {
+      id: t.id,
+      title: t.title,
+      test_type: t.test_type as TestType,
+      display_answers: t.display_answers as DisplayAnswers,
+      time_limit: t.time_limit,
+      pass_percentage: t.pass_percentage,
+      started: t.started,
+      finished_at: t.finished_at,
+      ended: t.ended as TestEndReason | null,
+      can_retake: t.can_retake === 1,
+      hide_results: t.hide_results === 1,
+      retake_of: t.retake_of,
+      fixed_test_id: t.fixed_test_id,
+      hide_answers: t.hide_answers === 1,
+      questions: questions.get(t.id) ?? [],
+      result,
+      change_seq: t.change_seq,
+    };
+  });
+}
+
+/** The versions the tests were built with that the bank has since replaced. */
+async function olderVersions(db: Kysely<Database>, testIds: string[]): Promise<(BankQuestion & { version: number })[]> {
+  const seen = new Set<string>();
+  const out: (BankQuestion & { version: number })[] = [];
+  for (let i = 0; i < testIds.length; i += IN_CHUNK) {
+    const rows = await db
+      .selectFrom("user_test_questions")
+      .innerJoin("questions", "questions.id", "user_test_questions.question_id")
+      .innerJoin("question_versions", (j) =>
+        j
+          .onRef("question_versions.question_id", "=", "user_test_questions.question_id")
+          .onRef("question_versions.version", "=", "user_test_questions.question_version"),
+      )
+      .select(["user_test_questions.question_id", "user_test_questions.question_version", "question_versions.content"])
+      .where("user_test_questions.user_test_id", "in", testIds.slice(i, i + IN_CHUNK))
+      .whereRef("user_test_questions.question_version", "<>", "questions.current_version")
+      .execute();
+    for (const r of rows) {
+      const key = `${r.question_id}:${r.question_version}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ ...(JSON.parse(r.content) as BankQuestion), version: r.question_version });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,241 @@
+/**
+ * The four post-login sync steps (spec: POST user-sync/profile, user-sync/sync, user-sync/syllabus,
+ * user-sync/school), run in that order; a false reply stops the chain. Each step takes the
+ * client's cursor for that step (null on a first sync: everything) and replies with the changes
+ * since it and the cursor to send next time. Cursors are opaque to the client.
+ */
+import { z } from "zod";
+import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
+import { givenAnswerSchema } from "./answer.ts";
+import { featuresSchema } from "./auth.ts";
+import { bankQuestionSchema } from "./content.ts";
+import { testResultSchema } from "./test.ts";
+
+export const PULL_STEPS = ["profile", "user", "syllabus", "school"] as const;
+export type PullStep = (typeof PULL_STEPS)[number];
+
+/** The spec's path of each step. */
+export const PULL_STEP_PATHS: Record<PullStep, string> = {
+  profile: "/user-sync/profile",
+  user: "/user-sync/sync",
+  syllabus: "/user-sync/syllabus",
+  school: "/user-sync/school",
+};
+
+/** Profile and user steps count the student's own changes: the cursor is a change number. */
+export const seqCursorSchema = z
+  .string("cursor must be a string or null")
+  .regex(/^\d{1,15}$/, "cursor must be a change number (digits) or null")
+  .nullable();
+/** Syllabus and school steps fingerprint shared data: the cursor is a 16-digit hex digest. */
+export const digestCursorSchema = z
+  .string("cursor must be a string or null")
+  .regex(/^[0-9a-f]{16}$/, "cursor must be a 16-digit hex digest or null")
+  .nullable();
+
+export const seqPullRequestSchema = z.strictObject({ cursor: seqCursorSchema });
+export const digestPullRequestSchema = z.strictObject({ cursor: digestCursorSchema });
+export type PullRequest = { cursor: string | null };
+
+/** A false reply: the step cannot be served, and the chain stops (spec). */
+export const pullRefusalSchema = z.object({ success: z.literal(false), message: z.string() });
+export type PullRefusal = z.infer<typeof pullRefusalSchema>;
+
+const unchanged = z.object({ success: z.literal(true), cursor: z.string(), changed: z.literal(false) });
+
+// --- profile ---------------------------------------------------------------------------------
+
+export const pulledProfileSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstname: z.string(),
+  lastname: z.string(),
+  role: z.enum(["student", "maintenance"]),
+  syllabus_id: z.number().int().nullable(),
+  class_name: z.string().nullable(),
+  subscription: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
+  features: featuresSchema,
+  settings: z.object({ zoom: z.number().nullable() }),
+});
+export type PulledProfile = z.infer<typeof pulledProfileSchema>;
+
+export const profileStepReplySchema = z.union([
+  unchanged,
+  z.object({ success: z.literal(true), cursor: z.string(), changed: z.literal(true), profile: pulledProfileSchema }),
+  pullRefusalSchema,
+]);
+export type ProfileStepReply = z.infer<typeof profileStepReplySchema>;
+
+// --- user (tests, answers, flags, seen-in-exam, reviews) --------------------------------------
+
+/** Every row of the user step carries the change number that last touched it. */
+const changeSeq = z.number().int().nonnegative();
+
+export const pulledTestSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  test_type: z.enum(TEST_TYPES),
+  display_answers: z.enum(DISPLAY_ANSWERS),
+  time_limit: z.number().int().nullable(),
+  pass_percentage: z.number().int().nullable(),
+  started: z.string(),
+  finished_at: z.string().nullable(),
+  ended: z.enum(["finished", "abandoned", "time_expired"]).nullable(),
+  can_retake: z.boolean(),
+  hide_results: z.boolean(),
+  retake_of: z.string().nullable(),
+  /** The fixed test (type exam) it was taken from, and whether the school hides its answers. */
+  fixed_test_id: z.number().int().nullable(),
+  hide_answers: z.boolean(),
+  /** In position order: the question and the version the test was built with. */
+  questions: z.array(z.object({ question_id: z.number().int(), version: z.number().int() })),
+  /** The server's marking once the test is finished. */
+  result: testResultSchema.nullable(),
+  change_seq: changeSeq,
+});
+export type PulledTest = z.infer<typeof pulledTestSchema>;
+
+/** One answer record (append-only on the server; its id is the id of the save that made it). */
+export const pulledAnswerSchema = z.object({
+  id: z.string(),
+  user_test_id: z.string(),
+  question_id: z.number().int(),
+  question_version: z.number().int(),
+  given: givenAnswerSchema,
+  correct: z.boolean().nullable(),
+  /** False when kept on record only (it arrived after the test was finished). */
+  applied: z.boolean(),
+  created_at: z.string(),
+  received_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledAnswer = z.infer<typeof pulledAnswerSchema>;
+
+export const pulledFlagSchema = z.object({
+  question_id: z.number().int(),
+  flagged: z.boolean(),
+  updated_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledFlag = z.infer<typeof pulledFlagSchema>;
+
+export const pulledSeenInExamSchema = z.object({
+  id: z.string(),
+  question_id: z.number().int(),
+  date_seen: z.string(),
+  authority: z.string(),
+  created_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledSeenInExam = z.infer<typeof pulledSeenInExamSchema>;
+
+export const pulledReviewSchema = z.object({
+  user_test_id: z.string(),
+  question_id: z.number().int(),
+  /** The question's position in its test (1-based), as the results review numbers it. */
+  position: z.number().int(),
+  viewed_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledReview = z.infer<typeof pulledReviewSchema>;
+
+export const userStepReplySchema = z.union([
+  z.object({
+    success: z.literal(true),
+    cursor: z.string(),
+    tests: z.array(pulledTestSchema),
+    answers: z.array(pulledAnswerSchema),
+    flags: z.array(pulledFlagSchema),
+    seen_in_exam: z.array(pulledSeenInExamSchema),
+    reviews: z.array(pulledReviewSchema),
+    /** Versions the pulled tests were built with that are no longer the bank's current ones. */
+    question_versions: z.array(bankQuestionSchema.and(z.object({ version: z.number().int() }))),
+  }),
+  pullRefusalSchema,
+]);
+export type UserStepReply = z.infer<typeof userStepReplySchema>;
+
+// --- syllabus (modules, lessons, course dates, content versions) ------------------------------
+
+export const pulledSyllabusSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  licence: z.string(),
+  edition: z.string(),
+  include_examples: z.boolean(),
+  active: z.boolean(),
+});
+export const pulledModuleSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  position: z.number().int(),
+  prerequisite_module_id: z.number().int().nullable(),
+  parts: z.array(
+    z.object({
+      id: z.number().int(),
+      position: z.number().int(),
+      type: z.enum(["lesson", "progress_test"]),
+      lesson_id: z.number().int().nullable(),
+      progress_test_id: z.number().int().nullable(),
+    }),
+  ),
+});
+export type PulledModule = z.infer<typeof pulledModuleSchema>;
+/** A lesson's metadata; its pages come with the content. */
+export const pulledLessonSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  code: z.string(),
+  title: z.string(),
+  learning_objectives: z.array(z.string()),
+  page_count: z.number().int(),
+});
+export type PulledLesson = z.infer<typeof pulledLessonSchema>;
+export const courseDateSchema = z.object({
+  module_id: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+});
+export type CourseDate = z.infer<typeof courseDateSchema>;
+
+export const syllabusStepReplySchema = z.union([
+  unchanged,
+  z.object({
+    success: z.literal(true),
+    cursor: z.string(),
+    changed: z.literal(true),
+    syllabus: pulledSyllabusSchema,
+    modules: z.array(pulledModuleSchema),
+    lessons: z.array(pulledLessonSchema),
+    course_dates: z.array(courseDateSchema),
+    /** The bank's version as GET /api/content/bank reports it (its ETag). */
+    content_versions: z.object({ bank: z.string() }),
+  }),
+  pullRefusalSchema,
+]);
+export type SyllabusStepReply = z.infer<typeof syllabusStepReplySchema>;
+
+// --- school -----------------------------------------------------------------------------------
+
+export const pulledSchoolSchema = z.object({
+  name: z.string(),
+  class: z.object({ id: z.string(), name: z.string() }),
+});
+export type PulledSchool = z.infer<typeof pulledSchoolSchema>;
+
+export const schoolStepReplySchema = z.union([
+  unchanged,
+  z.object({
+    success: z.literal(true),
+    cursor: z.string(),
+    changed: z.literal(true),
+    /** Null for a student without a school. */
+    school: pulledSchoolSchema.nullable(),
+  }),
+  pullRefusalSchema,
+]);
+export type SchoolStepReply = z.infer<typeof schoolStepReplySchema>;
+
+/** The spec's message when the student has no syllabus to sync. */
+export const NO_SYLLABUS_MESSAGE =
+  "We were unable to start the app because you do not have a syllabus, please contact support if this error continues.";

@@ -1,0 +1,49 @@
+/**
+ * Profile step: the student's profile and settings. The profile is kept in meta "profile"; the
+ * zoom in meta "zoom" unless a zoom change of this device still waits in the outbox (then the
+ * cursor stays, so the server's zoom comes again after that change is applied).
+ */
+import { profileStepReplySchema } from "@preflight/sync-protocol";
+import { deviceDb, type UserDb } from "../db.ts";
+import { cursorKey } from "./cursor.ts";
+import { mergePending, pendingRefs } from "./pending.ts";
+import { fetchStep } from "./step.ts";
+import type { PullCall } from "./transport.ts";
+
+export async function pullProfile(db: UserDb, call: PullCall): Promise<{ deferred: boolean }> {
+  const before = await pendingRefs(db);
+  const reply = await fetchStep(db, "profile", profileStepReplySchema, call);
+  if (!reply.changed) {
+    await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });
+    return { deferred: false };
+  }
+  const { profile } = reply;
+  const deferred = await db.transaction("rw", db.meta, db.outbox, async () => {
+    const pending = mergePending(before, await pendingRefs(db));
+    await db.meta.put({ key: "profile", value: profile });
+    if (!pending.zoom && profile.settings.zoom !== null)
+      await db.meta.put({ key: "zoom", value: profile.settings.zoom });
+    if (!pending.zoom) await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });
+    return pending.zoom;
+  });
+  // The signed-in student as the shell shows them (the device database).
+  const device = deviceDb();
+  await device.transaction("rw", device.session, async () => {
+    const session = await device.session.get("current");
+    if (session?.userId !== profile.id) return;
+    await device.session.update("current", {
+      user: {
+        ...session.user,
+        email: profile.email,
+        firstname: profile.firstname,
+        lastname: profile.lastname,
+        role: profile.role,
+        syllabus_id: profile.syllabus_id,
+        class_name: profile.class_name,
+        subscription_end: profile.subscription.end,
+        features: profile.features,
+      },
+    });
+  });
+  return { deferred };
+}

@@ -1,0 +1,26 @@
+/**
+ * When a pull left rows aside for changes still in the outbox, pull again as soon as the outbox
+ * is empty, so the server's version of those rows arrives without waiting for the next sign-in.
+ */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useEffect } from "react";
+import type { UserDb } from "../db.ts";
+import { PULL_DEFERRED_KEY, runPullChain } from "./runner.ts";
+
+export function usePullWhenSettled(db: UserDb): void {
+  const deferredAt = useLiveQuery(async () => {
+    const [deferred, pending] = await Promise.all([
+      db.meta.get(PULL_DEFERRED_KEY),
+      db.outbox.where("status").equals("pending").count(),
+    ]);
+    // The time of the chain that left rows aside: a new one lets the effect below run again.
+    return typeof deferred?.value === "string" && pending === 0 ? deferred.value : null;
+  }, [db]);
+
+  useEffect(() => {
+    if (!deferredAt || !navigator.onLine) return;
+    void runPullChain(db).then((result) => {
+      if (!result.ok) console.warn("pull after the outbox emptied failed", result);
+    });
+  }, [deferredAt, db]);
+}
