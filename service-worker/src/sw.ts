@@ -7,12 +7,12 @@
 
 import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content-cache";
 import { type DrainOutcome, drainOutbox } from "@preflight/web/local/drain";
-import { DRAIN_MESSAGE, SYNC_TAG } from "@preflight/web/local/drain-messages";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
+import { installDrainTriggers } from "./triggers.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
@@ -46,16 +46,4 @@ function drain(force: boolean): Promise<DrainOutcome | undefined> {
   });
 }
 
-self.addEventListener("message", (event: ExtendableMessageEvent) => {
-  const data = event.data as { type?: string; force?: boolean } | null;
-  if (data?.type === DRAIN_MESSAGE.type) event.waitUntil(drain(data.force === true));
-});
-
-self.addEventListener("sync", (event: Event) => {
-  const syncEvent = event as ExtendableEvent & { tag: string };
-  if (syncEvent.tag === SYNC_TAG) syncEvent.waitUntil(drain(true));
-});
-
-self.addEventListener("activate", (event) => event.waitUntil(drain(false)));
-// Every start of the worker: Safari has no Background Sync, so starting is a chance to replay.
-void drain(false);
+installDrainTriggers(self, drain);

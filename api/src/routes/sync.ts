@@ -6,14 +6,22 @@ import type { Replayer } from "../sync/replay.ts";
 
 /** POST /sync/push: the outbox's batch replay; GET /sync/check: sync availability (spec). */
 export function syncRoutes(replayer: Replayer, deps: AppDeps) {
+  // Pushes being applied just now, per user: GET /sync/check says is_syncing while any runs.
+  const pushing = new Map<string, number>();
   return new Hono<AppEnv>()
     .get("/check", async (c) => {
+      // Read before the query: on SQLite a push holds the one connection until it commits.
+      const isSyncing = (pushing.get(c.var.user.id) ?? 0) > 0;
       const last = await deps.db
         .selectFrom("mutations")
         .select((eb) => eb.fn.max("received_at").as("sync_date"))
         .where("user_id", "=", c.var.user.id)
         .executeTakeFirst();
-      return c.json({ available: true, is_syncing: false, sync_date: last?.sync_date ?? null });
+      return c.json({
+        available: true,
+        is_syncing: isSyncing,
+        sync_date: last?.sync_date ?? null,
+      });
     })
     .post("/push", async (c) => {
       let raw: unknown;
@@ -32,6 +40,14 @@ export function syncRoutes(replayer: Replayer, deps: AppDeps) {
       const parsed = pushRequestSchema.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error);
       const { clientId, mutations } = parsed.data;
-      return c.json({ results: await replayer.push(c.var.user, clientId, mutations) });
+      const userId = c.var.user.id;
+      pushing.set(userId, (pushing.get(userId) ?? 0) + 1);
+      try {
+        return c.json({ results: await replayer.push(c.var.user, clientId, mutations) });
+      } finally {
+        const left = (pushing.get(userId) ?? 1) - 1;
+        if (left > 0) pushing.set(userId, left);
+        else pushing.delete(userId);
+      }
     });
 }

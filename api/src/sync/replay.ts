@@ -44,9 +44,124 @@ export class Replayer {
     private readonly effects: EffectTable,
   ) {}
 
+  /**
+   * A batch from one client, applied in ONE transaction: the cursor row is locked once, the
+   * stored replies of the batch are read in one query, each effect runs under its savepoint and
+   * its row is written beside it, and the cursor moves once at the end. Exactly-once holds as
+   * before (the rows commit with their effects); a push that fails part-way applies nothing, and
+   * the device's resend applies it then.
+   */
   async push(user: AuthedUser, clientId: string, mutations: Mutation[]): Promise<PushResult[]> {
+    const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
+    // Never applied under another account (checked before anything of the batch is applied);
+    // the client pauses until its own user signs in.
+    if (sorted.some((m) => m.clientId === clientId && m.userId !== user.id))
+      throw new ApiError("forbidden", "These changes belong to another account");
+    const { db, dialect, clock } = this.deps;
+    const now = clock.now().toISOString();
+    await db
+      .insertInto("client_cursors")
+      .values({ client_id: clientId, user_id: user.id, last_seq: 0, updated_at: now })
+      .onConflict((oc) => oc.column("client_id").doNothing())
+      .execute();
+    const trx = await db.startTransaction().execute();
+    try {
+      // Locked first, so a second push of the same batch waits here and then finds the replies.
+      let cursorQuery = trx
+        .selectFrom("client_cursors")
+        .select(["user_id", "last_seq"])
+        .where("client_id", "=", clientId);
+      if (dialect === "postgres") cursorQuery = cursorQuery.forUpdate();
+      const cursor = await cursorQuery.executeTakeFirstOrThrow();
+      if (cursor.user_id !== user.id) throw new ApiError("forbidden", "This device id belongs to another account");
+      const stored = await storedReplies(
+        trx,
+        user.id,
+        sorted.filter((m) => m.clientId === clientId).map((m) => m.id),
+      );
+      let last = cursor.last_seq;
+      const results: PushResult[] = [];
+      for (const m of sorted) {
+        if (m.clientId !== clientId) {
+          results.push({
+            id: m.id,
+            seq: m.seq,
+            status: "failed",
+            error: { code: "bad_request", message: "clientId differs from the batch" },
+          });
+          continue;
+        }
+        const expected = last + 1;
+        const repeat = stored.get(m.id);
+        if (m.seq > expected) {
+          results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: expected });
+          break;
+        }
+        if (repeat) {
+          results.push(toPushResult(m, repeat));
+          continue;
+        }
+        if (m.seq < expected) {
+          results.push({
+            id: m.id,
+            seq: m.seq,
+            status: "failed",
+            error: { code: "conflict", message: `seq ${m.seq} was already used by another change` },
+          });
+          continue;
+        }
+        const { outcome } = await this.runEffect(trx, user, {
+          id: m.id,
+          call: m.call,
+          body: m.body,
+          createdAt: m.createdAt,
+          client: { clientId, seq: m.seq },
+        });
+        const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
+        await trx
+          .insertInto("mutations")
+          .values({
+            user_id: user.id,
+            id: m.id,
+            client_id: clientId,
+            seq: m.seq,
+            call: m.call,
+            status: outcome.status,
+            reply: JSON.stringify(saved ?? null),
+            received_at: now,
+          })
+          .execute();
+        const result: StoredResult =
+          outcome.status === "applied"
+            ? { status: "applied", reply: outcome.reply }
+            : { status: "failed", error: outcome.error };
+        stored.set(m.id, result.status === "applied" ? { status: "duplicate", reply: result.reply } : result);
+        last = m.seq;
+        results.push(toPushResult(m, result));
+      }
+      if (last !== cursor.last_seq)
+        await trx
+          .updateTable("client_cursors")
+          .set({ last_seq: last, updated_at: now })
+          .where("client_id", "=", clientId)
+          .execute();
+      await trx.commit().execute();
+      return results;
+    } catch (err) {
+      await trx
+        .rollback()
+        .execute()
+        .catch(() => undefined);
+      // A direct call with one of these ids raced in: take the batch one at a time instead.
+      if (isUniqueViolation(err)) return this.pushEach(user, clientId, sorted);
+      throw err;
+    }
+  }
+
+  /** The batch one mutation per transaction (each through `apply`). */
+  private async pushEach(user: AuthedUser, clientId: string, sorted: Mutation[]): Promise<PushResult[]> {
     const results: PushResult[] = [];
-    for (const m of [...mutations].sort((a, b) => a.seq - b.seq)) {
+    for (const m of sorted) {
       if (m.clientId !== clientId) {
         results.push({
           id: m.id,
@@ -55,10 +170,6 @@ export class Replayer {
           error: { code: "bad_request", message: "clientId differs from the batch" },
         });
         continue;
-      }
-      if (m.userId !== user.id) {
-        // Never applied under another account; the client pauses until its own user signs in.
-        throw new ApiError("forbidden", "These changes belong to another account");
       }
       const r = await this.apply(user, {
         id: m.id,
@@ -71,11 +182,7 @@ export class Replayer {
         results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: r.expectedSeq });
         break;
       }
-      results.push(
-        r.status === "failed"
-          ? { id: m.id, seq: m.seq, status: "failed", error: r.error }
-          : { id: m.id, seq: m.seq, status: r.status, reply: r.reply },
-      );
+      results.push(toPushResult(m, r));
     }
     return results;
   }
@@ -215,22 +322,52 @@ export class Replayer {
   }
 }
 
+/** What a stored mutation row answers: its reply (as a duplicate) or its failure. */
+type StoredResult = Exclude<ReplayResult, { status: "out_of_order" }>;
+
+function toPushResult(m: Mutation, r: StoredResult): PushResult {
+  return r.status === "failed"
+    ? { id: m.id, seq: m.seq, status: "failed", error: r.error }
+    : { id: m.id, seq: m.seq, status: r.status, reply: r.reply };
+}
+
+/** The stored outcomes of these mutation ids, in one query. */
+async function storedReplies(
+  trx: Transaction<Database>,
+  userId: string,
+  ids: string[],
+): Promise<Map<string, StoredResult>> {
+  const found = new Map<string, StoredResult>();
+  if (ids.length === 0) return found;
+  const rows = await trx
+    .selectFrom("mutations")
+    .select(["id", "status", "reply"])
+    .where("user_id", "=", userId)
+    .where("id", "in", ids)
+    .execute();
+  for (const row of rows) found.set(row.id, fromStored(row));
+  return found;
+}
+
+function fromStored(stored: { status: string; reply: string }): StoredResult {
+  const reply = JSON.parse(stored.reply) as unknown;
+  return stored.status === "failed"
+    ? { status: "failed", error: reply as { code: string; message: string } }
+    : { status: "duplicate", reply };
+}
+
 async function storedReply(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
   id: string,
-): Promise<ReplayResult | null> {
+): Promise<StoredResult | null> {
   const stored = await db
     .selectFrom("mutations")
     .select(["status", "reply"])
     .where("user_id", "=", userId)
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!stored) return null;
-  const reply = JSON.parse(stored.reply) as unknown;
-  return stored.status === "failed"
-    ? { status: "failed", error: reply as { code: string; message: string } }
-    : { status: "duplicate", reply };
+  return stored ? fromStored(stored) : null;
 }
 
 function isUniqueViolation(err: unknown): boolean {

@@ -31,8 +31,28 @@ export async function wakeDrain(options: { force?: boolean } = {}): Promise<void
   await pageDrain(options.force ?? false).catch((err: unknown) => console.warn("drain failed", err));
 }
 
+/** The installed triggers' remover, so the jobs panel's "Restart queue" can reinstall them. */
+let removeCurrentTriggers: (() => void) | null = null;
+
 /** Installs the page's triggers; returns a function that removes them. */
 export function startDrainTriggers(): () => void {
+  removeCurrentTriggers?.();
+  removeCurrentTriggers = installTriggers();
+  return () => {
+    removeCurrentTriggers?.();
+    removeCurrentTriggers = null;
+  };
+}
+
+/** Removes and installs the page's triggers again (timer restarted); false when none were installed. */
+export function restartDrainTriggers(): boolean {
+  if (!removeCurrentTriggers) return false;
+  removeCurrentTriggers();
+  removeCurrentTriggers = installTriggers();
+  return true;
+}
+
+function installTriggers(): () => void {
   const onOnline = () => void wakeDrain({ force: true });
   const onVisible = () => {
     if (document.visibilityState === "visible") void wakeDrain();

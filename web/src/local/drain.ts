@@ -54,7 +54,14 @@ export function backoffDelay(failures: number, random: () => number): number {
 }
 
 /** Runs the drain under the "outbox" Web Lock when the platform has one. */
-export async function drainOutbox(deps: DrainDeps, options: { force?: boolean } = {}): Promise<DrainOutcome> {
+export interface DrainOptions {
+  /** Ignore the back-off (the student asked, or the network just came back). */
+  force?: boolean;
+  /** Stop once the entry with this seq has been sent (entries go in seq order, so all before it go too). */
+  throughSeq?: number;
+}
+
+export async function drainOutbox(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
   const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   if (!locks) return drainUnlocked(deps, options);
   return locks.request("outbox", { ifAvailable: true }, async (lock) =>
@@ -62,7 +69,7 @@ export async function drainOutbox(deps: DrainDeps, options: { force?: boolean } 
   );
 }
 
-export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean } = {}): Promise<DrainOutcome> {
+export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
   const session = await deviceDb().session.get("current");
   if (!session) return { kind: "no-session" };
   const db = userDb(session.userId);
@@ -78,13 +85,23 @@ export async function drainUnlocked(deps: DrainDeps, options: { force?: boolean 
     const batchSize = (await getMeta<number>(db, "pushBatchSize")) ?? SYNC_PUSH_BATCH_SIZE;
     const batch = await db.outbox
       .orderBy("seq")
-      .filter((e) => e.userId === session.userId && (e.status === "pending" || e.needsSkip === true))
+      .filter(
+        (e) =>
+          e.userId === session.userId &&
+          (e.status === "pending" || e.needsSkip === true) &&
+          (options.throughSeq === undefined || e.seq <= options.throughSeq),
+      )
       .limit(batchSize)
       .toArray();
     if (batch.length === 0) {
       await db.meta.delete("drainBackoff");
       await db.meta.delete("pushBatchSize");
-      if (sent + failed > 0) await db.meta.put({ key: "lastSyncAt", value: deps.now().toISOString() });
+      // A drain stopped at `throughSeq` may leave later entries waiting: not a full sync yet.
+      const waiting =
+        options.throughSeq === undefined
+          ? 0
+          : await db.outbox.filter((e) => e.userId === session.userId && e.status === "pending").count();
+      if (sent + failed > 0 && waiting === 0) await db.meta.put({ key: "lastSyncAt", value: deps.now().toISOString() });
       return sent + failed === 0 ? { kind: "idle" } : { kind: "drained", sent, failed };
     }
     const first = batch[0] as OutboxEntry;

@@ -1,6 +1,14 @@
-import { formatSyncStamp, SYNC_RETRY_WAIT_S, SYNC_STALE_DAYS, SYNC_SUCCESS_DISABLE_MS } from "@preflight/sync-protocol";
-import { useEffect, useState } from "react";
+import {
+  formatSyncStamp,
+  SYNC_AVAILABILITY_POLL_MS,
+  SYNC_RETRY_WAIT_S,
+  SYNC_STALE_DAYS,
+  SYNC_SUCCESS_DISABLE_MS,
+} from "@preflight/sync-protocol";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useOnline } from "../../app/useOnline.ts";
 import type { UserDb } from "../../local/db.ts";
+import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/jobs.ts";
 import { useSyncSnapshot } from "../../local/queries.ts";
 import { syncNow } from "../../local/sync-now.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
@@ -14,12 +22,78 @@ export const SYNC_MESSAGES = {
   stale: (stamp: string) => `Your last sync was on ${stamp}. Sync now to keep your progress safe.`,
 } as const;
 
-type SyncState = { kind: "idle" } | { kind: "syncing" } | { kind: "synced" } | { kind: "failed"; secondsLeft: number };
+export type SyncState =
+  | { kind: "idle" }
+  | { kind: "syncing" }
+  | { kind: "synced" }
+  | { kind: "failed"; secondsLeft: number };
 
 /** Is the last sync older than the warning limit (or missing)? */
 export function isSyncStale(lastSyncAt: string | null, now: Date): boolean {
   if (!lastSyncAt) return false;
   return now.getTime() - new Date(lastSyncAt).getTime() > SYNC_STALE_DAYS * 24 * 60 * 60 * 1000;
+}
+
+/** Is a sync under way elsewhere: the server says so (or is not taking syncs), or a drain runs here? */
+export function syncInProgress(server: SyncAvailability | null, localDrain: boolean): boolean {
+  return localDrain || (server !== null && (server.is_syncing || !server.available));
+}
+
+/** What the button shows and whether it may be pressed, from its own state and a sync elsewhere. */
+export function syncButtonView(state: SyncState, busyElsewhere: boolean): { label: string; disabled: boolean } {
+  switch (state.kind) {
+    case "syncing":
+      return { label: "Syncing…", disabled: true };
+    case "synced":
+      return { label: "Synced", disabled: true };
+    case "failed":
+      return { label: `Try again in ${state.secondsLeft} s`, disabled: true };
+    default:
+      // Pressable while another sync runs, so the student is told why nothing starts.
+      return { label: busyElsewhere ? "Syncing…" : "Sync now", disabled: false };
+  }
+}
+
+/** One look at the server's availability and the local drain; offline or refused means "not syncing". */
+async function checkSyncElsewhere(): Promise<boolean> {
+  const [server, local] = await Promise.all([
+    checkSyncAvailability().catch(() => null),
+    isDrainRunning().catch(() => false),
+  ]);
+  return syncInProgress(server, local);
+}
+
+function subscribeVisibility(onChange: () => void): () => void {
+  document.addEventListener("visibilitychange", onChange);
+  return () => document.removeEventListener("visibilitychange", onChange);
+}
+
+/**
+ * Sync availability (spec: GET /sync/check polled every 2 s) while the button is on screen, the
+ * page visible and the device online; a drain holding the outbox lock here counts as syncing.
+ */
+function useSyncElsewhere(): boolean {
+  const online = useOnline();
+  const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState !== "hidden");
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!online || !visible) {
+      setBusy(false);
+      return;
+    }
+    let cancelled = false;
+    const poll = async () => {
+      const inProgress = await checkSyncElsewhere();
+      if (!cancelled) setBusy(inProgress);
+    };
+    void poll();
+    const timer = setInterval(() => void poll(), SYNC_AVAILABILITY_POLL_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [online, visible]);
+  return busy;
 }
 
 /** The sync button (spec): idle, syncing, synced (disabled 5 s), failed (disabled, 10 s countdown). */
@@ -28,6 +102,7 @@ export function SyncButton({ db }: { db: UserDb }) {
   const [problem, setProblem] = useState(false);
   const { notify } = useSnackbar();
   const snapshot = useSyncSnapshot(db);
+  const busyElsewhere = useSyncElsewhere();
 
   useEffect(() => {
     if (state.kind === "synced") {
@@ -46,6 +121,12 @@ export function SyncButton({ db }: { db: UserDb }) {
 
   const run = async () => {
     setState({ kind: "syncing" });
+    // Looked at afresh on press (the last poll may be up to 2 s old): no second sync beside one under way.
+    if (navigator.onLine && (await checkSyncElsewhere())) {
+      setState({ kind: "idle" });
+      notify({ type: "warning", title: "Sync in progress", text: SYNC_MESSAGES.busy });
+      return;
+    }
     const result = await syncNow(db);
     if (result.ok) {
       setState({ kind: "synced" });
@@ -57,19 +138,12 @@ export function SyncButton({ db }: { db: UserDb }) {
     setProblem(true);
   };
 
-  const label =
-    state.kind === "syncing"
-      ? "Syncing…"
-      : state.kind === "synced"
-        ? "Synced"
-        : state.kind === "failed"
-          ? `Try again in ${state.secondsLeft} s`
-          : "Sync now";
+  const { label, disabled } = syncButtonView(state, busyElsewhere);
   const lastSyncAt = snapshot?.lastSyncAt ?? null;
   return (
     <div className="space-y-2" data-testid="sync-panel">
       <div className="flex flex-wrap items-center gap-3">
-        <Button onPress={() => void run()} disabled={state.kind !== "idle"} testId="sync-button">
+        <Button onPress={() => void run()} disabled={disabled} testId="sync-button">
           {label}
         </Button>
         <span className="text-sm text-slate-600" data-testid="sync-last">

@@ -1,0 +1,58 @@
+/** Live reads for the jobs panels: the outbox from Dexie, refreshed every 20 s (spec). */
+import { useLiveQuery } from "dexie-react-hooks";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import type { UserDb } from "../../local/db.ts";
+import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/jobs.ts";
+import { JOBS_REFRESH_MS, type JobPanels, jobPanels } from "./jobs-model.ts";
+
+export interface JobsView {
+  panels: JobPanels;
+  paused: string | null;
+  nextAttemptAt: string | null;
+  now: Date;
+}
+
+/**
+ * Both panels, live from Dexie between refreshes; each refresh (every JOBS_REFRESH_MS, or when
+ * `refresh()` is called after an action) reads the time and whether a drain holds the lock.
+ */
+export function useJobs(db: UserDb, userId: string): { view: JobsView | undefined; refresh: () => void } {
+  const [tick, setTick] = useState(0);
+  const [running, setRunning] = useState(false);
+  const refresh = useCallback(() => {
+    setTick((t) => t + 1);
+    void isDrainRunning().then(setRunning);
+  }, []);
+  useEffect(() => {
+    refresh();
+    const timer = setInterval(refresh, JOBS_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [refresh]);
+  const snapshot = useLiveQuery(
+    async () => ({ ...(await readJobs(db, userId)), now: new Date(), tick }),
+    [db, userId, tick],
+  );
+  const view = snapshot && {
+    panels: jobPanels(
+      snapshot.entries,
+      snapshot.failedAt,
+      { nextAttemptAt: snapshot.nextAttemptAt, paused: snapshot.paused, running },
+      snapshot.now,
+    ),
+    paused: snapshot.paused,
+    nextAttemptAt: snapshot.nextAttemptAt,
+    now: snapshot.now,
+  };
+  return { view, refresh };
+}
+
+function subscribeController(onChange: () => void): () => void {
+  const container = navigator.serviceWorker;
+  container?.addEventListener("controllerchange", onChange);
+  return () => container?.removeEventListener("controllerchange", onChange);
+}
+
+/** Whether a service worker controls the page, kept current when one takes over. */
+export function useServiceWorkerActive(): boolean {
+  return useSyncExternalStore(subscribeController, serviceWorkerActive, () => false);
+}
