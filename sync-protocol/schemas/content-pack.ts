@@ -28,9 +28,10 @@ export const packBodySchema = z.object({
   questions: z.array(packQuestionSchema),
   /** Delta only: ids that left the bank since base_version (kept on the device for old results). */
   retired: z.array(z.number().int().positive()),
-  nodes: z.array(syllabusNodeSchema),
-  learning_objectives: z.array(learningObjectiveSchema),
-  lessons: z.array(lessonSchema),
+  /** The subject's syllabus headings, learning objectives and lessons; null in a delta that left them alone. */
+  nodes: z.array(syllabusNodeSchema).nullable(),
+  learning_objectives: z.array(learningObjectiveSchema).nullable(),
+  lessons: z.array(lessonSchema).nullable(),
 });
 export type PackBody = z.infer<typeof packBodySchema>;
 

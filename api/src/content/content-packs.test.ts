@@ -60,8 +60,8 @@ for (const dialect of DIALECTS) {
           .map((q) => q.id)
           .sort(),
       );
-      expect(body.lessons.some((l) => l.subject === "050")).toBe(true);
-      expect(body.nodes.every((n) => n.code.startsWith("050"))).toBe(true);
+      expect(body.lessons?.some((l) => l.subject === "050")).toBe(true);
+      expect(body.nodes?.every((n) => n.code.startsWith("050"))).toBe(true);
     });
 
     it("resumes: a Range request returns the rest, and the parts make the whole", async () => {
@@ -116,6 +116,8 @@ for (const dialect of DIALECTS) {
         ].sort(),
       );
       expect(delta.retired).toEqual([dropped.id]);
+      // Headings, objectives and lessons did not change: the delta leaves them out.
+      expect(delta).toMatchObject({ nodes: null, learning_objectives: null, lessons: null });
 
       // The retired question stays readable for the results and statistics that use it.
       const kept = await t.deps.db
@@ -138,6 +140,21 @@ for (const dialect of DIALECTS) {
       const summary = await importBank(t.deps.db, t.clock, [...file, ...others], "again");
       expect(summary.release.changed).toBe(false);
       expect((await manifest()).release).toBe(current.release);
+    });
+
+    it("POST /update/update-syllabus answers with the student's syllabus, or null without one", async () => {
+      const res = await t.request("/update/update-syllabus", { method: "POST", cookie });
+      expect(await res.json()).toEqual({ syllabus_sync_response: { id: 3, title: expect.any(String) } });
+      await t.deps.db
+        .updateTable("users")
+        .set({ syllabus_id: null })
+        .where("email", "=", "class@preflight.test")
+        .execute();
+      const none = await t.login("class@preflight.test");
+      const reply = await t.request("/update/update-syllabus", { method: "POST", cookie: none });
+      expect(await reply.json()).toEqual({ syllabus_sync_response: null });
+      expect((await t.request("/api/content/manifest", { cookie: none })).status).toBe(404);
+      expect((await t.request("/update/update-syllabus", { method: "POST" })).status).toBe(401);
     });
 
     it("rejects a bad bank whole, naming each problem, and writes nothing", async () => {

@@ -41,15 +41,24 @@ export async function publishRelease(db: Db, clock: Clock, source: string): Prom
       const before = previous.get(code);
       if (before?.content_hash === hash) continue;
       const index = questionIndex(content.questions);
-      const full = packBody(syllabusId, content, release, null, content.questions, []);
-      written.push(await storePack(db, full, now, { index, hash, images: content.images }));
+      const references = referenceHash(content);
+      const full = packBody(syllabusId, content, release, null, content.questions, [], true);
+      written.push(await storePack(db, full, now, { index, hash, references, images: content.images }));
       if (before?.question_index) {
         const base = JSON.parse(before.question_index) as QuestionIndex;
         const changed = content.questions.filter((q) => base[q.id] !== q.version);
         const retired = Object.keys(base)
           .map(Number)
           .filter((id) => index[id] === undefined);
-        const delta = packBody(syllabusId, content, release, before.version, changed, retired);
+        const delta = packBody(
+          syllabusId,
+          content,
+          release,
+          before.version,
+          changed,
+          retired,
+          before.reference_hash !== references,
+        );
         written.push(await storePack(db, delta, now, null));
       }
     }
@@ -66,7 +75,7 @@ export async function publishRelease(db: Db, clock: Clock, source: string): Prom
 async function latestFullPacks(db: Db, syllabusId: number) {
   const rows = await db
     .selectFrom("content_packs")
-    .select(["subject", "version", "content_hash", "question_index"])
+    .select(["subject", "version", "content_hash", "reference_hash", "question_index"])
     .where("syllabus_id", "=", syllabusId)
     .where("kind", "=", "full")
     .orderBy("version", "desc")
@@ -83,6 +92,7 @@ function packBody(
   baseVersion: number | null,
   questions: PackQuestion[],
   retired: number[],
+  withReferences: boolean,
 ): PackBody {
   const code = content.subject.code;
   return {
@@ -97,9 +107,9 @@ function packBody(
     base_version: baseVersion,
     questions,
     retired,
-    nodes: content.nodes,
-    learning_objectives: content.learning_objectives,
-    lessons: content.lessons,
+    nodes: withReferences ? content.nodes : null,
+    learning_objectives: withReferences ? content.learning_objectives : null,
+    lessons: withReferences ? content.lessons : null,
   };
 }
 
@@ -107,7 +117,7 @@ async function storePack(
   db: Db,
   body: PackBody,
   now: string,
-  full: { index: QuestionIndex; hash: string; images: string[] } | null,
+  full: { index: QuestionIndex; hash: string; references: string; images: string[] } | null,
 ): Promise<ReleaseSummary["packs"][number]> {
   const encoded = encodePack(body);
   const kind = body.base_version === null ? "full" : "delta";
@@ -126,6 +136,7 @@ async function storePack(
       retired_count: body.retired.length,
       question_index: full ? JSON.stringify(full.index) : null,
       content_hash: full?.hash ?? null,
+      reference_hash: full?.references ?? null,
       images: full ? JSON.stringify(full.images) : null,
       bytes: encoded.bytes,
       created_at: now,
@@ -138,6 +149,11 @@ function questionIndex(questions: PackQuestion[]): QuestionIndex {
   const index: QuestionIndex = {};
   for (const q of questions) index[q.id] = q.version;
   return index;
+}
+
+/** Identifies a subject's headings, objectives and lessons: a delta carries them only when this changed. */
+function referenceHash(content: SubjectContent): string {
+  return sha256Hex(JSON.stringify([content.nodes, content.learning_objectives, content.lessons]));
 }
 
 /** Identifies a subject's content independent of the release it is published in. */

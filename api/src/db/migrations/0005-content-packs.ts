@@ -33,6 +33,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("question_index", "text")
     /** Full packs: hash of the subject's content, to tell whether a publish changed it. */
     .addColumn("content_hash", "text")
+    /** Full packs: hash of the subject's headings, objectives and lessons (a delta leaves equal ones out). */
+    .addColumn("reference_hash", "text")
     /** Full packs: JSON list of image files the subject's questions and lessons use. */
     .addColumn("images", "text")
     .addColumn("bytes", binary, (c) => c.notNull())

@@ -37,14 +37,16 @@ export async function applyPack(db: UserDb, body: PackBody, sha256: string, now:
 
       const incoming = body.questions.map((q) => q.id);
       const incomingIds = new Set(incoming);
-      const previous = await db.questions.bulkGet(incoming);
-      const replaced = previous.filter(
-        (old, i): old is LocalQuestion => old !== undefined && old.version !== body.questions[i]?.version,
+      // A full pack replaces what the device holds of the subject: only those rows need reading.
+      // A delta is small; its questions are read wherever they sit.
+      const held = body.base_version === null ? await db.questions.where("subject").equals(code).primaryKeys() : [];
+      const heldIds = new Set(held);
+      const toCompare = body.base_version === null ? incoming.filter((id) => heldIds.has(id)) : incoming;
+      const byId = new Map(body.questions.map((q) => [q.id, q]));
+      const replaced = (await db.questions.bulkGet(toCompare)).filter(
+        (old): old is LocalQuestion => old !== undefined && old.version !== byId.get(old.id)?.version,
       );
-      const retiredIds =
-        body.base_version === null
-          ? (await db.questions.where("subject").equals(code).primaryKeys()).filter((id) => !incomingIds.has(id))
-          : body.retired;
+      const retiredIds = body.base_version === null ? held.filter((id) => !incomingIds.has(id)) : body.retired;
       const retired = (await db.questions.bulkGet(retiredIds)).filter((q): q is LocalQuestion => q !== undefined);
       const archive = [...replaced, ...retired];
       if (archive.length)
@@ -53,12 +55,19 @@ export async function applyPack(db: UserDb, body: PackBody, sha256: string, now:
       for (let i = 0; i < body.questions.length; i += APPLY_CHUNK)
         await db.questions.bulkPut(body.questions.slice(i, i + APPLY_CHUNK));
 
-      await db.lessonContent.where("subject").equals(code).delete();
-      await db.lessonContent.bulkPut(body.lessons);
-      await db.syllabusNodes.where("subject").equals(code).delete();
-      await db.syllabusNodes.bulkPut(body.nodes.map((n) => ({ ...n, subject: code })));
-      await db.learningObjectives.where("subject").equals(code).delete();
-      await db.learningObjectives.bulkPut(body.learning_objectives);
+      // A delta that left the subject's headings, objectives and lessons alone carries none.
+      if (body.lessons) {
+        await db.lessonContent.where("subject").equals(code).delete();
+        await db.lessonContent.bulkPut(body.lessons);
+      }
+      if (body.nodes) {
+        await db.syllabusNodes.where("subject").equals(code).delete();
+        await db.syllabusNodes.bulkPut(body.nodes.map((n) => ({ ...n, subject: code })));
+      }
+      if (body.learning_objectives) {
+        await db.learningObjectives.where("subject").equals(code).delete();
+        await db.learningObjectives.bulkPut(body.learning_objectives);
+      }
 
       await db.installedPacks.put({
         subject: code,

@@ -7,18 +7,20 @@ export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** Bytes gathered before they are written: big enough to keep IndexedDB writes few. */
 export const DOWNLOAD_CHUNK_BYTES = 1024 * 1024;
+/** On a slow connection, what arrived is written at least this often, so a reload keeps it. */
+export const DOWNLOAD_FLUSH_MS = 1000;
 
 export interface DownloadOptions {
   fetch?: Fetch;
   signal?: AbortSignal;
-  /** Called as bytes arrive (for the byte counter and speed). */
-  onBytes?: (n: number) => void;
+  /** Called as bytes arrive (for the byte counter and speed); `resumed` for bytes kept from an earlier attempt. */
+  onBytes?: (n: number, resumed?: boolean) => void;
 }
 
 /**
  * Downloads one pack, resuming where an earlier attempt stopped (Range), writing what arrives
- * in chunks so a reload or a lost connection loses at most one chunk. Returns the whole pack
- * only once its size and sha256 match the manifest; a mismatch discards it to start afresh.
+ * in chunks so a reload or a lost connection loses at most a second's worth. Returns the bytes
+ * for `verifyPack` to check.
  */
 export async function downloadPack(db: UserDb, entry: PackEntry, options: DownloadOptions = {}): Promise<Uint8Array> {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
@@ -29,6 +31,7 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
   }
   let received = state?.received ?? 0;
   let index = state?.chunks ?? 0;
+  if (received > 0) options.onBytes?.(received, true);
 
   if (received < entry.size) {
     const response = await doFetch(`/api/content/packs/${entry.id}`, {
@@ -43,6 +46,7 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
       // The server could not resume this download: start it again from the first byte.
       await discardDownload(db, entry.id);
       await response.body?.cancel();
+      options.onBytes?.(-received, true);
       return downloadPack(db, entry, options);
     }
     if (!response.ok || !response.body) throw await serverError(response);
@@ -50,7 +54,9 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
     const reader = response.body.getReader();
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
+    let lastFlush = Date.now();
     const flush = async () => {
+      lastFlush = Date.now();
       if (pendingBytes === 0) return;
       const bytes = concat(pending, pendingBytes);
       received += bytes.length;
@@ -75,7 +81,7 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
         pending.push(value);
         pendingBytes += value.length;
         options.onBytes?.(value.length);
-        if (pendingBytes >= DOWNLOAD_CHUNK_BYTES) await flush();
+        if (pendingBytes >= DOWNLOAD_CHUNK_BYTES || Date.now() - lastFlush >= DOWNLOAD_FLUSH_MS) await flush();
       }
       await flush();
     } catch (err) {
@@ -87,15 +93,20 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
   }
 
   const chunks = await db.packChunks.where("packId").equals(entry.id).sortBy("index");
-  const bytes = concat(
+  return concat(
     chunks.map((c) => c.bytes),
     received,
   );
-  if (bytes.length !== entry.size || (await sha256Hex(bytes)) !== entry.sha256) {
-    await discardDownload(db, entry.id);
-    throw new UpdateError(`The download of ${entry.id} was damaged and will be fetched again`, "integrity");
-  }
-  return bytes;
+}
+
+/**
+ * Checks a downloaded pack against the manifest's size and sha256 before anything is written
+ * from it; a damaged download is discarded so the next attempt fetches it afresh.
+ */
+export async function verifyPack(db: UserDb, entry: PackEntry, bytes: Uint8Array): Promise<void> {
+  if (bytes.length === entry.size && (await sha256Hex(bytes)) === entry.sha256) return;
+  await discardDownload(db, entry.id);
+  throw new UpdateError(`The download of ${entry.id} was damaged and will be fetched again`, "integrity");
 }
 
 export async function discardDownload(db: UserDb, packId: string): Promise<void> {

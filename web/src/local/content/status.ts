@@ -19,7 +19,10 @@ export interface UpdaterStatus {
   error: string | null;
   /** A warning: the connection dropped and the updater will try again. */
   warning: string | null;
-  log: { at: string; text: string }[];
+  /** Numbered so a screen can key its lines. */
+  log: { n: number; at: string; text: string }[];
+  /** Milliseconds spent in each phase of this run (the benchmark reads them). */
+  timings: { download: number; verify: number; unpack: number; apply: number };
   startedAt: string | null;
   finishedAt: string | null;
 }
@@ -40,6 +43,7 @@ export const IDLE_STATUS: UpdaterStatus = {
   error: null,
   warning: null,
   log: [],
+  timings: { download: 0, verify: 0, unpack: 0, apply: 0 },
   startedAt: null,
   finishedAt: null,
 };

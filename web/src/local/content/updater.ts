@@ -3,7 +3,7 @@ import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/content-pack";
 import type { UserDb } from "../db.ts";
 import { applyPack } from "./apply.ts";
-import { downloadPack, type Fetch } from "./download.ts";
+import { downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
@@ -46,10 +46,24 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
   };
   const emit = (patch: Partial<UpdaterStatus>, line?: string) => {
     status = { ...status, ...patch };
-    if (line) status.log = [...status.log, { at: now().toISOString(), text: line }].slice(-LOG_LIMIT);
+    if (line)
+      status.log = [...status.log, { n: (status.log.at(-1)?.n ?? 0) + 1, at: now().toISOString(), text: line }].slice(
+        -LOG_LIMIT,
+      );
     options.onStatus?.(status);
   };
   emit({}, "Checking for updates");
+
+  /** Runs one phase and adds its time to status.timings; `report` returns the ms instead. */
+  async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>): Promise<T>;
+  async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>, report: true): Promise<number>;
+  async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>, report = false) {
+    const started = performance.now();
+    const result = await work();
+    const ms = Math.round(performance.now() - started);
+    emit({ timings: { ...status.timings, [phase]: status.timings[phase] + ms } });
+    return report ? ms : result;
+  }
 
   let doneBytes = 0;
   for (let attempt = 1; ; attempt++) {
@@ -73,9 +87,9 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         return status;
       }
       let downloaded = doneBytes;
-      const onBytes = (n: number) => {
+      const onBytes = (n: number, resumed = false) => {
         downloaded += n;
-        meter.add(n);
+        if (!resumed) meter.add(n);
         emit({
           downloadedBytes: downloaded,
           downloadSpeed: meter.mbps(),
@@ -91,19 +105,30 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
             { state: "downloading", currentUpdate: update.title, currentSource: pack.id },
             `Downloading ${update.title} ${what} (${formatBytes(pack.size)})`,
           );
-          const bytes = await downloadPack(db, pack, { fetch: doFetch, onBytes, ...signalOf(options) });
-          emit({ state: "processing" }, `Verified ${pack.id}; applying`);
-          await applyPack(db, await unpack(bytes, pack), pack.sha256, now());
+          const bytes = await timed("download", () =>
+            downloadPack(db, pack, { fetch: doFetch, onBytes, ...signalOf(options) }),
+          );
+          emit({ state: "processing" });
+          await timed("verify", () => verifyPack(db, pack, bytes));
+          emit({}, `Verified ${pack.id} (sha256)`);
+          const body = await timed("unpack", () => unpack(bytes, pack));
+          const took = await timed("apply", () => applyPack(db, body, pack.sha256, now()), true);
           doneBytes += pack.size;
-          emit({}, `Applied ${update.title} ${what}`);
+          emit({}, `Applied ${update.title} ${what}: ${body.questions.length} questions in ${took} ms`);
         }
       }
       if (images.length) {
         emit({ state: "downloading", currentUpdate: "Images", currentSource: `${images.length} images` });
+        // Images are best effort: the questions are usable without them, and a missing image
+        // is offered again by the next check.
         const stillMissing = await cacheImages(images, { fetch: doFetch, onBytes, ...signalOf(options) });
-        if (stillMissing > 0) throw new UpdateError("Server Error", "network");
         doneBytes += imageBytes;
-        emit({}, `Stored ${images.length} images`);
+        emit(
+          {},
+          stillMissing === 0
+            ? `Stored ${images.length} images`
+            : `Stored ${images.length - stillMissing} of ${images.length} images; the rest will be tried again later`,
+        );
       }
       emit(
         {

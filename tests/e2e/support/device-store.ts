@@ -1,0 +1,31 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Reads stores of the signed-in student's device database straight from IndexedDB, so a test
+ * checks what the device really holds rather than what a screen says.
+ */
+export async function readDeviceStores(page: Page, stores: string[]): Promise<Record<string, unknown[]>> {
+  return page.evaluate(async (names) => {
+    const open = (name: string) =>
+      new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(name);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const all = (db: IDBDatabase, store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const device = await open("preflight");
+    const [session] = (await all(device, "session")) as { userId: string }[];
+    device.close();
+    if (!session) throw new Error("nobody is signed in on this device");
+    const user = await open(`preflight-user-${session.userId}`);
+    const result: Record<string, unknown[]> = {};
+    for (const name of names) result[name] = await all(user, name);
+    user.close();
+    return result;
+  }, stores);
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import type { UpdaterStatus } from "../../local/content/status.ts";
+import { formatBytes } from "../../local/content/updater.ts";
+
+/** Progress of a running update: bar, bytes (click for the activity log), speed, what and from where. */
+export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onCancel?: (() => void) | undefined }) {
+  const [showLog, setShowLog] = useState(false);
+  const running = ["checking", "downloading", "processing", "retrying"].includes(status.state);
+  const phase =
+    status.state === "processing"
+      ? "Processing"
+      : status.state === "downloading"
+        ? "Downloading"
+        : status.state === "checking"
+          ? "Checking for updates"
+          : status.state === "retrying"
+            ? "Waiting to try again"
+            : status.state === "finished"
+              ? "Finished"
+              : status.state === "cancelled"
+                ? "Cancelled"
+                : "Stopped";
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="update-progress">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 className="font-semibold text-slate-900">{phase}</h2>
+        <span className="text-2xl font-semibold tabular-nums text-brand-700" data-testid="update-percent">
+          {status.progress}%
+        </span>
+      </div>
+      <div
+        className="mt-3 h-3 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={status.progress}
+        aria-label="Update progress"
+      >
+        <div
+          className={`h-full rounded-full transition-[width] duration-300 ${status.state === "failed" ? "bg-red-500" : "bg-brand-600"}`}
+          style={{ width: `${status.progress}%` }}
+        />
+      </div>
+      <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div className="flex justify-between gap-2 sm:block">
+          <dt className="text-slate-500">Downloaded</dt>
+          <dd>
+            <button
+              type="button"
+              className="font-medium tabular-nums text-brand-700 underline decoration-dotted underline-offset-2"
+              onClick={() => setShowLog((v) => !v)}
+              aria-expanded={showLog}
+              data-testid="update-bytes"
+              title="Show or hide the activity log"
+            >
+              {formatBytes(status.downloadedBytes)} of {formatBytes(status.totalSize)}
+            </button>
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 sm:block">
+          <dt className="text-slate-500">Speed</dt>
+          <dd className="font-medium tabular-nums" data-testid="update-speed">
+            {status.downloadSpeed.toFixed(1)} Mbps
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 sm:block">
+          <dt className="text-slate-500">Current update</dt>
+          <dd className="font-medium" data-testid="update-current">
+            {status.currentUpdate ?? "—"}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-2 sm:block">
+          <dt className="text-slate-500">Source</dt>
+          <dd className="truncate font-mono text-xs leading-5" data-testid="update-source">
+            {status.currentSource ?? "—"}
+          </dd>
+        </div>
+      </dl>
+      {showLog ? (
+        <ol
+          className="mt-4 max-h-56 overflow-y-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100"
+          data-testid="update-log"
+          aria-label="Activity log"
+        >
+          {status.log.map((line) => (
+            <li key={line.n}>
+              <span className="text-slate-400">{line.at.slice(11, 19)}</span> {line.text}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {running && onCancel ? (
+        <div className="mt-4 flex justify-end">
+          <button
+            type="button"
+            onClick={onCancel}
+            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
+            data-testid="update-cancel"
+          >
+            Cancel
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
+import type { UserDb } from "../db.ts";
+import { checkAvailable, isFirstRun, startUpdate, updateMode } from "./service.ts";
+
+/**
+ * The content step of the app's refresh when online: ask what is new; in automatic mode start
+ * the update in the background, in manual mode leave it for the student's 'Update now' (the
+ * dashboard shows the count). A device with no content yet is the updater screen's first run.
+ */
+export async function refreshContent(db: UserDb): Promise<void> {
+  const available = await checkAvailable(db);
+  if (available.total_updates === 0 || (await isFirstRun(db))) return;
+  if ((await updateMode(db)) === UPDATE_MODE_AUTOMATIC) await startUpdate(db);
+}
