@@ -10,6 +10,9 @@ import { ApiError, onError } from "./errors.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
+import { generateTestWithFixedRules } from "./routes/fixed/effects.ts";
+import { fixedRoutes } from "./routes/fixed/index.ts";
+import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { flagQuestion, seenInExam, unflagAll } from "./routes/question/effects.ts";
 import { questionRoutes } from "./routes/question/index.ts";
 import { markReviewed } from "./routes/results/effects.ts";
@@ -17,15 +20,18 @@ import { resultsRoutes } from "./routes/results/index.ts";
 import { setZoom } from "./routes/settings/effects.ts";
 import { settingsRoutes } from "./routes/settings/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
-import { finishTest, generateTest, saveAnswer } from "./routes/test/effects.ts";
+import { finishTest, saveAnswer } from "./routes/test/effects.ts";
 import { testRoutes } from "./routes/test/index.ts";
+import { updateRoutes } from "./routes/update.ts";
 import type { EffectTable } from "./sync/effects.ts";
+import { userSyncRoutes } from "./sync/pull/index.ts";
 import { Replayer } from "./sync/replay.ts";
 
 /** Every queued write's server effect, by catalogue entry. */
 export function effectTable(): EffectTable {
   return {
-    "POST /test/generate/{test_type}": generateTest,
+    // Fixed tests (exam) are checked against the school's settings; every other type as before.
+    "POST /test/generate/{test_type}": generateTestWithFixedRules,
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
     "POST /api/question/flag": flagQuestion,
@@ -66,14 +72,20 @@ export function createApp(deps: AppDeps) {
   app.use("/api/authorities", signedIn);
   app.on("POST", "/questions/*", signedIn);
   app.on("POST", "/zoom", signedIn);
+  app.on("POST", "/update/*", signedIn);
   app.use("/user-active", signedIn);
+  app.use("/user-sync/*", signedIn);
   app.route("/api/content", contentRoutes(deps));
   app.route("/sync", syncRoutes(replayer, deps));
+  app.route("/user-sync", userSyncRoutes(deps));
   app.route("/", testRoutes(deps, replayer));
   app.route("/", questionRoutes(deps, replayer));
   app.route("/", resultsRoutes(deps, replayer));
   app.route("/", settingsRoutes(deps, replayer));
   app.route("/", activityRoutes(deps));
+  app.route("/", updateRoutes(deps));
+  app.route("/", flaggedRoutes(deps));
+  app.route("/", fixedRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);
   app.notFound((c) =>

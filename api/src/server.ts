@@ -12,6 +12,7 @@ import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./db/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
+import { setHideFixedResults } from "./routes/fixed/queries.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 8787);
@@ -22,6 +23,8 @@ if (!isPostgresUrl(databaseUrl) && databaseUrl !== ":memory:") mkdirSync(dirname
 const { db, dialect } = openDatabase(databaseUrl);
 await migrateToLatest(db);
 if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
+// HIDE_FIXED_RESULTS=1 (or 0) sets the server-wide hide_fixed_results; unset leaves the stored setting.
+if (process.env.HIDE_FIXED_RESULTS !== undefined) await setHideFixedResults(db, process.env.HIDE_FIXED_RESULTS === "1");
 
 const app = createApp({
   db,

@@ -55,6 +55,14 @@ export const SYNC_RETRY_WAIT_S = 10;
 export const SYNC_STALE_DAYS = 7;
 export const SYNC_AVAILABILITY_POLL_MS = 2000;
 
+/** A fixed test with a disabled_reason shows that reason as a danger notification after this delay (spec). */
+export const FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS = 3000;
+
+/** The post-login sync screen (spec accounts 4 and 9): start delay, dashboard delay, error sign-out. */
+export const POST_LOGIN_SYNC_START_DELAY_MS = 1000;
+export const POST_LOGIN_SYNC_DASHBOARD_DELAY_MS = 1500;
+export const POST_LOGIN_SYNC_ERROR_LOGOUT_MS = 15_000;
+
 /** The updater (spec accounts 4 and 9). */
 export const UPDATE_MODE_AUTOMATIC = 0;
 export const UPDATE_MODE_MANUAL = 1;
@@ -66,3 +74,5 @@ export const DASHBOARD_UPDATE_STATUS_POLL_MS = 2000;
 export const UPDATE_PROMPT_COUNTDOWN_S = 900;
 /** Spec study 9: max_update_attempts for a test that needs newer content. */
 export const MAX_UPDATE_ATTEMPTS = 2;
+/** How long without input before the UPDATES AVAILABLE prompt may show (the student is away). */
+export const UPDATE_PROMPT_IDLE_MS = 60_000;

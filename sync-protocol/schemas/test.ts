@@ -21,6 +21,8 @@ export const generateTestSchema = z.object({
   started: z.string().datetime(),
   /** The earlier test this one retakes (spec: /test/retake/{user_test_id}). */
   retake_of: uuid.nullable().optional(),
+  /** The fixed test this one is taken from (test_type "exam"); the server applies its settings. */
+  fixed_test_id: z.number().int().positive().nullable().optional(),
 });
 export type GenerateTest = z.infer<typeof generateTestSchema>;
 

@@ -2,6 +2,7 @@
  * `npm run bench`: measured speeds, printed as a table. Targets are read here by people, never
  * asserted inside tests. Each bench is a function returning rows; later benches add rows.
  */
+import { drainAfterReconnect } from "./drain-reconnect.ts";
 import { nextQuestion } from "./next-question.ts";
 import { pushThroughput } from "./push-throughput.ts";
 
@@ -14,6 +15,13 @@ export interface BenchRow {
 
 const rows: BenchRow[] = [];
 rows.push(...(await pushThroughput()));
+rows.push(...(await drainAfterReconnect()));
+if (!process.env.TEST_DATABASE_URL)
+  rows.push({
+    bench: "sync push, drain after reconnect (postgres)",
+    measure: "not run",
+    value: "set TEST_DATABASE_URL=postgres://… to measure PostgreSQL too",
+  });
 rows.push(...(await nextQuestion()));
 
 const headers = ["bench", "measure", "value", "target"] as const;

@@ -332,7 +332,9 @@ describe("the property's comparison has teeth", () => {
 
   it("an answer applied twice is reported", async () => {
     await sql`create trigger double_answers after insert on answers when new.id not like '%-again'
-      begin insert into answers select new.id || '-again', user_id, user_test_id, question_id, question_version,
+      begin insert into answers (id, user_id, user_test_id, question_id, question_version, given, answered, correct,
+      applied, reason, mutation_id, created_at, received_at)
+      select new.id || '-again', user_id, user_test_id, question_id, question_version,
       given, answered, correct, applied, reason, mutation_id, created_at, received_at from answers where id = new.id; end`.execute(
       stage.world.db,
     );

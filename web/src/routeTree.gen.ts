@@ -12,12 +12,19 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppSyncRouteImport } from './routes/_app/sync'
+import { Route as AppUpdateRouteImport } from './routes/_app/update'
+import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
+import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
+import { Route as AppTestPreviousRouteImport } from './routes/_app/test/previous'
 import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/results.$testId'
 import { Route as AppTestRetakeTestIdRouteImport } from './routes/_app/test/retake.$testId'
 import { Route as AppTestSelectTestTypeRouteImport } from './routes/_app/test/select.$testType'
+import { Route as AppTestSelectExamRouteImport } from './routes/_app/test/select.exam'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -33,6 +40,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppChangesRoute = AppChangesRouteImport.update({
   id: '/changes',
   path: '/changes',
@@ -43,9 +55,34 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSyncRoute = AppSyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUpdateRoute = AppUpdateRouteImport.update({
+  id: '/update',
+  path: '/update',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMaintenanceJobsRoute = AppMaintenanceJobsRouteImport.update({
+  id: '/maintenance/jobs',
+  path: '/maintenance/jobs',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTestTestIdRoute = AppTestTestIdRouteImport.update({
   id: '/test/$testId',
   path: '/test/$testId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTestFlaggedRoute = AppTestFlaggedRouteImport.update({
+  id: '/test/flagged',
+  path: '/test/flagged',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTestPreviousRoute = AppTestPreviousRouteImport.update({
+  id: '/test/previous',
+  path: '/test/previous',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTestResultsTestIdRoute = AppTestResultsTestIdRouteImport.update({
@@ -63,77 +100,125 @@ const AppTestSelectTestTypeRoute = AppTestSelectTestTypeRouteImport.update({
   path: '/test/select/$testType',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTestSelectExamRoute = AppTestSelectExamRouteImport.update({
+  id: '/test/select/exam',
+  path: '/test/select/exam',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/sync': typeof AppSyncRoute
+  '/update': typeof AppUpdateRoute
+  '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/test/$testId': typeof AppTestTestIdRoute
+  '/test/flagged': typeof AppTestFlaggedRoute
+  '/test/previous': typeof AppTestPreviousRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
+  '/test/select/exam': typeof AppTestSelectExamRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/sync': typeof AppSyncRoute
+  '/update': typeof AppUpdateRoute
+  '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/test/$testId': typeof AppTestTestIdRoute
+  '/test/flagged': typeof AppTestFlaggedRoute
+  '/test/previous': typeof AppTestPreviousRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
+  '/test/select/exam': typeof AppTestSelectExamRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/logout': typeof LogoutRoute
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/sync': typeof AppSyncRoute
+  '/_app/update': typeof AppUpdateRoute
+  '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
+  '/_app/test/flagged': typeof AppTestFlaggedRoute
+  '/_app/test/previous': typeof AppTestPreviousRoute
   '/_app/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/_app/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/_app/test/select/$testType': typeof AppTestSelectTestTypeRoute
+  '/_app/test/select/exam': typeof AppTestSelectExamRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/login'
+    | '/logout'
     | '/changes'
     | '/dashboard'
+    | '/sync'
+    | '/update'
+    | '/maintenance/jobs'
     | '/test/$testId'
+    | '/test/flagged'
+    | '/test/previous'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
+    | '/test/select/exam'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/login'
+    | '/logout'
     | '/changes'
     | '/dashboard'
+    | '/sync'
+    | '/update'
+    | '/maintenance/jobs'
     | '/test/$testId'
+    | '/test/flagged'
+    | '/test/previous'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
+    | '/test/select/exam'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/login'
+    | '/logout'
     | '/_app/changes'
     | '/_app/dashboard'
+    | '/_app/sync'
+    | '/_app/update'
+    | '/_app/maintenance/jobs'
     | '/_app/test/$testId'
+    | '/_app/test/flagged'
+    | '/_app/test/previous'
     | '/_app/test/results/$testId'
     | '/_app/test/retake/$testId'
     | '/_app/test/select/$testType'
+    | '/_app/test/select/exam'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  LogoutRoute: typeof LogoutRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -159,6 +244,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/_app/changes': {
       id: '/_app/changes'
       path: '/changes'
@@ -173,11 +265,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/sync': {
+      id: '/_app/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof AppSyncRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/update': {
+      id: '/_app/update'
+      path: '/update'
+      fullPath: '/update'
+      preLoaderRoute: typeof AppUpdateRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/maintenance/jobs': {
+      id: '/_app/maintenance/jobs'
+      path: '/maintenance/jobs'
+      fullPath: '/maintenance/jobs'
+      preLoaderRoute: typeof AppMaintenanceJobsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/test/$testId': {
       id: '/_app/test/$testId'
       path: '/test/$testId'
       fullPath: '/test/$testId'
       preLoaderRoute: typeof AppTestTestIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test/flagged': {
+      id: '/_app/test/flagged'
+      path: '/test/flagged'
+      fullPath: '/test/flagged'
+      preLoaderRoute: typeof AppTestFlaggedRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test/previous': {
+      id: '/_app/test/previous'
+      path: '/test/previous'
+      fullPath: '/test/previous'
+      preLoaderRoute: typeof AppTestPreviousRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/test/results/$testId': {
@@ -201,25 +328,44 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTestSelectTestTypeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/test/select/exam': {
+      id: '/_app/test/select/exam'
+      path: '/test/select/exam'
+      fullPath: '/test/select/exam'
+      preLoaderRoute: typeof AppTestSelectExamRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppSyncRoute: typeof AppSyncRoute
+  AppUpdateRoute: typeof AppUpdateRoute
+  AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
+  AppTestFlaggedRoute: typeof AppTestFlaggedRoute
+  AppTestPreviousRoute: typeof AppTestPreviousRoute
   AppTestResultsTestIdRoute: typeof AppTestResultsTestIdRoute
   AppTestRetakeTestIdRoute: typeof AppTestRetakeTestIdRoute
   AppTestSelectTestTypeRoute: typeof AppTestSelectTestTypeRoute
+  AppTestSelectExamRoute: typeof AppTestSelectExamRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppSyncRoute: AppSyncRoute,
+  AppUpdateRoute: AppUpdateRoute,
+  AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
+  AppTestFlaggedRoute: AppTestFlaggedRoute,
+  AppTestPreviousRoute: AppTestPreviousRoute,
   AppTestResultsTestIdRoute: AppTestResultsTestIdRoute,
   AppTestRetakeTestIdRoute: AppTestRetakeTestIdRoute,
   AppTestSelectTestTypeRoute: AppTestSelectTestTypeRoute,
+  AppTestSelectExamRoute: AppTestSelectExamRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
@@ -228,6 +374,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  LogoutRoute: LogoutRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,12 +3,16 @@ import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect } from
 import pg from "pg";
 import * as initial from "./migrations/0001-initial.ts";
 import * as questionActivity from "./migrations/0002-question-activity.ts";
+import * as fixedTests from "./migrations/0003-fixed-tests.ts";
+import * as syncPull from "./migrations/0004-sync-pull.ts";
 import * as contentPacks from "./migrations/0005-content-packs.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-question-activity": questionActivity,
+  "0003-fixed-tests": fixedTests,
+  "0004-sync-pull": syncPull,
   "0005-content-packs": contentPacks,
 };
 

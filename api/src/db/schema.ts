@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Kysely table types. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
  * timestamps ISO-8601 text, structured values JSON text, generated ids uuids.
@@ -27,6 +29,11 @@ export interface Database {
   reviews: ReviewsTable;
   user_settings: UserSettingsTable;
   user_activity: UserActivityTable;
+  fixed_tests: FixedTestsTable;
+  fixed_test_access: FixedTestAccessTable;
+  server_settings: ServerSettingsTable;
+  user_change_counters: UserChangeCountersTable;
+  course_dates: CourseDatesTable;
   content_releases: ContentReleasesTable;
   content_packs: ContentPacksTable;
 }
@@ -45,6 +52,8 @@ export interface UsersTable {
   subscription_start: string | null;
   subscription_end: string | null;
   created_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 export interface ClassesTable {
@@ -175,6 +184,12 @@ export interface UserTestsTable {
   retake_of: string | null;
   /** The position last served by POST /test/current/question (its reload form returns there). */
   last_position: number;
+  /** The fixed test this test was taken from (test_type "exam"); null for every other test. */
+  fixed_test_id: number | null;
+  /** The school hides the answers: no review, the results go to the school. Defaults to 0. */
+  hide_answers: Generated<Flag>;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 export interface UserTestQuestionsTable {
@@ -203,6 +218,8 @@ export interface AnswersTable {
   mutation_id: string | null;
   created_at: string;
   received_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 export interface MutationsTable {
@@ -229,6 +246,8 @@ export interface FlagsTable {
   question_id: number;
   flagged: Flag;
   updated_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 /** A report that a question was seen in an exam; the id is the device's uuid. */
@@ -240,6 +259,8 @@ export interface SeenInExamTable {
   date_seen: string;
   authority_id: string;
   created_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 /** A question of a finished test the student looked at in the results review (first view kept). */
@@ -248,6 +269,8 @@ export interface ReviewsTable {
   user_test_id: string;
   question_id: number;
   viewed_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 export interface UserSettingsTable {
@@ -258,11 +281,64 @@ export interface UserSettingsTable {
   /** Time of the latest "unflag all" intent; flag intents older than it do not apply. */
   flags_cleared_at: string | null;
   updated_at: string;
+  /** The student's change number when this row last changed (migration 0004; set by a trigger). */
+  change_seq: Generated<number>;
 }
 
 export interface UserActivityTable {
   user_id: string;
   last_active_at: string;
+}
+
+/** A test a school sets (spec: fixed tests); the student's attempts are user_tests rows. */
+export interface FixedTestsTable {
+  id: number;
+  syllabus_id: number;
+  title: string;
+  /** JSON list of question ids, in the school's order. */
+  question_ids: string;
+  time_limit: number | null;
+  pass_percentage: number | null;
+  /** Attempts allowed per student; 0 means no limit. */
+  attempts: number;
+  /** scrypt hash, as for user passwords; null when no password is needed. */
+  password_hash: string | null;
+  hide_results: Flag;
+  hide_answers: Flag;
+  disabled_reason: string | null;
+  position: number;
+}
+
+/** A student gave a fixed test's password online; starts queued later (offline too) rely on it. */
+export interface FixedTestAccessTable {
+  user_id: string;
+  fixed_test_id: number;
+  /** The hash the password was checked against; a changed password needs a new check. */
+  password_hash: string;
+  granted_at: string;
+}
+
+/** Server-wide settings by key (e.g. hide_fixed_results = "1"). */
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
+}
+
+/** Each student's last change number; see migration 0004 (post-login sync cursors). */
+export interface UserChangeCountersTable {
+  user_id: string;
+  last_seq: number;
+}
+
+/** Start and end of a module of the course, set for a class or for one student. */
+export interface CourseDatesTable {
+  id: string;
+  class_id: string | null;
+  user_id: string | null;
+  module_id: number;
+  /** YYYY-MM-DD */
+  start_date: string;
+  end_date: string;
 }
 
 /** One publish of content (migration 0005): every import that changed something is a release. */
@@ -287,6 +363,7 @@ export interface ContentPacksTable {
   retired_count: number;
   question_index: string | null;
   content_hash: string | null;
+  reference_hash: string | null;
   images: string | null;
   bytes: Uint8Array;
   created_at: string;

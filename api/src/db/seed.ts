@@ -6,6 +6,7 @@ import type { InsertObject, Kysely } from "kysely";
 import { hashPassword } from "../auth/password.ts";
 import { publishRelease } from "../content/publish.ts";
 import type { Clock } from "../deps.ts";
+import { demoFixedTests } from "../routes/fixed/demo.ts";
 import type { Database } from "./schema.ts";
 
 /** Inserts rows in slices that stay under SQLite's and PostgreSQL's parameter limits. */
@@ -22,6 +23,13 @@ async function insertChunked<T extends keyof Database & string>(
       .execute();
   }
 }
+
+/** Course dates of the demo class, ATPL Integrated 2026-A (syllabus 3: modules 301 and 302). */
+const DEMO_CLASS_ID = "class-2026-a";
+const DEMO_COURSE_DATES = [
+  { module_id: 301, start_date: "2026-09-07", end_date: "2026-10-30" },
+  { module_id: 302, start_date: "2026-11-02", end_date: "2026-12-18" },
+];
 
 export async function isSeeded(db: Kysely<Database>): Promise<boolean> {
   const row = await db.selectFrom("syllabi").select("id").limit(1).executeTakeFirst();
@@ -57,6 +65,7 @@ export async function seedDemo(
       created_at: now,
     })),
   );
+  const fixedTests = await demoFixedTests(catalogue.syllabi, fixtures.questions);
 
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Kysely<Database>;
@@ -139,6 +148,7 @@ export async function seedDemo(
         time_limit: pt.time_limit,
       })),
     );
+    await insertChunked(tx, "fixed_tests", fixedTests);
     const lessonIds = new Set(fixtures.lessons.map((l) => l.id));
     let partId = 1;
     for (const syllabus of catalogue.syllabi) {
@@ -174,6 +184,12 @@ export async function seedDemo(
       loadAuthorities().flatMap((g, gi) =>
         g.authorities.map((a, ai) => ({ id: a.id, title: a.title, group_name: g.group, position: gi * 1000 + ai })),
       ),
+    );
+    // The demo class's course dates (spec: course, modules with start and end), on its students' syllabus.
+    await insertChunked(
+      tx,
+      "course_dates",
+      DEMO_COURSE_DATES.map((d) => ({ id: randomUUID(), class_id: DEMO_CLASS_ID, user_id: null, ...d })),
     );
     // Release 1: the packs devices download.
     await publishRelease(tx, clock, "demo content");

@@ -1,5 +1,6 @@
 /** Reads the e2e server's own SQLite file: tests count on the server, not in the page. */
 import Database from "better-sqlite3";
+import { hashPassword } from "../../../api/src/auth/password.ts";
 import { E2E_DATABASE } from "./env.ts";
 
 export interface ServerAnswer {
@@ -40,4 +41,26 @@ export function serverTest(
   } finally {
     db.close();
   }
+}
+
+/**
+ * A new student of their own on the e2e server (the demo student's record is shared by every
+ * spec, so a test that counts a student's tests needs one nobody else touches).
+ */
+export async function createStudent(name: string): Promise<{ email: string; password: string }> {
+  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@preflight.test`;
+  const password = "preflight";
+  const hash = await hashPassword(password);
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare(
+      `insert into users (id, email, password_hash, firstname, lastname, role, syllabus_id, class_id,
+         subscription_start, subscription_end, created_at)
+       values (?, ?, ?, 'Robin', 'Tester', 'student', 3, null, '2026-01-01', '2027-12-31', ?)`,
+    ).run(crypto.randomUUID(), email, hash, new Date().toISOString());
+  } finally {
+    db.close();
+  }
+  return { email, password };
 }

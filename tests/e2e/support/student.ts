@@ -1,6 +1,11 @@
 import { expect, type Page } from "@playwright/test";
 
-export async function signIn(page: Page, email = "student@preflight.test", password = "preflight"): Promise<void> {
+/** Fills and sends the sign-in form; the app then runs its sync screen. */
+export async function submitSignIn(
+  page: Page,
+  email = "student@preflight.test",
+  password = "preflight",
+): Promise<void> {
   await page.goto("/login");
   // A device whose session a sign-in elsewhere ended says so first; the student reads it.
   await page.locator("input[name=email]").waitFor();
@@ -9,10 +14,20 @@ export async function signIn(page: Page, email = "student@preflight.test", passw
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
+}
+
+/**
+ * Signs in and waits for the dashboard with the question bank on the device: the post-login
+ * sync screen runs its four steps, and on a device without content the updater's first run
+ * downloads the bank before the dashboard opens again.
+ */
+export async function signIn(page: Page, email = "student@preflight.test", password = "preflight"): Promise<void> {
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(/\/(sync|dashboard|update)$/);
+  await expect(page.getByText(/questions are on this device/)).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Waits until the bank is on the device and the service worker controls the page. */
 export async function waitUntilReadyOffline(page: Page): Promise<void> {
   await expect(page.getByText(/questions are on this device/)).toBeVisible();
   // The worker must be installed (precache done) and in control; a page opened before it took

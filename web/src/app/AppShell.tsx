@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { startDrainTriggers } from "../local/drain-scheduler.ts";
 import { pullAll } from "../local/pull.ts";
+import { usePullWhenSettled } from "../local/pull-steps/usePullWhenSettled.ts";
 import { useSyncSnapshot } from "../local/queries.ts";
 import { checkSession, signOut } from "../local/session.ts";
 import { NoticeBanner } from "../ui/NoticeBanner.tsx";
@@ -15,6 +16,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => startDrainTriggers(), []);
+  // Rows a pull left aside for changes in the outbox come again once the outbox is empty.
+  usePullWhenSettled(scope.db);
 
   // Leaving the app with changes the server has not taken yet warns first.
   const snapshot = useSyncSnapshot(scope.db);
@@ -92,6 +95,40 @@ export function AppShell({ children }: { children: ReactNode }) {
             <nav className="flex gap-4 text-sm text-brand-100">
               <Link to="/dashboard" className="hover:text-white" activeProps={{ className: "text-white font-medium" }}>
                 Dashboard
+              </Link>
+              <Link
+                to="/test/select/exam"
+                className="hover:text-white"
+                activeProps={{ className: "text-white font-medium" }}
+                data-testid="nav-fixed"
+              >
+                Fixed tests
+              </Link>
+              <Link
+                to="/test/previous"
+                className="hover:text-white"
+                activeProps={{ className: "text-white font-medium" }}
+                data-testid="nav-previous"
+              >
+                Previous tests
+              </Link>
+              {session.user.features.flagged ? (
+                <Link
+                  to="/test/flagged"
+                  className="hover:text-white"
+                  activeProps={{ className: "text-white font-medium" }}
+                  data-testid="nav-flagged"
+                >
+                  Flagged questions
+                </Link>
+              ) : null}
+              <Link
+                to="/maintenance/jobs"
+                className="hover:text-white"
+                activeProps={{ className: "text-white font-medium" }}
+                data-testid="nav-jobs"
+              >
+                Jobs
               </Link>
             </nav>
             <div className="ml-auto flex items-center gap-4 text-sm">

@@ -9,7 +9,10 @@
 import type {
   BankQuestion,
   DisplayAnswers,
+  FixedTest,
   GivenAnswer,
+  PulledLesson,
+  PulledModule,
   TestResult,
   TestType,
   UserSummary,
@@ -71,6 +74,10 @@ export interface LocalUserTest {
   hide_results: boolean;
   /** The test this one retakes, if any. */
   retake_of: string | null;
+  /** The fixed test (type exam) this test was taken from; absent or null for every other test. */
+  fixed_test_id?: number | null;
+  /** The school hides the answers of this test: no review, the results go to the school. */
+  hide_answers?: boolean;
   /** The device's prediction, shown until the server's marking arrives. */
   predicted: TestResult | null;
   /** The server's marking: the decision that counts. */
@@ -175,6 +182,43 @@ export function archiveKey(id: number, version: number): string {
   return `${id}:${version}`;
 }
 
+/** A fixed test as downloaded ('Download tests'), with what the device needs to start it offline. */
+export interface LocalFixedTest extends FixedTest {
+  /** The school's order in the list. */
+  position: number;
+  /** The student's password was accepted online for this test (kept across downloads). */
+  password_verified: boolean;
+  downloadedAt: string;
+}
+
+/**
+ * One answer record as the server keeps it (append-only; its id is the id of the save that made
+ * it), pulled by the sync steps and merged by id. `answers` holds what the screens show.
+ */
+export interface LocalAnswerRecord {
+  id: string;
+  testId: string;
+  questionId: number;
+  questionVersion: number;
+  given: GivenAnswer;
+  correct: boolean | null;
+  /** False when kept on record only (it arrived after the test was finished). */
+  applied: boolean;
+  createdAt: string;
+  receivedAt: string;
+}
+
+/** A module of the student's syllabus, with its parts (pulled by the syllabus step). */
+export type LocalModule = PulledModule;
+/** A lesson's metadata (pulled by the syllabus step). */
+export type LocalLesson = PulledLesson;
+/** The start and end of a module of the student's course. */
+export interface LocalCourseDate {
+  moduleId: number;
+  start: string;
+  end: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -200,6 +244,11 @@ export class UserDb extends Dexie {
   lessonContent!: EntityTable<LessonContent, "id">;
   syllabusNodes!: EntityTable<LocalSyllabusNode, "code">;
   learningObjectives!: EntityTable<LocalLearningObjective, "code">;
+  fixedTests!: EntityTable<LocalFixedTest, "id">;
+  answerRecords!: EntityTable<LocalAnswerRecord, "id">;
+  modules!: EntityTable<LocalModule, "id">;
+  lessons!: EntityTable<LocalLesson, "id">;
+  courseDates!: EntityTable<LocalCourseDate, "moduleId">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -240,6 +289,15 @@ export class UserDb extends Dexie {
             test.question_versions ??= (test.question_ids ?? []).map(() => 1);
           }),
       );
+    // Fixed tests downloaded for offline use (schema version 4; versions need not be consecutive).
+    this.version(4).stores({ fixedTests: "id, position" });
+    // The post-login sync steps: answer records by id, and the syllabus details (schema version 5).
+    this.version(5).stores({
+      answerRecords: "id, testId",
+      modules: "id, position",
+      lessons: "id, subject",
+      courseDates: "moduleId",
+    });
     // Content packs: installed versions, resumable downloads, update records (schema version 6).
     this.version(6).stores(CONTENT_STORES);
   }

@@ -1,9 +1,12 @@
 /** The device's copies of server data the app keeps up to date when online. */
-import { refreshBank } from "./bank.ts";
+import { refreshContent } from "./content/refresh.ts";
 import type { UserDb } from "./db.ts";
+import { refreshFixedTests } from "./pull-fixed-tests.ts";
 import { refreshAuthorities, refreshQuestionStats } from "./pull-question-data.ts";
+import { refreshSyncSteps } from "./pull-steps/runner.ts";
 
-const PULLS = [refreshBank, refreshQuestionStats, refreshAuthorities] as const;
+// The post-login sync steps (profile, user, syllabus, school) run as one refresh, in their order.
+const PULLS = [refreshContent, refreshQuestionStats, refreshAuthorities, refreshFixedTests, refreshSyncSteps] as const;
 
 /**
  * Runs every pull; each may fail alone. Returns the failures (empty when all succeeded), and

@@ -77,10 +77,10 @@ export async function bankQuestionIds(db: Db, syllabusId: number): Promise<numbe
  * 'Test completed. The results have been sent to your school.').
  */
 export function revealsAnswers(
-  test: Pick<Selectable<UserTestsTable>, "display_answers" | "finished_at" | "hide_results">,
+  test: Pick<Selectable<UserTestsTable>, "display_answers" | "finished_at" | "hide_results" | "hide_answers">,
 ) {
   if (test.display_answers === "after_choice" || test.display_answers === "before_choice") return true;
-  return test.finished_at !== null && test.hide_results === 0;
+  return test.finished_at !== null && test.hide_results === 0 && test.hide_answers === 0;
 }
 
 /** The student's latest applied answer to one question of a test, or null. */

@@ -5,6 +5,7 @@ import { ApiError } from "../../errors.ts";
 import { mountMutation } from "../../sync/direct.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { validate } from "../../validate.ts";
+import { assertReviewVisible } from "../fixed/visibility.ts";
 import { currentTestRoutes } from "./current.ts";
 import { latestCorrectness, loadTestResult } from "./queries.ts";
 
@@ -19,6 +20,7 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
   /** The test's questions with the version each was served in and the student's review state. */
   app.post("/test/question-data", validate("json", userTestIdSchema), async (c) => {
     const { user_test_id } = c.req.valid("json");
+    await assertReviewVisible(deps.db, c.var.user.id, user_test_id);
     const result = await loadTestResult(deps.db, c.var.user.id, user_test_id);
     const slots = await deps.db
       .selectFrom("user_test_questions")

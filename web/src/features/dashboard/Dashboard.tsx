@@ -1,4 +1,4 @@
-import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol";
+import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useRequestPolicy } from "../../app/request-policy.ts";
@@ -6,19 +6,26 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
+import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
 import { SyncButton } from "../sync/SyncButton.tsx";
+import { UpdateIndicator } from "../update/UpdateIndicator.tsx";
+import { useFirstRunRedirect } from "../update/useFirstRunRedirect.ts";
 import { useRecentTests } from "./queries.ts";
+import { RecentlyFlagged } from "./RecentlyFlagged.tsx";
 
-function resultOf(test: LocalUserTest) {
-  return test.marked ?? test.predicted;
+/** The result the student may see: none while running, or when the school hides it. */
+function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
+  return resultVisibility(test, hideFixedResults).score ? (test.marked ?? test.predicted) : null;
 }
 
 export function Dashboard() {
   const { session, scope } = useSignedIn();
   const navigate = useNavigate();
   const bankSize = useBankSize(scope.db);
+  useFirstRunRedirect(scope.db);
   const recent = useRecentTests(scope.db);
+  const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
 
   const policy = useRequestPolicy();
@@ -81,6 +88,7 @@ export function Dashboard() {
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
           <SyncButton db={scope.db} />
+          <UpdateIndicator db={scope.db} />
         </div>
       </section>
       <aside className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
@@ -88,7 +96,7 @@ export function Dashboard() {
         {recent && recent.length > 0 ? (
           <ul className="divide-y divide-slate-100">
             {recent.map((test) => {
-              const result = resultOf(test);
+              const result = resultOf(test, hideFixedResults);
               return (
                 <li key={test.id} className="py-2">
                   <button
@@ -108,7 +116,9 @@ export function Dashboard() {
                         {result.percentage}%
                       </span>
                     ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">In progress</span>
+                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
+                        {test.finished ? "Completed" : "In progress"}
+                      </span>
                     )}
                   </button>
                 </li>
@@ -118,6 +128,7 @@ export function Dashboard() {
         ) : (
           <p className="text-sm text-slate-500">Your completed tests will appear here.</p>
         )}
+        <RecentlyFlagged />
       </aside>
       <ClosedForInactivity />
     </main>

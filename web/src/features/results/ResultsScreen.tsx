@@ -1,4 +1,4 @@
-import { padQuestionNumber, type TestResult } from "@preflight/sync-protocol";
+import { padQuestionNumber, resultVisibility, type TestResult } from "@preflight/sync-protocol";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
@@ -8,6 +8,7 @@ import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { useHideFixedResults } from "../fixed/queries.ts";
 import { draftFromGiven } from "../test/draft.ts";
 import { QuestionView } from "../test/QuestionView.tsx";
 import { exitTarget } from "../test/rules.ts";
@@ -45,14 +46,16 @@ function useResults(testId: string) {
 export function ResultsScreen({ testId }: { testId: string }) {
   const { scope } = useSignedIn();
   const data = useResults(testId);
+  const hideFixedResults = useHideFixedResults(scope.db);
   const navigate = useNavigate();
   const { hash } = useLocation();
   const [quitOpen, setQuitOpen] = useState(false);
   const lastViewed = useRef<number | null>(null);
   const inFlight = useRef(new Set<string>());
 
+  const visible = resultVisibility(data?.test ?? { test_type: "practice", hide_results: false }, hideFixedResults);
   const reviewId = Number(FRAGMENT.exec(hash)?.[1] ?? Number.NaN);
-  const reviewIndex = data?.test.question_ids.indexOf(reviewId) ?? -1;
+  const reviewIndex = visible.review ? (data?.test.question_ids.indexOf(reviewId) ?? -1) : -1;
 
   const show = useCallback(
     (questionId: number | null) =>
@@ -91,17 +94,12 @@ export function ResultsScreen({ testId }: { testId: string }) {
   const result = test.marked ?? test.predicted;
   const total = test.question_ids.length;
   const exit = exitTarget(test.test_type);
-  const reviewed = reviewIndex >= 0 ? questions[reviewIndex] : undefined;
+  // Hidden results (per test, or hide_fixed_results) show no score or pass; hidden answers no review.
+  const reviewed = visible.review && reviewIndex >= 0 ? questions[reviewIndex] : undefined;
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
-      {test.hide_results ? (
-        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="text-lg" data-testid="result-hidden">
-            {RESULT_MESSAGES.sentToSchool}
-          </p>
-        </section>
-      ) : result ? (
+      {visible.score && result ? (
         <ResultHeader
           test={test}
           result={result}
@@ -109,8 +107,15 @@ export function ResultsScreen({ testId }: { testId: string }) {
           onRetake={() => void navigate({ to: "/test/retake/$testId", params: { testId } })}
         />
       ) : null}
+      {visible.sentToSchool ? (
+        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg" data-testid="result-hidden">
+            {RESULT_MESSAGES.sentToSchool}
+          </p>
+        </section>
+      ) : null}
 
-      {!test.hide_results ? (
+      {visible.review ? (
         total === 0 ? (
           <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
             {RESULT_MESSAGES.noQuestions}

@@ -22,6 +22,19 @@ export interface NewTest {
   seed: number;
   time_limit?: number | null;
   pass_percentage?: number | null;
+  /** A fixed test: its questions in the school's order and versions, and the school's choices. */
+  fixed?: FixedTestStart;
+}
+
+/** What a test taken from a fixed test keeps of it (the server applies the same on replay). */
+export interface FixedTestStart {
+  id: number;
+  question_ids: number[];
+  question_versions: number[];
+  hide_results: boolean;
+  hide_answers: boolean;
+  /** Another attempt remains after this one. */
+  can_retake: boolean;
 }
 
 export class NoQuestionsError extends Error {}
@@ -31,9 +44,11 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
   const { db } = scope;
   return runAction(scope, [db.userTests, db.questions], async (ctx) => {
     const ids = spec.from ?? ((await db.questions.toCollection().primaryKeys()) as number[]);
-    const question_ids = pickQuestions(ids, spec.count, spec.seed);
+    // A fixed test keeps the school's questions, order and versions; others are picked at random.
+    const question_ids = spec.fixed ? spec.fixed.question_ids : pickQuestions(ids, spec.count, spec.seed);
     if (question_ids.length === 0) throw new NoQuestionsError("There are no questions available on this device yet.");
-    const question_versions = (await db.questions.bulkGet(question_ids)).map((q) => q?.version ?? 1);
+    const question_versions =
+      spec.fixed?.question_versions ?? (await db.questions.bulkGet(question_ids)).map((q) => q?.version ?? 1);
     const test: LocalUserTest = {
       id: uuidv7(),
       title: spec.title,
@@ -46,9 +61,10 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
       started: ctx.now.toISOString(),
       finished: null,
       ended: null,
-      can_retake: true,
-      hide_results: false,
+      can_retake: spec.fixed?.can_retake ?? true,
+      hide_results: spec.fixed?.hide_results ?? false,
       retake_of: null,
+      ...(spec.fixed ? { fixed_test_id: spec.fixed.id, hide_answers: spec.fixed.hide_answers } : {}),
       predicted: null,
       marked: null,
       position: 1,
@@ -67,6 +83,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
         question_ids,
         question_versions,
         started: test.started,
+        ...(spec.fixed ? { fixed_test_id: spec.fixed.id } : {}),
       },
     );
     return test;
@@ -215,6 +232,8 @@ export async function retakeTest(scope: LocalScope, previousId: string): Promise
         question_versions: test.question_versions,
         started: test.started,
         retake_of: previous.id,
+        // A retaken fixed test is another attempt at it, checked again on replay.
+        ...(previous.fixed_test_id ? { fixed_test_id: previous.fixed_test_id } : {}),
       },
     );
     return test;
