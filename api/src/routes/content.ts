@@ -1,11 +1,12 @@
-import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { QuestionStatsReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
+import { loadSyllabusContent } from "../content/subject-content.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
+import { bankVersion } from "../sync/pull/bank-version.ts";
 import { contentPackRoutes } from "./content-packs.ts";
 import { bankQuestionIds, questionStats } from "./question/queries.ts";
 
@@ -17,8 +18,8 @@ export interface BankReply {
 }
 
 /**
- * The question bank of the student's syllabus, for the device to keep. (The versioned content
- * packs with deltas replace this single download; the payload shape stays.)
+ * The question bank of the student's syllabus as one JSON reply, for online-only clients and
+ * tests; the app itself downloads content packs (content-packs.ts).
  */
 export function contentRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -42,44 +43,18 @@ export function contentRoutes(deps: AppDeps) {
   return app.get("/bank", async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
-    const syllabus = await deps.db
-      .selectFrom("syllabi")
-      .selectAll()
-      .where("id", "=", syllabusId)
-      .executeTakeFirstOrThrow();
-    const rows = await deps.db
-      .selectFrom("questions")
-      .innerJoin("question_versions", (j) =>
-        j
-          .onRef("question_versions.question_id", "=", "questions.id")
-          .onRef("question_versions.version", "=", "questions.current_version"),
-      )
-      .select([
-        "questions.id",
-        "questions.current_version",
-        "questions.editions",
-        "questions.example",
-        "question_versions.content",
-      ])
-      .where("questions.retired_at", "is", null)
-      .orderBy("questions.id")
-      .execute();
-    const questions = rows
-      .filter((r) => (JSON.parse(r.editions) as string[]).includes(syllabus.edition))
-      .filter((r) => syllabus.include_examples === 1 || r.example === 0)
-      .map((r) => ({ ...(JSON.parse(r.content) as BankQuestion), version: r.current_version }));
-    const subjectCodes = [...new Set(questions.map((q) => q.subject))];
-    const subjects = subjectCodes.length
-      ? await deps.db.selectFrom("subjects").selectAll().where("code", "in", subjectCodes).orderBy("code").execute()
-      : [];
-    const version = createHash("sha256")
-      .update(rows.map((r) => `${r.id}:${r.current_version}`).join(","))
-      .update(String(syllabusId))
-      .digest("hex")
-      .slice(0, 16);
+    const version = await bankVersion(deps.db, syllabusId);
     if (c.req.header("If-None-Match") === `"${version}"`) return c.body(null, 304);
+    const contents = [...(await loadSyllabusContent(deps.db, syllabusId)).values()].sort((a, b) =>
+      a.subject.code.localeCompare(b.subject.code),
+    );
     c.header("ETag", `"${version}"`);
-    const reply: BankReply = { syllabus_id: syllabusId, version, subjects, questions };
+    const reply: BankReply = {
+      syllabus_id: syllabusId,
+      version,
+      subjects: contents.filter((s) => s.questions.length > 0).map((s) => s.subject),
+      questions: contents.flatMap((s) => s.questions).sort((a, b) => a.id - b.id),
+    };
     return c.json(reply);
   });
 }
