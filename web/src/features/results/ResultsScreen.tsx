@@ -8,7 +8,7 @@ import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
-import { useHideFixedResults } from "../fixed/queries.ts";
+import { useFixedAttempts, useHideFixedResults } from "../fixed/queries.ts";
 import { draftFromGiven } from "../test/draft.ts";
 import { QuestionView } from "../test/QuestionView.tsx";
 import { exitTarget } from "../test/rules.ts";
@@ -268,6 +268,8 @@ function ResultHeader({
   total: number;
   onRetake: () => void;
 }) {
+  const { scope } = useSignedIn();
+  const attempts = useFixedAttempts(scope.db, test.fixed_test_id);
   return (
     <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
       <h1
@@ -285,6 +287,7 @@ function ResultHeader({
           passPercentage={test.pass_percentage}
           timeLimitMinutes={test.time_limit}
           showTimeLimit={test.time_limit !== null}
+          attempts={attempts}
         />
       </div>
       {test.ended === "time_expired" ? (
