@@ -1,0 +1,160 @@
+/**
+ * Spec area: the syllabus page (study and progress). Syllabi and the active one, the student's
+ * modules with pass, completed and targets per part, the last progress-test result for the retry
+ * interval, the content check before a test, and lesson progress (queued, also a direct route).
+ */
+
+import { ACCESS_MESSAGES, retryCheck } from "@preflight/sync-protocol/rules/access";
+import {
+  activeSyllabusSchema,
+  type DownloadUpdateReply,
+  downloadUpdateQuerySchema,
+  type LastPtResultReply,
+  lastPtResultReplySchema,
+  progressTestParamsSchema,
+  type SyllabiReply,
+  type UserModulesReply,
+  verifyQuestionsSchema,
+} from "@preflight/sync-protocol/schemas/syllabus";
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import { requireUser } from "../../auth/session.ts";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { ApiError, validationError } from "../../errors.ts";
+import { mountMutation } from "../../sync/direct.ts";
+import type { Replayer } from "../../sync/replay.ts";
+import { validate } from "../../validate.ts";
+import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
+import { verifyQuestions } from "./verify.ts";
+
+const SIGNED_IN_PATHS = [
+  "/api/syllabi",
+  "/api/user/active-syllabus",
+  "/api/user/modules",
+  "/api/user/last-pt-result/*",
+  "/api/lesson/*",
+  "/test/download-update",
+];
+
+export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
+  const app = new Hono<AppEnv>();
+  for (const path of SIGNED_IN_PATHS) app.use(path, requireUser(deps));
+
+  /** The syllabi the student may study (the selector shows with more than one), and the active one. */
+  app.get("/api/syllabi", async (c) => {
+    const user = c.var.user;
+    const ids = await syllabusIdsOf(deps, user);
+    const rows = ids.length
+      ? await deps.db.selectFrom("syllabi").select(["id", "title"]).where("id", "in", ids).orderBy("id").execute()
+      : [];
+    const reply: SyllabiReply = {
+      syllabi: rows,
+      active_syllabus: user.syllabus_id === null ? null : { id: user.syllabus_id },
+    };
+    return c.json(reply);
+  });
+
+  /** Switches the active syllabus (online only), or with an empty body answers the current one's modules. */
+  app.post("/api/user/active-syllabus", async (c) => {
+    const body = await optionalJson(c, activeSyllabusSchema);
+    const user = c.var.user;
+    let syllabusId = user.syllabus_id;
+    if (body.syllabus !== undefined) {
+      if (!(await syllabusIdsOf(deps, user)).includes(body.syllabus))
+        throw new ApiError("forbidden", `Syllabus ${body.syllabus} is not one of your syllabi`);
+      syllabusId = body.syllabus;
+    }
+    const id = syllabusOf({ syllabus_id: syllabusId });
+    const modules = await studentModules(deps.db, { id: user.id, syllabus_id: id });
+    if (body.module !== undefined && !modules.some((m) => m.id === body.module))
+      throw new ApiError("bad_request", `Module ${body.module} is not part of syllabus ${id}`);
+    if (id !== user.syllabus_id)
+      await deps.db.updateTable("users").set({ syllabus_id: id }).where("id", "=", user.id).execute();
+    return c.json(await modulesReply(deps, id, modules));
+  });
+
+  /** The student's modules with pass, completed, attempts and target per part. */
+  app.post("/api/user/modules", async (c) => {
+    await optionalJson(c, z.strictObject({}));
+    const id = syllabusOf(c.var.user);
+    return c.json(await modulesReply(deps, id, await studentModules(deps.db, { id: c.var.user.id, syllabus_id: id })));
+  });
+
+  /** The retry interval after a failed attempt: may the student take the progress test now? */
+  app.get("/api/user/last-pt-result/:id", validate("param", progressTestParamsSchema), async (c) => {
+    const { id } = c.req.valid("param");
+    const user = c.var.user;
+    const modules = await studentModules(deps.db, { id: user.id, syllabus_id: syllabusOf(user) });
+    const { part } = partOfProgressTest(modules, id);
+    const check = retryCheck(part.retry_interval_minutes, part.last_result, deps.clock.now());
+    const reply: LastPtResultReply = lastPtResultReplySchema.parse(check);
+    return c.json(reply);
+  });
+
+  /** Does the device hold the content the test needs (its pack versions per subject)? */
+  app.post("/test/verify-questions", validate("json", verifyQuestionsSchema), async (c) =>
+    c.json(await verifyQuestions(deps.db, c.var.user, c.req.valid("json"))),
+  );
+
+  /** For online-only clients: the test's content is the server's newest, so only its presence is checked. */
+  app.get("/test/download-update", validate("query", downloadUpdateQuerySchema), async (c) => {
+    const release = await deps.db
+      .selectFrom("content_releases")
+      .select((eb) => eb.fn.max("version").as("version"))
+      .executeTakeFirst();
+    const version = Number(release?.version ?? 0);
+    const reply: DownloadUpdateReply =
+      version > 0
+        ? { success: true, message: `The latest questions (release ${version}) are ready.` }
+        : { success: false, message: ACCESS_MESSAGES.testUpdateFailed };
+    return c.json(reply);
+  });
+
+  mountMutation(app, replayer, "POST /api/lesson/progress", deps.clock);
+  return app;
+}
+
+/** The syllabus choices of the student's licence (spec: each licence has its syllabus choices). */
+async function syllabusIdsOf(deps: AppDeps, user: { syllabus_id: number | null }): Promise<number[]> {
+  if (user.syllabus_id === null) return [];
+  const rows = await deps.db
+    .selectFrom("syllabi as s")
+    .innerJoin("syllabi as own", "own.licence", "s.licence")
+    .select("s.id")
+    .where("own.id", "=", user.syllabus_id)
+    .where("s.active", "=", 1)
+    .orderBy("s.id")
+    .execute();
+  const ids = new Set(rows.map((r) => r.id));
+  ids.add(user.syllabus_id);
+  return [...ids].sort((a, b) => a - b);
+}
+
+async function modulesReply(
+  deps: AppDeps,
+  syllabusId: number,
+  modules: UserModulesReply["modules"],
+): Promise<UserModulesReply> {
+  const syllabus = await deps.db
+    .selectFrom("syllabi")
+    .select(["id", "title"])
+    .where("id", "=", syllabusId)
+    .executeTakeFirstOrThrow();
+  return { syllabus, modules };
+}
+
+/** A body the spec leaves optional: none, or JSON that fits the schema (else 400). */
+async function optionalJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
+  const text = await c.req.text();
+  let raw: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      raw = JSON.parse(text);
+    } catch {
+      throw new ApiError("bad_request", "Malformed JSON in request body");
+    }
+  }
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

@@ -1,0 +1,176 @@
+/**
+ * The syllabus page (spec study 2): a syllabus selector (only with more than one), sort by MODULE
+ * or SUBJECT with a module or subject selector (remembered), the lesson grid with its legend, and
+ * the Tutor / Search slide-out. Opening a part runs the access rules in the spec's order.
+ */
+import type { ModuleView } from "@preflight/sync-protocol/rules/access";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { useOnline } from "../../app/useOnline.ts";
+import { TutorSearchPanel, useTutorSearch } from "../lessons/index.ts";
+import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
+import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
+import { type SyllabusSort, useSyllabusChoices } from "./preferences.ts";
+import { StatusLegend } from "./StatusIcon.tsx";
+import { usePartAccess } from "./usePartAccess.ts";
+import { useSyllabi } from "./useSyllabi.ts";
+import { useSyllabusModules } from "./useSyllabusModules.ts";
+
+const SELECT = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-100";
+
+export function SyllabusPage() {
+  const { session, scope } = useSignedIn();
+  const online = useOnline();
+  const data = useSyllabusModules(scope.db);
+  const [choices, choose] = useSyllabusChoices(session.userId);
+  const selector = useSyllabi(scope.db, online);
+  const access = usePartAccess(data);
+  const search = useTutorSearch();
+  const subjectTitles = useLiveQuery(
+    async () => new Map((await scope.db.installedPacks.toArray()).map((p) => [p.subject, p.title])),
+    [scope.db],
+  );
+
+  if (!data) return <p className="px-6 py-10 text-center text-slate-500">Loading syllabus…</p>;
+
+  const modules = data.modules;
+  const subjects = [...new Set(modules.flatMap((m) => m.subjects))].sort();
+  const currentModule: ModuleView | undefined = modules.find((m) => m.id === choices.current_module) ?? modules[0];
+  const currentSubject = subjects.find((s) => s === choices.current_subject) ?? subjects[0];
+  const rows: GridRow[] =
+    choices.sort === "module"
+      ? (currentModule?.parts.map((part) => ({ module: currentModule, part })) ?? [])
+      : modules.flatMap((module) =>
+          module.parts.filter((p) => p.content.subject_id === currentSubject).map((part) => ({ module, part })),
+        );
+  const unavailable = choices.sort === "module" && currentModule !== undefined && !data.available.has(currentModule.id);
+  const subjectLabel = (code: string) => `${code} ${subjectTitles?.get(code) ?? ""}`.trim();
+  const opened = access.state;
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-6">
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
+          <div className="min-w-0 flex-1">
+            <h1 className="text-xl font-semibold">Syllabus</h1>
+            {data.syllabus ? <p className="truncate text-sm text-slate-500">{data.syllabus.title}</p> : null}
+          </div>
+          <button
+            type="button"
+            onClick={search.open}
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+            data-testid="open-tutor-search"
+          >
+            Tutor / Search
+          </button>
+        </div>
+
+        <div className="flex flex-wrap items-end gap-4 border-b border-slate-100 px-4 py-3 sm:px-6">
+          {selector.syllabi.length > 1 ? (
+            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+              Syllabus
+              <select
+                className={`${SELECT} max-w-xs normal-case tracking-normal text-slate-900`}
+                value={selector.activeId ?? data.syllabus?.id ?? ""}
+                disabled={!online || selector.switching}
+                onChange={(e) => void selector.switchTo(Number(e.target.value))}
+                data-testid="syllabus-select"
+              >
+                {selector.syllabi.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <fieldset className="flex flex-col gap-1">
+            <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Sort by</legend>
+            <div className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">
+              {(["module", "subject"] as SyllabusSort[]).map((sort) => (
+                <button
+                  key={sort}
+                  type="button"
+                  aria-pressed={choices.sort === sort}
+                  onClick={() => choose({ sort })}
+                  data-testid={`sort-${sort}`}
+                  className={`px-3 py-1.5 font-semibold uppercase ${choices.sort === sort ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}
+                >
+                  {sort}
+                </button>
+              ))}
+            </div>
+          </fieldset>
+          {choices.sort === "module" ? (
+            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+              Module
+              <select
+                className={`${SELECT} normal-case tracking-normal text-slate-900`}
+                value={currentModule?.id ?? ""}
+                onChange={(e) => choose({ current_module: Number(e.target.value) })}
+                data-testid="module-select"
+              >
+                {modules.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.title}
+                    {data.available.has(m.id) ? "" : " (not yet available)"}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : (
+            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+              Subject
+              <select
+                className={`${SELECT} normal-case tracking-normal text-slate-900`}
+                value={currentSubject ?? ""}
+                onChange={(e) => choose({ current_subject: e.target.value })}
+                data-testid="subject-select"
+              >
+                {subjects.map((code) => (
+                  <option key={code} value={code}>
+                    {subjectLabel(code)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+        </div>
+        {selector.error ? (
+          <p role="alert" className="px-6 pt-3 text-sm text-red-700">
+            {selector.error}
+          </p>
+        ) : null}
+
+        {unavailable ? (
+          <p
+            className="mx-4 mt-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-800 sm:mx-6"
+            data-testid="module-not-yet-available"
+          >
+            {currentModule?.title} is not yet available on this device: its content is still downloading.
+          </p>
+        ) : null}
+        <LessonGrid
+          rows={rows}
+          showModule={choices.sort === "subject"}
+          disabled={unavailable}
+          onOpen={({ module, part }) => void access.open(module, part)}
+        />
+        <div className="border-t border-slate-100 px-4 py-3 sm:px-6">
+          <StatusLegend />
+        </div>
+      </div>
+
+      {opened.step === "refused" ? <RefusalModal decision={opened.decision} onClose={access.close} /> : null}
+      {opened.step === "summary" ? (
+        <ProgressTestSummary
+          part={opened.part}
+          test={data.progressTests.get(opened.part.content.id)}
+          decision={opened.decision}
+          onClose={access.close}
+        />
+      ) : null}
+      <TutorSearchPanel search={search} />
+    </main>
+  );
+}
