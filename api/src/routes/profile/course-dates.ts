@@ -1,0 +1,139 @@
+/**
+ * POST /profile/course-dates (spec study: Edit course dates modal, section 5): the student's own
+ * start and end of modules of their syllabus. A student in a class has them managed for the
+ * class and is refused. The dates are checked with the shared rule against the whole course
+ * (these dates over the ones held), so what is stored never overlaps.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  CLASS_MANAGED_REFUSAL,
+  COURSE_DATES_UPDATED_MESSAGE,
+  type CourseDateRow,
+  validateCourseDates,
+} from "@preflight/sync-protocol/rules/course-dates";
+import type { CourseDatesReply, CourseDatesUpdate } from "@preflight/sync-protocol/schemas/profile";
+import type { CourseDate } from "@preflight/sync-protocol/schemas/pull";
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "../../db/schema.ts";
+import type { Effect } from "../../sync/effects.ts";
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The student's course: their syllabus's modules in order, each with its dates (own over class). */
+export async function courseOf(db: Db, userId: string) {
+  const user = await db
+    .selectFrom("users")
+    .leftJoin("syllabi", "syllabi.id", "users.syllabus_id")
+    .select(["users.syllabus_id", "users.class_id", "syllabi.title as syllabus_name"])
+    .where("users.id", "=", userId)
+    .executeTakeFirst();
+  if (!user || user.syllabus_id === null) return null;
+  const modules = await db
+    .selectFrom("modules")
+    .select(["id", "title", "position"])
+    .where("syllabus_id", "=", user.syllabus_id)
+    .orderBy("position")
+    .execute();
+  const ids = modules.map((m) => m.id);
+  const rows = ids.length
+    ? await db
+        .selectFrom("course_dates")
+        .select(["module_id", "start_date", "end_date", "user_id"])
+        .where("module_id", "in", ids)
+        .where((eb) =>
+          user.class_id === null
+            ? eb("user_id", "=", userId)
+            : eb.or([
+                eb("user_id", "=", userId),
+                eb.and([eb("class_id", "=", user.class_id), eb("user_id", "is", null)]),
+              ]),
+        )
+        .execute()
+    : [];
+  const dates = new Map<number, CourseDate>();
+  // The class's first, so the student's own replace them.
+  for (const r of [...rows].sort((a, b) => Number(a.user_id !== null) - Number(b.user_id !== null)))
+    dates.set(r.module_id, { module_id: r.module_id, start: r.start_date, end: r.end_date });
+  return {
+    syllabus_id: user.syllabus_id,
+    syllabus_name: user.syllabus_name ?? "",
+    class_managed: user.class_id !== null,
+    modules: modules.map((m) => ({ ...m, dates: dates.get(m.id) ?? null })),
+  };
+}
+
+function datesOf(course: NonNullable<Awaited<ReturnType<typeof courseOf>>>): CourseDate[] {
+  return course.modules.flatMap((m) => (m.dates ? [m.dates] : []));
+}
+
+export const updateCourseDates: Effect = async (ctx, raw) => {
+  const body = raw as CourseDatesUpdate;
+  const course = await courseOf(ctx.trx, ctx.user.id);
+  if (!course || course.syllabus_id !== body.syllabus_id)
+    return { status: "failed", error: { code: "bad_request", message: "syllabus_id: this is not your syllabus" } };
+  if (course.class_managed) return { status: "failed", error: { code: "forbidden", message: CLASS_MANAGED_REFUSAL } };
+  const known = new Set(course.modules.map((m) => m.id));
+  const unknown = body.modules.filter((m) => !known.has(m.module_id)).map((m) => m.module_id);
+  if (unknown.length)
+    return {
+      status: "failed",
+      error: { code: "bad_request", message: `Unknown module ids for your syllabus: ${unknown.join(", ")}` },
+    };
+
+  const sent = new Map(body.modules.map((m) => [m.module_id, m]));
+  const merged: CourseDateRow[] = course.modules.flatMap((m) => {
+    const row = sent.get(m.id) ?? m.dates;
+    return row ? [{ module_id: m.id, start: row.start, end: row.end }] : [];
+  });
+  const issues = validateCourseDates(merged, ctx.clock.now());
+  if (issues.length) {
+    const title = new Map(course.modules.map((m) => [m.id, m.title]));
+    const message = issues.map((i) => `${title.get(i.module_id)} ${i.field} date: ${i.message}`).join("\n");
+    return { status: "failed", error: { code: "bad_request", message } };
+  }
+
+  await ctx.trx
+    .deleteFrom("course_dates")
+    .where("user_id", "=", ctx.user.id)
+    .where("module_id", "in", [...sent.keys()])
+    .execute();
+  await ctx.trx
+    .insertInto("course_dates")
+    .values(
+      body.modules.map((m) => ({
+        id: randomUUID(),
+        class_id: null,
+        user_id: ctx.user.id,
+        module_id: m.module_id,
+        start_date: m.start,
+        end_date: m.end,
+      })),
+    )
+    .execute();
+  const after = await courseOf(ctx.trx, ctx.user.id);
+  const reply: CourseDatesReply = {
+    success: true,
+    message: COURSE_DATES_UPDATED_MESSAGE,
+    syncData: { pull: ["syllabus"] },
+    course_dates: after ? datesOf(after) : [],
+  };
+  return { status: "applied", reply };
+};
+
+/** GET /api/syllabi_dates: the course dates per syllabus, for the modal of an online-only client. */
+export async function syllabiDates(db: Db, userId: string) {
+  const course = await courseOf(db, userId);
+  if (!course) return { course: [], class_managed: false };
+  return {
+    class_managed: course.class_managed,
+    course: [
+      {
+        syllabus_id: course.syllabus_id,
+        syllabus_name: course.syllabus_name,
+        modules: course.modules.flatMap((m) =>
+          m.dates ? [{ module_id: m.id, title: m.title, start: m.dates.start, end: m.dates.end }] : [],
+        ),
+      },
+    ],
+  };
+}

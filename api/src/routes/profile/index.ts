@@ -1,0 +1,15 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../deps.ts";
+import { mountMutation } from "../../sync/direct.ts";
+import type { Replayer } from "../../sync/replay.ts";
+import { syllabiDates } from "./course-dates.ts";
+
+/** Spec area: the student's profile, email preferences and course dates (writes are catalogue calls). */
+export function profileRoutes(deps: AppDeps, replayer: Replayer) {
+  const app = new Hono<AppEnv>();
+  mountMutation(app, replayer, "POST /profile/course-dates", deps.clock);
+  mountMutation(app, replayer, "POST /profile/account", deps.clock);
+  mountMutation(app, replayer, "POST /profile/preferences", deps.clock);
+  app.get("/api/syllabi_dates", async (c) => c.json(await syllabiDates(deps.db, c.var.user.id)));
+  return app;
+}

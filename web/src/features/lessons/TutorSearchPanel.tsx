@@ -1,0 +1,67 @@
+import { Modal as AriaModal, Dialog, Heading, ModalOverlay, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { SearchTab } from "./SearchTab.tsx";
+import type { TutorSearch } from "./useTutorSearch.ts";
+
+const tabClass =
+  "cursor-pointer rounded-t-md border-b-2 px-4 py-2 text-sm font-medium outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:text-brand-700 border-transparent text-slate-600 hover:text-slate-900";
+
+/**
+ * The Tutor / Search slide-out (spec study: Syllabus page, Lesson search panel): a Search tab,
+ * and an AI Tutor tab only where the deployment switches the tutor on.
+ */
+export function TutorSearchPanel({ search }: { search: TutorSearch }) {
+  const { session } = useSignedIn();
+  const tutorOn = session.user.features.ai_tutor;
+  return (
+    <ModalOverlay
+      isOpen={search.isOpen}
+      onOpenChange={(open) => {
+        if (!open) search.close();
+      }}
+      isDismissable
+      className="fixed inset-0 z-40 bg-slate-900/30"
+    >
+      <AriaModal className="fixed inset-y-0 right-0 flex w-full max-w-md flex-col bg-white shadow-2xl">
+        <Dialog className="flex h-full flex-col outline-none" data-testid="tutor-search-panel">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
+            <Heading slot="title" className="text-lg font-semibold">
+              {tutorOn ? "Tutor / Search" : "Search lessons"}
+            </Heading>
+            <button
+              type="button"
+              onClick={search.close}
+              className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
+              aria-label="Close"
+            >
+              Close
+            </button>
+          </div>
+          <Tabs className="flex min-h-0 flex-1 flex-col">
+            <TabList aria-label="Tutor and search" className="flex gap-1 border-b border-slate-200 px-4">
+              <Tab id="search" className={tabClass}>
+                Search
+              </Tab>
+              {tutorOn ? (
+                <Tab id="tutor" className={tabClass}>
+                  AI Tutor
+                </Tab>
+              ) : null}
+            </TabList>
+            <TabPanel id="search" className="flex min-h-0 flex-1 flex-col outline-none">
+              <SearchTab search={search} />
+            </TabPanel>
+            {tutorOn ? (
+              <TabPanel id="tutor" className="p-5 text-sm text-slate-700 outline-none">
+                <p className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="tutor-unavailable">
+                  The AI tutor needs a connection to a tutor service, and this server does not offer one yet, so it is
+                  not available here. Use the Search tab to find a topic in your lessons.
+                </p>
+              </TabPanel>
+            ) : null}
+          </Tabs>
+        </Dialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}
