@@ -2,7 +2,13 @@ import { expect, type Page } from "@playwright/test";
 
 export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
 
-/** Starts a test from the chooser with a fixed seed, so the same questions come every run. */
+/**
+ * Starts a test with a fixed seed, so the same questions come every run: practice through the
+ * practice builder ('All subjects', the count, Show answers), timed and untimed through the
+ * exam chooser ('All subjects', the full bank, the count, Show answers for untimed), quiz and
+ * progress test attempts through the simple chooser. Over the whole bank with a random order
+ * each picks what the simple chooser picked for the same seed.
+ */
 export async function startTest(
   page: Page,
   options: {
@@ -13,10 +19,34 @@ export async function startTest(
   } = {},
 ): Promise<string> {
   const type = options.type ?? "practice";
+  const count = options.count ?? 10;
   await page.goto(`/test/select/${type}?seed=${options.seed ?? 7}`);
-  await page.locator("label", { hasText: new RegExp(`^${options.count ?? 10}\\b`) }).click();
-  if (options.display) await page.locator("label", { hasText: options.display }).click();
-  await page.getByRole("button", { name: "Start" }).click();
+  if (type === "practice") {
+    await page.getByTestId("practice-choice").filter({ hasText: "All subjects" }).click();
+    await page.getByLabel("Number of questions").fill(String(count));
+    // The builder shows answers after the test by default; practice here used to default to after choice.
+    await page
+      .getByRole("group", { name: "Show answers" })
+      .locator("label", { hasText: options.display ?? "After choice" })
+      .click();
+    await page.getByRole("button", { name: "Start", exact: true }).click();
+    await page.getByRole("dialog").getByTestId("practice-start").click();
+  } else if (type === "timed" || type === "untimed") {
+    await page.getByTestId("exam-subject").filter({ hasText: "All subjects" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("exam-bank").filter({ hasText: "Full question bank" }).click();
+    await dialog
+      .getByTestId("exam-length")
+      .filter({ hasText: new RegExp(`^${count}$`) })
+      .click();
+    if (options.display && type === "untimed")
+      await dialog.getByTestId("exam-display").filter({ hasText: options.display }).click();
+    await dialog.getByTestId("exam-start").click();
+  } else {
+    await page.locator("label", { hasText: new RegExp(`^${count}\\b`) }).click();
+    if (options.display) await page.locator("label", { hasText: options.display }).click();
+    await page.getByRole("button", { name: "Start" }).click();
+  }
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("question").locator("label, select, input").first()).toBeVisible();
   return /\/test\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;

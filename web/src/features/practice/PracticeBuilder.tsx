@@ -1,0 +1,274 @@
+/**
+ * The practice builder (/test/select/practice): views subjects → topics → subtopics →
+ * sections → settings; a live count of matching questions after every change; the Practice
+ * summary dialog; Start builds the test on the device from the shared filter rule
+ * (sync-protocol/rules/practice-filter.ts), online or offline.
+ */
+import {
+  ALL_SUBJECTS,
+  canStartPractice,
+  chooseSection,
+  chooseSubject,
+  chooseSubtopic,
+  chooseTopic,
+  countMatching,
+  defaultPracticeCriteria,
+  effectiveCriteria,
+  PRACTICE_DEFAULT_ANSWERS,
+  PRACTICE_DEFAULT_SORT,
+  PRACTICE_MESSAGES,
+  type PracticeCriteria,
+  practiceTestSize,
+  selectPracticeQuestions,
+} from "@preflight/sync-protocol/rules/practice-filter";
+import { useNavigate } from "@tanstack/react-router";
+import { type ReactNode, useMemo, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { useOnline } from "../../app/useOnline.ts";
+import { createTest } from "../../local/actions/test.ts";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { ChoiceList } from "./ChoiceList.tsx";
+import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
+import { PracticeSummaryDialog } from "./PracticeSummaryDialog.tsx";
+import {
+  useAuthorityGroups,
+  useHeadingCounts,
+  useHeadingTitles,
+  usePracticeIndex,
+  useSubjects,
+} from "./practice-data.ts";
+import { SettingsView, type TreeRow } from "./SettingsView.tsx";
+import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "./tree.ts";
+
+type View = TreeLevel | "settings";
+
+export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
+  const { scope, session } = useSignedIn();
+  const { db } = scope;
+  const navigate = useNavigate();
+  const { notify } = useSnackbar();
+  const online = useOnline();
+  const subscribed = hasSubscription(session.user, new Date());
+  const seenInExamEnabled = session.user.features.seen_in_exam;
+
+  const [criteria, setCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
+  const [view, setView] = useState<View>("subjects");
+  const [summaryOpen, setSummaryOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const update = (change: (c: PracticeCriteria) => PracticeCriteria) => setCriteria(change);
+
+  const loaded = usePracticeIndex(db);
+  const counts = useHeadingCounts(loaded?.bank);
+  const subjects = useSubjects(db);
+  const subjectCode = criteria.subject_id === ALL_SUBJECTS ? null : criteria.subject_id;
+  const titles = useHeadingTitles(db, subjectCode);
+  const authorities = useAuthorityGroups(db);
+
+  // What applies: offline hides some filters (spec); without the subscription flag, Sort and
+  // Show answers are hidden and keep their defaults.
+  const applied = useMemo(() => {
+    const effective = effectiveCriteria(criteria, online);
+    if (subscribed) return effective;
+    return {
+      ...effective,
+      display: { ...effective.display, sort: PRACTICE_DEFAULT_SORT, answers: PRACTICE_DEFAULT_ANSWERS },
+    };
+  }, [criteria, online, subscribed]);
+  const matching = useMemo(
+    () => (loaded ? countMatching(loaded.index, applied, new Date()) : undefined),
+    [loaded, applied],
+  );
+  const testSize = practiceTestSize(applied, matching ?? 0);
+
+  const subjectTitle = (code: string | null) =>
+    code === null
+      ? "None"
+      : code === ALL_SUBJECTS
+        ? "All subjects"
+        : (subjects?.find((s) => s.code === code)?.title ?? code);
+  const headingTitle = (code: string | null, any: string) =>
+    code === null ? any : `${code} ${titles?.get(code) ?? ""}`.trim();
+
+  const noSubject = subjectCode === null;
+  const tree: TreeRow[] = [
+    { level: "subjects", label: "Subject", value: subjectTitle(criteria.subject_id), disabled: false },
+    {
+      level: "topics",
+      label: "Topic",
+      value: headingTitle(criteria.question_topic_id, "All topics"),
+      disabled: noSubject,
+    },
+    {
+      level: "subtopics",
+      label: "Subtopic",
+      value: headingTitle(criteria.question_subtopic_id, "All subtopics"),
+      disabled: criteria.question_topic_id === null,
+    },
+    {
+      level: "sections",
+      label: "Section",
+      value: headingTitle(criteria.question_section_id, "All sections"),
+      disabled: criteria.question_subtopic_id === null,
+    },
+  ];
+
+  const summaryLines: [string, string][] = [
+    ["Subject", subjectTitle(criteria.subject_id)],
+    ...(criteria.question_topic_id
+      ? [["Topic", headingTitle(criteria.question_topic_id, "")] as [string, string]]
+      : []),
+    ...(criteria.question_subtopic_id
+      ? [["Subtopic", headingTitle(criteria.question_subtopic_id, "")] as [string, string]]
+      : []),
+    ...(criteria.question_section_id
+      ? [["Section", headingTitle(criteria.question_section_id, "")] as [string, string]]
+      : []),
+    ["Include", INCLUDE_LABELS[applied.filters.include]],
+    ...(applied.filters.keywords.length ? [["Keywords", applied.filters.keywords.join(", ")] as [string, string]] : []),
+    ...(applied.filters.references.length
+      ? [["References", applied.filters.references.join(", ")] as [string, string]]
+      : []),
+    ...(applied.filters.most_recent
+      ? [["Most recent", `newest ${applied.filters.date_added_limit} questions`] as [string, string]]
+      : []),
+    ...(applied.filters.seen_in_exam
+      ? [["Seen in exams", `within ${applied.filters.seen_in_exam_time} months`] as [string, string]]
+      : []),
+    ["Sort", SORT_LABELS[applied.display.sort]],
+    ["Show answers", SHOW_ANSWERS_LABELS[applied.display.answers]],
+  ];
+
+  const start = async () => {
+    if (!loaded) return;
+    setStarting(true);
+    try {
+      // Every question: let 'Starting test... This may take a while' paint before the work.
+      if (applied.display.questions === "all") await new Promise((resolve) => setTimeout(resolve, 0));
+      const chosenSeed = seed ?? crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
+      const ids = selectPracticeQuestions(loaded.index, applied, { seed: chosenSeed, now: new Date() });
+      const source =
+        criteria.subject_id !== null
+          ? subjectTitle(criteria.subject_id)
+          : applied.filters.keywords.length
+            ? `keywords ${applied.filters.keywords.join(" ")}`
+            : `references ${applied.filters.references.join(" ")}`;
+      const test = await createTest(scope, {
+        test_type: "practice",
+        title: `Practice test: ${source} (${ids.length} ${ids.length === 1 ? "question" : "questions"})`.slice(0, 200),
+        count: ids.length,
+        from: ids,
+        ordered: true,
+        display_answers: applied.display.answers,
+        seed: chosenSeed,
+      });
+      await navigate({ to: "/test/$testId", params: { testId: test.id } });
+    } catch {
+      notify({ type: "danger", title: "Error", text: PRACTICE_MESSAGES.startFailed });
+      setStarting(false);
+      setSummaryOpen(false);
+    }
+  };
+
+  const toSettings = () => setView("settings");
+  let body: ReactNode;
+  let shown: View = view;
+  if (view === "subjects") {
+    body = (
+      <ChoiceList
+        heading={subjectsHeading(subjects ?? [])}
+        choices={subjects && loaded ? subjectChoices(subjects, counts) : undefined}
+        empty={PRACTICE_MESSAGES.noSubjects}
+        chosen={criteria.subject_id}
+        onChoose={(id) => {
+          update((c) => chooseSubject(c, id));
+          toSettings();
+        }}
+        onBack={toSettings}
+      />
+    );
+  } else if (view === "topics" && subjectCode) {
+    body = (
+      <ChoiceList
+        heading="Choose a topic"
+        choices={titles ? headingChoices("topics", subjectCode, subjectCode, titles, counts) : undefined}
+        empty={PRACTICE_MESSAGES.noTopics}
+        chosen={criteria.question_topic_id}
+        anyLabel="All topics"
+        onChoose={(id) => {
+          update((c) => chooseTopic(c, id));
+          toSettings();
+        }}
+        onBack={toSettings}
+      />
+    );
+  } else if (view === "subtopics" && subjectCode && criteria.question_topic_id) {
+    body = (
+      <ChoiceList
+        heading="Choose a subtopic"
+        choices={
+          titles ? headingChoices("subtopics", criteria.question_topic_id, subjectCode, titles, counts) : undefined
+        }
+        empty={PRACTICE_MESSAGES.noSubtopics}
+        chosen={criteria.question_subtopic_id}
+        anyLabel="All subtopics"
+        onChoose={(id) => {
+          update((c) => chooseSubtopic(c, id));
+          toSettings();
+        }}
+        onBack={toSettings}
+      />
+    );
+  } else if (view === "sections" && subjectCode && criteria.question_subtopic_id) {
+    body = (
+      <ChoiceList
+        heading="Choose a section"
+        choices={
+          titles ? headingChoices("sections", criteria.question_subtopic_id, subjectCode, titles, counts) : undefined
+        }
+        empty={PRACTICE_MESSAGES.noSections}
+        chosen={criteria.question_section_id}
+        anyLabel="All sections"
+        onChoose={(id) => {
+          update((c) => chooseSection(c, id));
+          toSettings();
+        }}
+        onBack={toSettings}
+      />
+    );
+  } else {
+    shown = "settings";
+    body = (
+      <SettingsView
+        criteria={criteria}
+        update={update}
+        tree={tree}
+        onOpen={setView}
+        online={online}
+        subscribed={subscribed}
+        seenInExamEnabled={seenInExamEnabled}
+        authorities={authorities}
+        matching={matching}
+        testSize={testSize}
+        canStart={matching !== undefined && canStartPractice(applied, matching)}
+        onStart={() => setSummaryOpen(true)}
+      />
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-4xl px-3 py-6 sm:px-4">
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid={`practice-view-${shown}`}>
+        {body}
+      </div>
+      <PracticeSummaryDialog
+        isOpen={summaryOpen}
+        lines={summaryLines}
+        total={testSize}
+        starting={starting}
+        allQuestions={applied.display.questions === "all"}
+        onClose={() => setSummaryOpen(false)}
+        onStart={() => void start()}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,394 @@
+import { DISPLAY_ANSWERS } from "@preflight/sync-protocol";
+import {
+  ALL_EASA,
+  addKeywords,
+  addReferences,
+  DATE_ADDED_LIMIT_MAX,
+  DATE_ADDED_LIMIT_MIN,
+  DATE_SORTS,
+  hasQuestionSource,
+  keywordsDisabled,
+  maxQuestionCount,
+  PRACTICE_INCLUDE,
+  PRACTICE_MESSAGES,
+  PRACTICE_SORTS,
+  type PracticeCriteria,
+  type PracticeInclude,
+  type PracticeSort,
+  referencesDisabled,
+  removeKeyword,
+  removeReference,
+  SEEN_IN_EXAM_MONTHS_MAX,
+  SEEN_IN_EXAM_MONTHS_MIN,
+  setDateAddedLimit,
+  setMostRecent,
+  setSeenInExam,
+  setSeenInExamTime,
+  tickAllQuestions,
+  typeQuestionCount,
+} from "@preflight/sync-protocol/rules/practice-filter";
+import { type ReactNode, useId } from "react";
+import type { LocalAuthority } from "../../local/db.ts";
+import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
+import { TagInput } from "./TagInput.tsx";
+import type { TreeLevel } from "./tree.ts";
+
+const FIELD =
+  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400";
+
+type Update = (change: (c: PracticeCriteria) => PracticeCriteria) => void;
+
+export interface TreeRow {
+  level: TreeLevel;
+  label: string;
+  value: string;
+  disabled: boolean;
+}
+
+/** The settings view: where the questions come from, the filters, the count, then Start. */
+export function SettingsView({
+  criteria,
+  update,
+  tree,
+  onOpen,
+  online,
+  subscribed,
+  seenInExamEnabled,
+  authorities,
+  matching,
+  testSize,
+  canStart,
+  onStart,
+}: {
+  criteria: PracticeCriteria;
+  update: Update;
+  tree: TreeRow[];
+  onOpen: (level: TreeLevel) => void;
+  online: boolean;
+  subscribed: boolean;
+  seenInExamEnabled: boolean;
+  authorities: { group: string; authorities: LocalAuthority[] }[];
+  matching: number | undefined;
+  testSize: number;
+  canStart: boolean;
+  onStart: () => void;
+}) {
+  const ids = {
+    include: useId(),
+    sort: useId(),
+    count: useId(),
+    all: useId(),
+    recent: useId(),
+    dateAdded: useId(),
+    seen: useId(),
+    months: useId(),
+    authority: useId(),
+  };
+  const f = criteria.filters;
+  const sorts = PRACTICE_SORTS.filter((s) => online || !DATE_SORTS.includes(s));
+  const questions = criteria.display.questions;
+  const hasSource = hasQuestionSource(criteria);
+
+  return (
+    <section aria-labelledby="practice-settings-heading">
+      <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
+        <h1 id="practice-settings-heading" className="text-xl font-semibold">
+          Practice
+        </h1>
+        <p
+          className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700"
+          aria-live="polite"
+          data-testid="practice-count"
+        >
+          {matching === undefined
+            ? "Counting…"
+            : `${matching} ${matching === 1 ? "question matches" : "questions match"}`}
+        </p>
+      </div>
+
+      <div className="grid gap-6 px-5 py-5 sm:px-6 md:grid-cols-2">
+        <Group title="Questions from">
+          <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
+            {tree.map((row) => (
+              <li key={row.level}>
+                <button
+                  type="button"
+                  disabled={row.disabled}
+                  onClick={() => onOpen(row.level)}
+                  data-testid={`practice-open-${row.level}`}
+                  className="flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                >
+                  <span className="w-20 shrink-0 font-medium text-slate-800">{row.label}</span>
+                  <span className="min-w-0 flex-1 truncate">{row.value}</span>
+                  <span aria-hidden="true" className="text-slate-400">
+                    ›
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <TagInput
+            label="Keywords"
+            tags={f.keywords}
+            disabled={keywordsDisabled(criteria)}
+            disabledHint="Remove the references to search by keywords"
+            placeholder="Words in the question, e.g. pressure altitude"
+            onAdd={(text) => update((c) => addKeywords(c, text))}
+            onRemove={(tag) => update((c) => removeKeyword(c, tag))}
+          />
+          <TagInput
+            label="References"
+            tags={f.references}
+            disabled={referencesDisabled(criteria)}
+            disabledHint="Remove the keywords to search by reference"
+            placeholder="Start of a reference, e.g. AL-01"
+            onAdd={(text) => update((c) => addReferences(c, text))}
+            onRemove={(tag) => update((c) => removeReference(c, tag))}
+          />
+        </Group>
+
+        <Group title="Filters">
+          <div>
+            <label htmlFor={ids.include} className="mb-1 block text-sm font-medium text-slate-800">
+              Include
+            </label>
+            <select
+              id={ids.include}
+              value={f.include}
+              onChange={(e) =>
+                update((c) => ({ ...c, filters: { ...c.filters, include: e.target.value as PracticeInclude } }))
+              }
+              className={FIELD}
+            >
+              {PRACTICE_INCLUDE.map((value) => (
+                <option key={value} value={value}>
+                  {INCLUDE_LABELS[value]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {online ? (
+            <div data-testid="practice-most-recent">
+              <Check id={ids.recent} checked={f.most_recent} onChange={(on) => update((c) => setMostRecent(c, on))}>
+                Most recent
+              </Check>
+              <Slider
+                id={ids.dateAdded}
+                label="Date added"
+                min={DATE_ADDED_LIMIT_MIN}
+                max={DATE_ADDED_LIMIT_MAX}
+                value={f.date_added_limit}
+                disabled={!f.most_recent}
+                valueText={`newest ${f.date_added_limit} questions`}
+                onChange={(n) => update((c) => setDateAddedLimit(c, n))}
+              />
+            </div>
+          ) : null}
+          {online && seenInExamEnabled ? (
+            <div data-testid="practice-seen-in-exam">
+              <Check id={ids.seen} checked={f.seen_in_exam} onChange={(on) => update((c) => setSeenInExam(c, on))}>
+                Seen in exams
+              </Check>
+              <Slider
+                id={ids.months}
+                label="Within"
+                min={SEEN_IN_EXAM_MONTHS_MIN}
+                max={SEEN_IN_EXAM_MONTHS_MAX}
+                value={f.seen_in_exam_time}
+                disabled={!f.seen_in_exam}
+                valueText={`${f.seen_in_exam_time} ${f.seen_in_exam_time === 1 ? "month" : "months"}`}
+                onChange={(n) => update((c) => setSeenInExamTime(c, n))}
+              />
+              <label htmlFor={ids.authority} className="mt-2 mb-1 block text-sm font-medium text-slate-800">
+                Authority
+              </label>
+              <select
+                id={ids.authority}
+                value={f.authority}
+                disabled={!f.seen_in_exam}
+                onChange={(e) => update((c) => ({ ...c, filters: { ...c.filters, authority: e.target.value } }))}
+                className={FIELD}
+              >
+                {authorities.length === 0 ? <option value={ALL_EASA}>All EASA member states</option> : null}
+                {authorities.map(({ group, authorities: list }) => (
+                  <optgroup key={group} label={group}>
+                    {list.map((a) => (
+                      <option key={a.id} value={a.id}>
+                        {a.title}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {subscribed ? (
+            <div>
+              <label htmlFor={ids.sort} className="mb-1 block text-sm font-medium text-slate-800">
+                Sort
+              </label>
+              <select
+                id={ids.sort}
+                value={criteria.display.sort}
+                onChange={(e) =>
+                  update((c) => ({ ...c, display: { ...c.display, sort: e.target.value as PracticeSort } }))
+                }
+                className={FIELD}
+              >
+                {sorts.map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {subscribed ? (
+            <fieldset>
+              <legend className="mb-1 text-sm font-medium text-slate-800">Show answers</legend>
+              <div className="flex flex-wrap gap-2">
+                {DISPLAY_ANSWERS.map((value) => (
+                  <label
+                    key={value}
+                    className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
+                      criteria.display.answers === value ? "border-brand-500 bg-brand-50" : "border-slate-300"
+                    }`}
+                  >
+                    <input
+                      type="radio"
+                      name="practice-show-answers"
+                      className="sr-only"
+                      checked={criteria.display.answers === value}
+                      onChange={() => update((c) => ({ ...c, display: { ...c.display, answers: value } }))}
+                    />
+                    {SHOW_ANSWERS_LABELS[value]}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+          ) : null}
+        </Group>
+      </div>
+
+      <div className="flex flex-wrap items-end gap-4 border-t border-slate-100 px-5 py-4 sm:px-6">
+        <div>
+          <label htmlFor={ids.count} className="mb-1 block text-sm font-medium text-slate-800">
+            Number of questions
+          </label>
+          <input
+            id={ids.count}
+            inputMode="numeric"
+            autoComplete="off"
+            value={typeof questions === "number" ? String(questions) : ""}
+            placeholder={`1 to ${maxQuestionCount(criteria)}`}
+            onChange={(e) => update((c) => typeQuestionCount(c, e.target.value))}
+            className={`${FIELD} w-36`}
+          />
+        </div>
+        <Check id={ids.all} checked={questions === "all"} onChange={(on) => update((c) => tickAllQuestions(c, on))}>
+          All questions
+        </Check>
+        <div className="ml-auto flex items-center gap-3">
+          {matching !== undefined && questions !== null && matching > 0 ? (
+            <span className="text-sm text-slate-600" data-testid="practice-test-size">
+              Your test: {testSize} {testSize === 1 ? "question" : "questions"}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            onClick={onStart}
+            disabled={!canStart}
+            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          >
+            Start
+          </button>
+        </div>
+      </div>
+      {matching === 0 && hasSource ? (
+        <p className="mx-5 mb-5 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 sm:mx-6" role="status">
+          {PRACTICE_MESSAGES.noQuestions}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="space-y-4">
+      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      {children}
+    </div>
+  );
+}
+
+function Check({
+  id,
+  checked,
+  onChange,
+  children,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex items-center gap-2 py-1">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4 accent-brand-600"
+      />
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {children}
+      </label>
+    </div>
+  );
+}
+
+function Slider({
+  id,
+  label,
+  min,
+  max,
+  value,
+  disabled,
+  valueText,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  disabled: boolean;
+  valueText: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div className="mt-1 flex items-center gap-3">
+      <label htmlFor={id} className={`w-24 shrink-0 text-sm ${disabled ? "text-slate-400" : "text-slate-700"}`}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        value={value}
+        disabled={disabled}
+        aria-valuetext={valueText}
+        onChange={(e) => onChange(Number(e.target.value))}
+        className="min-w-0 flex-1 accent-brand-600 disabled:opacity-40"
+      />
+      <span
+        className={`shrink-0 text-right text-sm whitespace-nowrap ${disabled ? "text-slate-400" : "text-slate-700"}`}
+      >
+        {valueText}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Live reads of the device's store for the practice builder and the exam chooser: the bank,
+ * indexed once for the filter rule, the student's history, the subjects and headings, and the
+ * authorities. Everything comes from Dexie, so both work offline.
+ */
+import {
+  indexPracticeBank,
+  type PracticeBankIndex,
+  type PracticeHistory,
+  type PracticeIndex,
+  withHistory,
+} from "@preflight/sync-protocol/rules/practice-filter";
+import { useLiveQuery } from "dexie-react-hooks";
+import { useMemo } from "react";
+import { getMeta, type LocalAuthority, type UserDb } from "../../local/db.ts";
+import { headingCounts, type SubjectEntry } from "./tree.ts";
+
+/** The bank on this device, indexed for the filter (re-read only when the bank changes). */
+export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
+  return useLiveQuery(async () => indexPracticeBank(await db.questions.toArray()), [db]);
+}
+
+/** The student's answers, finished tests, reviews, flags and seen-in-exam reports. */
+export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> {
+  const [answers, tests, reviews, flags, seen] = await Promise.all([
+    db.answers.toArray(),
+    db.userTests.toArray(),
+    db.reviews.toArray(),
+    db.flags.toArray(),
+    db.seenInExam.toArray(),
+  ]);
+  return {
+    answers: answers.map((a) => ({ questionId: a.questionId, correct: a.correct })),
+    finishedTests: tests.filter((t) => t.finished !== null),
+    reviewed: reviews.map((r) => r.questionId),
+    flagged: flags.filter((f) => f.flagged).map((f) => f.questionId),
+    seenInExam: seen.map((s) => ({ questionId: s.questionId, date_seen: s.date_seen, authority: s.authority })),
+  };
+}
+
+/** The bank with the student's facts per question; undefined while loading. */
+export function usePracticeIndex(db: UserDb): { bank: PracticeBankIndex; index: PracticeIndex } | undefined {
+  const bank = usePracticeBank(db);
+  const history = useLiveQuery(() => readPracticeHistory(db), [db]);
+  return useMemo(() => (bank && history ? { bank, index: withHistory(bank, history) } : undefined), [bank, history]);
+}
+
+/** Questions per subject and heading code of the bank. */
+export function useHeadingCounts(bank: PracticeBankIndex | undefined): Map<string, number> {
+  return useMemo(() => (bank ? headingCounts(bank) : new Map()), [bank]);
+}
+
+/** The subjects whose content is on this device. */
+export function useSubjects(db: UserDb): SubjectEntry[] | undefined {
+  return useLiveQuery(async () => (await getMeta<SubjectEntry[]>(db, "subjects")) ?? [], [db]);
+}
+
+/** Heading titles of one subject, by code. */
+export function useHeadingTitles(db: UserDb, subject: string | null): Map<string, string> | undefined {
+  return useLiveQuery(async () => {
+    if (!subject) return new Map<string, string>();
+    const nodes = await db.syllabusNodes.where("subject").equals(subject).toArray();
+    return new Map(nodes.map((n) => [n.code, n.title]));
+  }, [db, subject]);
+}
+
+/** Authorities in their groups, in the server's order. */
+export function useAuthorityGroups(db: UserDb): { group: string; authorities: LocalAuthority[] }[] {
+  const rows = useLiveQuery(() => db.authorities.orderBy("position").toArray(), [db]) ?? [];
+  return useMemo(() => {
+    const groups: { group: string; authorities: LocalAuthority[] }[] = [];
+    for (const a of rows) {
+      const last = groups[groups.length - 1];
+      if (last && last.group === a.group) last.authorities.push(a);
+      else groups.push({ group: a.group, authorities: [a] });
+    }
+    return groups;
+  }, [rows]);
+}
