@@ -1,0 +1,155 @@
+import { Link } from "@tanstack/react-router";
+import { useRef, useState } from "react";
+import type { UserDb } from "../../local/db.ts";
+import {
+  type DeviceFileSummary,
+  exportDeviceData,
+  importDeviceData,
+  inspectDeviceFile,
+} from "../../local/device-export.ts";
+import { wakeDrain } from "../../local/drain-scheduler.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Device data: the student's local records to a file before a wipe, and back on the new device. */
+export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) {
+  const { notify } = useSnackbar();
+  const input = useRef<HTMLInputElement>(null);
+  const [working, setWorking] = useState(false);
+  const [pending, setPending] = useState<{ file: File; summary: DeviceFileSummary } | null>(null);
+  const [report, setReport] = useState<string | null>(null);
+
+  const download = async () => {
+    setWorking(true);
+    try {
+      const file = await exportDeviceData(db, { email });
+      const url = URL.createObjectURL(file.blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = file.filename;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setReport(
+        `Exported ${plural(file.tests, "test")} and ${plural(file.pending, "change")} not yet on the server to ${file.filename}.`,
+      );
+    } catch (err) {
+      notify({ type: "danger", title: "Export failed", text: (err as Error).message });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const restore = async (file: File, replace: boolean) => {
+    setPending(null);
+    setWorking(true);
+    try {
+      const result = await importDeviceData(db, file, { replace });
+      setReport(
+        `Imported ${plural(result.tests, "test")} and ${plural(result.pending, "change")} waiting to be sent. The changes are being sent now.`,
+      );
+      notify({ type: "success", title: "Device data imported", text: `${plural(result.tests, "test")} restored.` });
+      void wakeDrain({ force: true });
+    } catch (err) {
+      notify({ type: "danger", title: "Import refused", text: (err as Error).message });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const choose = async (file: File | undefined) => {
+    if (input.current) input.current.value = "";
+    if (!file) return;
+    try {
+      const summary = await inspectDeviceFile(db, file);
+      if (summary.replaces.records > 0) setPending({ file, summary });
+      else await restore(file, false);
+    } catch (err) {
+      notify({ type: "danger", title: "Import refused", text: (err as Error).message });
+    }
+  };
+
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="device-data">
+      <h2 className="font-semibold">Device data</h2>
+      <div className="mt-2 space-y-2 text-sm text-slate-700">
+        <p>
+          Before this device is wiped, export your data on it to a file: your tests, answers, flags and every change not
+          yet on the server (the questions are left out; they download again). On the new device, sign in as yourself
+          and import the file: your records come back, and the waiting changes carry on from where this device stopped
+          and reach the server once.
+        </p>
+        <p>
+          After exporting, stop using Preflight on this device: it is the one being wiped, and anything you do on it
+          afterwards is not in the file.
+        </p>
+        <p className="text-slate-600">
+          The{" "}
+          <Link to="/changes" className="text-brand-700 underline">
+            pending changes file
+          </Link>{" "}
+          only sends this device's waiting changes to the server; this file restores the device's own records as well.
+        </p>
+      </div>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button
+          type="button"
+          onClick={() => void download()}
+          disabled={working}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          data-testid="device-export"
+        >
+          Export device data
+        </button>
+        <label
+          className={`cursor-pointer rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 ${working ? "pointer-events-none opacity-50" : ""}`}
+        >
+          Import device data…
+          <input
+            ref={input}
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            onChange={(event) => void choose(event.target.files?.[0])}
+            data-testid="device-import"
+          />
+        </label>
+      </div>
+      {report ? (
+        <p className="mt-3 text-sm text-slate-800" role="status" data-testid="device-data-report">
+          {report}
+        </p>
+      ) : null}
+      <Modal
+        title="Replace this device's records?"
+        isOpen={pending !== null}
+        onClose={() => setPending(null)}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setPending(null)} testId="device-import-cancel">
+              Cancel
+            </Button>
+            <Button onPress={() => pending && void restore(pending.file, true)} testId="device-import-confirm">
+              Replace and import
+            </Button>
+          </>
+        }
+      >
+        {pending ? (
+          <>
+            <p>
+              This device already holds {plural(pending.summary.replaces.tests, "test")} of yours (
+              {plural(pending.summary.replaces.records, "record")} in all), downloaded from the server or made here.
+              Importing replaces them with the file's {plural(pending.summary.tests, "test")} and{" "}
+              {plural(pending.summary.pending, "change")} waiting to be sent.
+            </p>
+            <p className="mt-2">
+              Anything already on the server comes back with the next sync; the downloaded questions stay.
+            </p>
+          </>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useState } from "react";
+import { Button as AriaButton, OverlayArrow, Tooltip, TooltipTrigger } from "react-aria-components";
+import { useOnline } from "../../app/useOnline.ts";
+import { redownloadQuestionBank } from "../../local/content/storage.ts";
+import type { UserDb } from "../../local/db.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { BLOCKED_TITLES, UPDATES_ADMIN_MESSAGES } from "./messages.ts";
+
+/**
+ * Re-download question bank (spec): a help tooltip, the 'Re-downloading question bank' dialog,
+ * then the content is thrown away (the student's records stay) and a full update starts.
+ */
+export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
+  const online = useOnline();
+  const { notify } = useSnackbar();
+  const [confirming, setConfirming] = useState(false);
+  const [working, setWorking] = useState(false);
+
+  const redownload = async () => {
+    setConfirming(false);
+    setWorking(true);
+    try {
+      const outcome = await redownloadQuestionBank(db, userId, { online });
+      if (outcome === "started")
+        notify({ type: "success", title: "Re-downloading", text: UPDATES_ADMIN_MESSAGES.redownloadStarted });
+      else notify({ type: "danger", title: BLOCKED_TITLES[outcome], text: UPDATES_ADMIN_MESSAGES.redownloadErrorElse });
+    } catch (err) {
+      console.warn("re-download failed", err);
+      notify({ type: "danger", title: "Error", text: UPDATES_ADMIN_MESSAGES.redownloadErrorCatch });
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="redownload-section">
+      <div className="flex items-center gap-2">
+        <h2 className="font-semibold">Question bank</h2>
+        <TooltipTrigger delay={200}>
+          <AriaButton
+            aria-label="About re-downloading the question bank"
+            className="inline-flex h-6 w-6 items-center justify-center rounded-full border border-slate-300 text-xs font-semibold text-slate-600 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+            data-testid="redownload-help"
+          >
+            ?
+          </AriaButton>
+          <Tooltip
+            placement="bottom"
+            offset={8}
+            className="max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+            data-testid="redownload-tooltip"
+          >
+            <OverlayArrow>
+              <svg width={8} height={8} viewBox="0 0 8 8" className="fill-slate-900" aria-hidden="true">
+                <path d="M0 0 L4 4 L8 0" />
+              </svg>
+            </OverlayArrow>
+            {UPDATES_ADMIN_MESSAGES.redownloadHelp}
+          </Tooltip>
+        </TooltipTrigger>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Downloads every question, lesson and syllabus heading of your course again, in full.
+      </p>
+      <button
+        type="button"
+        onClick={() => setConfirming(true)}
+        disabled={working}
+        className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+        data-testid="redownload"
+      >
+        {UPDATES_ADMIN_MESSAGES.redownload}
+      </button>
+      <Modal
+        title={UPDATES_ADMIN_MESSAGES.redownloadDialogTitle}
+        isOpen={confirming}
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onPress={() => setConfirming(false)} testId="redownload-cancel">
+              Cancel
+            </Button>
+            <Button onPress={() => void redownload()} testId="redownload-confirm">
+              {UPDATES_ADMIN_MESSAGES.redownload}
+            </Button>
+          </>
+        }
+      >
+        <p>
+          The questions, lessons and syllabus headings on this device will be deleted and downloaded again from the
+          server. Until the download finishes, new tests cannot be started.
+        </p>
+        <p className="mt-2">
+          Your tests, results, flags and the changes waiting to be sent are kept. Results of your tests keep the
+          question versions they were taken with.
+        </p>
+        {!online ? (
+          <p className="mt-2 font-medium text-amber-800">
+            You are offline: connect first, or nothing can be downloaded.
+          </p>
+        ) : null}
+      </Modal>
+    </section>
+  );
+}
