@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import { courseDatesUpdateSchema, preferencesUpdateSchema, profileAccountSchema } from "./schemas/profile.ts";
 import { flagQuestionSchema, reviewSchema, seenInExamSchema, unflagAllSchema, zoomSchema } from "./schemas/question.ts";
+import { lessonProgressSchema } from "./schemas/syllabus.ts";
 import { finishTestSchema, generateTestSchema, saveAnswerSchema } from "./schemas/test.ts";
 
 /**
@@ -17,6 +19,10 @@ export const MUTATIONS = {
   "POST /questions/{id}/seen-in-exam": seenInExamSchema,
   "POST /api/review": reviewSchema,
   "POST /zoom": zoomSchema,
+  "POST /api/lesson/progress": lessonProgressSchema,
+  "POST /profile/course-dates": courseDatesUpdateSchema,
+  "POST /profile/account": profileAccountSchema,
+  "POST /profile/preferences": preferencesUpdateSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type MutationTemplate = keyof typeof MUTATIONS;

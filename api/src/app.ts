@@ -10,15 +10,21 @@ import { ApiError, onError } from "./errors.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
-import { generateTestWithFixedRules } from "./routes/fixed/effects.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
+import { practiceRoutes } from "./routes/practice/index.ts";
+import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
+import { updateCourseDates } from "./routes/profile/course-dates.ts";
+import { profileRoutes } from "./routes/profile/index.ts";
 import { flagQuestion, seenInExam, unflagAll } from "./routes/question/effects.ts";
 import { questionRoutes } from "./routes/question/index.ts";
 import { markReviewed } from "./routes/results/effects.ts";
 import { resultsRoutes } from "./routes/results/index.ts";
+import { searchRoutes } from "./routes/search/index.ts";
 import { setZoom } from "./routes/settings/effects.ts";
 import { settingsRoutes } from "./routes/settings/index.ts";
+import { generateTestWithSyllabusRules, recordLessonProgress } from "./routes/syllabus/effects.ts";
+import { syllabusRoutes } from "./routes/syllabus/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { finishTest, saveAnswer } from "./routes/test/effects.ts";
 import { testRoutes } from "./routes/test/index.ts";
@@ -30,8 +36,9 @@ import { Replayer } from "./sync/replay.ts";
 /** Every queued write's server effect, by catalogue entry. */
 export function effectTable(): EffectTable {
   return {
-    // Fixed tests (exam) are checked against the school's settings; every other type as before.
-    "POST /test/generate/{test_type}": generateTestWithFixedRules,
+    // Progress tests are checked against the syllabus's access rules, fixed tests (exam) against
+    // the school's settings; every other type as before.
+    "POST /test/generate/{test_type}": generateTestWithSyllabusRules,
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
     "POST /api/question/flag": flagQuestion,
@@ -39,6 +46,10 @@ export function effectTable(): EffectTable {
     "POST /questions/{id}/seen-in-exam": seenInExam,
     "POST /api/review": markReviewed,
     "POST /zoom": setZoom,
+    "POST /api/lesson/progress": recordLessonProgress,
+    "POST /profile/course-dates": updateCourseDates,
+    "POST /profile/account": updateAccount,
+    "POST /profile/preferences": updatePreferences,
   };
 }
 
@@ -72,6 +83,10 @@ export function createApp(deps: AppDeps) {
   app.use("/api/authorities", signedIn);
   app.on("POST", "/questions/*", signedIn);
   app.on("POST", "/zoom", signedIn);
+  app.on("POST", "/profile/*", signedIn);
+  app.use("/search", signedIn);
+  app.use("/search/*", signedIn);
+  app.use("/api/syllabi_dates", signedIn);
   app.on("POST", "/update/*", signedIn);
   app.use("/user-active", signedIn);
   app.use("/user-sync/*", signedIn);
@@ -86,6 +101,10 @@ export function createApp(deps: AppDeps) {
   app.route("/", updateRoutes(deps));
   app.route("/", flaggedRoutes(deps));
   app.route("/", fixedRoutes(deps));
+  app.route("/", practiceRoutes(deps));
+  app.route("/", syllabusRoutes(deps, replayer));
+  app.route("/", profileRoutes(deps, replayer));
+  app.route("/", searchRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);
   app.notFound((c) =>

@@ -13,6 +13,7 @@ import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./db/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
 import { setHideFixedResults } from "./routes/fixed/queries.ts";
+import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "./routes/syllabus/queries.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 8787);
@@ -25,6 +26,9 @@ await migrateToLatest(db);
 if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
 // HIDE_FIXED_RESULTS=1 (or 0) sets the server-wide hide_fixed_results; unset leaves the stored setting.
 if (process.env.HIDE_FIXED_RESULTS !== undefined) await setHideFixedResults(db, process.env.HIDE_FIXED_RESULTS === "1");
+// RESTRICT_TARGET_DATES (unrestricted, pt_only, modules, or parts) sets the spec's restrict_target_dates likewise.
+if (process.env.RESTRICT_TARGET_DATES !== undefined)
+  await setAccessSetting(db, RESTRICT_TARGET_DATES_SETTING, process.env.RESTRICT_TARGET_DATES);
 
 const app = createApp({
   db,

@@ -9,6 +9,7 @@ import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
 import { givenAnswerSchema } from "./answer.ts";
 import { featuresSchema } from "./auth.ts";
 import { bankQuestionSchema } from "./content.ts";
+import { emailPreferenceSchema, manualUpdateSchema } from "./profile.ts";
 import { testResultSchema } from "./test.ts";
 
 export const PULL_STEPS = ["profile", "user", "syllabus", "school"] as const;
@@ -56,6 +57,10 @@ export const pulledProfileSchema = z.object({
   subscription: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
   features: featuresSchema,
   settings: z.object({ zoom: z.number().nullable() }),
+  /** Update mode (spec: 0 automatic, 1 manual), the email preferences offered and those chosen. */
+  manual_update: manualUpdateSchema.default(0),
+  preferences: z.array(emailPreferenceSchema).default([]),
+  user_preferences: z.array(z.number().int()).default([]),
 });
 export type PulledProfile = z.infer<typeof pulledProfileSchema>;
 
@@ -87,6 +92,8 @@ export const pulledTestSchema = z.object({
   /** The fixed test (type exam) it was taken from, and whether the school hides its answers. */
   fixed_test_id: z.number().int().nullable(),
   hide_answers: z.boolean(),
+  /** The progress test it was taken of (types progress_test and progress_test_attempt), else null. */
+  progress_test_id: z.number().int().nullable().optional(),
   /** In position order: the question and the version the test was built with. */
   questions: z.array(z.object({ question_id: z.number().int(), version: z.number().int() })),
   /** The server's marking once the test is finished. */
@@ -139,10 +146,21 @@ export const pulledReviewSchema = z.object({
 });
 export type PulledReview = z.infer<typeof pulledReviewSchema>;
 
+/** How far the student read a lesson: the highest page opened; complete once it is the last. */
+export const pulledLessonProgressSchema = z.object({
+  lesson_id: z.number().int(),
+  page: z.number().int(),
+  completed: z.boolean(),
+  updated_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledLessonProgress = z.infer<typeof pulledLessonProgressSchema>;
+
 export const userStepReplySchema = z.union([
   z.object({
     success: z.literal(true),
     cursor: z.string(),
+    lesson_progress: z.array(pulledLessonProgressSchema).default([]),
     tests: z.array(pulledTestSchema),
     answers: z.array(pulledAnswerSchema),
     flags: z.array(pulledFlagSchema),
@@ -179,6 +197,8 @@ export const pulledModuleSchema = z.object({
       progress_test_id: z.number().int().nullable(),
     }),
   ),
+  /** Spec: restrictions keyed by progress-test id, each a list of items with lesson_id. */
+  restrictions: z.record(z.string(), z.array(z.object({ lesson_id: z.number().int() }))).default({}),
 });
 export type PulledModule = z.infer<typeof pulledModuleSchema>;
 /** A lesson's metadata; its pages come with the content. */
@@ -198,6 +218,26 @@ export const courseDateSchema = z.object({
 });
 export type CourseDate = z.infer<typeof courseDateSchema>;
 
+/** A progress test of the syllabus, with what the access rules and the content check need offline. */
+export const pulledProgressTestSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  subject: z.string(),
+  question_ids: z.array(z.number().int()),
+  /** The version of each question the test is taken with (the bank's current ones). */
+  question_versions: z.array(z.number().int()),
+  pass_percentage: z.number().int().nullable(),
+  time_limit: z.number().int().nullable(),
+  allow_initial_attempt: z.boolean(),
+  retry_interval_minutes: z.number().int().nullable(),
+});
+export type PulledProgressTest = z.infer<typeof pulledProgressTestSchema>;
+/** The server's access settings (spec 6 restrict_target_dates, and the initial-attempt override). */
+export const accessSettingsSchema = z.object({
+  restrict_target_dates: z.string().nullable(),
+  initial_attempt_override: z.boolean(),
+});
+
 export const syllabusStepReplySchema = z.union([
   unchanged,
   z.object({
@@ -208,6 +248,8 @@ export const syllabusStepReplySchema = z.union([
     modules: z.array(pulledModuleSchema),
     lessons: z.array(pulledLessonSchema),
     course_dates: z.array(courseDateSchema),
+    progress_tests: z.array(pulledProgressTestSchema).default([]),
+    access_settings: accessSettingsSchema.default({ restrict_target_dates: null, initial_attempt_override: false }),
     /** The bank's version as GET /api/content/bank reports it (its ETag). */
     content_versions: z.object({ bank: z.string() }),
   }),

@@ -23,6 +23,8 @@ export const generateTestSchema = z.object({
   retake_of: uuid.nullable().optional(),
   /** The fixed test this one is taken from (test_type "exam"); the server applies its settings. */
   fixed_test_id: z.number().int().positive().nullable().optional(),
+  /** The progress test this one is taken of (test_type progress_test or progress_test_attempt); the server checks its access rules. */
+  progress_test_id: z.number().int().positive().nullable().optional(),
 });
 export type GenerateTest = z.infer<typeof generateTestSchema>;
 

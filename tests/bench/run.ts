@@ -2,8 +2,10 @@
  * `npm run bench`: measured speeds, printed as a table. Targets are read here by people, never
  * asserted inside tests. Each bench is a function returning rows; later benches add rows.
  */
+import { contentInstall } from "./content-install.ts";
 import { drainAfterReconnect } from "./drain-reconnect.ts";
 import { nextQuestion } from "./next-question.ts";
+import { practiceBuilder } from "./practice-builder.ts";
 import { pushThroughput } from "./push-throughput.ts";
 
 export interface BenchRow {
@@ -23,6 +25,8 @@ if (!process.env.TEST_DATABASE_URL)
     value: "set TEST_DATABASE_URL=postgres://… to measure PostgreSQL too",
   });
 rows.push(...(await nextQuestion()));
+rows.push(...(await contentInstall()));
+rows.push(...(await practiceBuilder()));
 
 const headers = ["bench", "measure", "value", "target"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));

@@ -142,6 +142,32 @@ describe("the updater against the real server", () => {
     expect((await db.installedPacks.toArray()).length).toBe(subjectsOfSyllabus3.length);
   });
 
+  it("interrupt: the run stops once the pack in hand is applied, nothing after it starts, and a later run carries on", async () => {
+    const db = freshDevice();
+    const net = network();
+    let stopAsked = false;
+    const final = await runUpdates(db, {
+      fetch: net.fetch,
+      sleep: noWait,
+      shouldStop: () => stopAsked,
+      onStatus: (s) => {
+        // Asked while the first pack is being processed.
+        if (s.state === "processing") stopAsked = true;
+      },
+    });
+    expect(final).toMatchObject({ state: "cancelled", currentUpdate: null, error: null });
+    expect(final.log.at(-1)?.text).toBe("Stopped after the current update, as asked");
+    expect(net.packRequests()).toHaveLength(1);
+    expect(await db.installedPacks.count()).toBe(1);
+    expect(await db.packDownloads.count()).toBe(0);
+    expect(await db.updateRecords.where("kind").equals("failed").count()).toBe(0);
+
+    const later = network();
+    expect(await runUpdates(db, { fetch: later.fetch, sleep: noWait })).toMatchObject({ state: "finished" });
+    expect(later.packRequests()).toHaveLength(subjectsOfSyllabus3.length - 1);
+    expect((await db.installedPacks.toArray()).length).toBe(subjectsOfSyllabus3.length);
+  });
+
   it("a new release arrives as a delta: changed questions replaced, the old version archived, retired ones moved out", async () => {
     const db = freshDevice();
     await runUpdates(db, { fetch: network().fetch, sleep: noWait });

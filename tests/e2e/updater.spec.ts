@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
+import Database from "better-sqlite3";
 import { readDeviceStores } from "./support/device-store.ts";
 import { E2E_DATABASE, E2E_PORT } from "./support/env.ts";
 import { FaultProxy } from "./support/fault-proxy.ts";
@@ -24,6 +25,20 @@ interface Pack {
   sha256: string;
 }
 
+/** The newest full pack of a subject of the demo student's syllabus, read from the server's database. */
+function latestFullPack(subject: string): { id: string; version: number } {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        "select id, version from content_packs where syllabus_id = 3 and subject = ? and kind = 'full' order by version desc limit 1",
+      )
+      .get(subject) as { id: string; version: number };
+  } finally {
+    db.close();
+  }
+}
+
 let proxy: FaultProxy;
 test.beforeAll(async () => {
   proxy = await FaultProxy.start(E2E_PORT);
@@ -38,8 +53,9 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: proxy.url });
   const page = await context.newPage();
-  // Meteorology is cut a third of the way in; Air Law stalls so the page can be reloaded mid-download.
-  proxy.cutNext({ path: /^\/api\/content\/packs\/s3-050-v1$/, afterBytes: 6000, times: 1 });
+  // Meteorology's full pack (whatever release other specs left it at) is cut a third of the way in.
+  const fullPack = latestFullPack("050");
+  proxy.cutNext({ path: new RegExp(`^/api/content/packs/${fullPack.id}$`), afterBytes: 6000, times: 1 });
 
   await submitSignIn(page);
   await expect(page).toHaveURL(/\/update$/, { timeout: 30_000 });
@@ -54,7 +70,7 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await expect(page.getByText(/questions are on this device/)).toBeVisible();
 
-  const meteorology = proxy.packRequests().filter((r) => r.path.endsWith("/s3-050-v1"));
+  const meteorology = proxy.packRequests().filter((r) => r.path.endsWith(`/${fullPack.id}`));
   expect(meteorology).toHaveLength(2);
   expect(meteorology[0]).toMatchObject({ cut: true, range: null });
   const resumedAt = Number(/^bytes=(\d+)-$/.exec(meteorology[1]?.range ?? "")?.[1]);
@@ -76,7 +92,7 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   // A revision of Meteorology published on the server reaches the device as a delta.
   const bank = structuredClone(fixtures.questions.filter((q) => q.subject === "050"));
   const changed = bank.find((q) => q.editions.includes("2020")) as (typeof bank)[number];
-  changed.question = `${changed.question} (revised)`;
+  changed.question = `${changed.question} (revised ${Date.now()})`;
   mkdirSync(join(repoRoot, "tests/artifacts"), { recursive: true });
   const file = join(repoRoot, `tests/artifacts/revision-${E2E_PORT}.json`);
   writeFileSync(file, JSON.stringify(bank));
@@ -87,8 +103,18 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   });
   expect(out).toMatch(/1 changed/);
 
+  // The delta's id: release numbers are shared by every subject, and other specs publish too.
+  const revised = (await page.evaluate(() => fetch("/api/content/manifest").then((r) => r.json()))) as {
+    packs: { id: string; subject: string; kind: string; base_version: number | null; version: number }[];
+  };
+  const delta = revised.packs.find(
+    (p) => p.subject === "050" && p.kind === "delta" && p.base_version === fullPack.version,
+  );
+  if (!delta) throw new Error(`the revision published no Meteorology delta from version ${fullPack.version}`);
+  const deltaPath = new RegExp(`^/api/content/packs/${delta.id}$`);
+
   // A stalled connection on the delta: the page is reloaded mid-download and carries on from what it kept.
-  proxy.cutNext({ path: /^\/api\/content\/packs\/s3-050-v1-v2$/, afterBytes: 400, times: 1, stall: true });
+  proxy.cutNext({ path: deltaPath, afterBytes: 400, times: 1, stall: true });
   const before = proxy.packRequests().length;
   await page.goto("/update");
   // Automatic mode (the default) starts by itself when the app opens; manual waits for 'Update now'.
@@ -112,14 +138,16 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   await expect(page.getByTestId("update-percent")).toHaveText("100%", { timeout: 30_000 });
 
   const deltas = proxy.packRequests().slice(before);
-  expect(deltas.every((r) => r.path.endsWith("/s3-050-v1-v2"))).toBe(true);
+  expect(deltas.every((r) => r.path.endsWith(`/${delta.id}`))).toBe(true);
   expect(deltas.at(-1)?.range).toMatch(/^bytes=[1-9]\d*-$/);
   const after = (await readDeviceStores(page, ["installedPacks", "questions"])) as {
     installedPacks: Pack[];
     questions: { id: number; version: number; question: string }[];
   };
-  expect(after.installedPacks.find((p) => p.subject === "050")?.version).toBe(2);
-  expect(after.questions.find((q) => q.id === changed.id)).toMatchObject({ version: 2, question: changed.question });
+  expect(after.installedPacks.find((p) => p.subject === "050")?.version).toBe(delta.version);
+  const revisedQuestion = after.questions.find((q) => q.id === changed.id);
+  expect(revisedQuestion?.question).toBe(changed.question);
+  expect(revisedQuestion?.version).toBeGreaterThan(1);
 
   await page.getByTestId("update-bytes").click();
   await page.screenshot({ path: join(shots, "updater-finished-1280.png"), fullPage: true });

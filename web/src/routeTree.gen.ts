@@ -15,9 +15,12 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppSyllabusRouteImport } from './routes/_app/syllabus'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppUpdateRouteImport } from './routes/_app/update'
+import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$lessonId'
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
+import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
 import { Route as AppTestPreviousRouteImport } from './routes/_app/test/previous'
@@ -25,6 +28,9 @@ import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/res
 import { Route as AppTestRetakeTestIdRouteImport } from './routes/_app/test/retake.$testId'
 import { Route as AppTestSelectTestTypeRouteImport } from './routes/_app/test/select.$testType'
 import { Route as AppTestSelectExamRouteImport } from './routes/_app/test/select.exam'
+import { Route as AppTestSelectPracticeRouteImport } from './routes/_app/test/select.practice'
+import { Route as AppTestSelectTimedRouteImport } from './routes/_app/test/select.timed'
+import { Route as AppTestSelectUntimedRouteImport } from './routes/_app/test/select.untimed'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -55,6 +61,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSyllabusRoute = AppSyllabusRouteImport.update({
+  id: '/syllabus',
+  path: '/syllabus',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSyncRoute = AppSyncRouteImport.update({
   id: '/sync',
   path: '/sync',
@@ -65,9 +76,19 @@ const AppUpdateRoute = AppUpdateRouteImport.update({
   path: '/update',
   getParentRoute: () => AppRoute,
 } as any)
+const AppLessonLessonIdRoute = AppLessonLessonIdRouteImport.update({
+  id: '/lesson/$lessonId',
+  path: '/lesson/$lessonId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMaintenanceJobsRoute = AppMaintenanceJobsRouteImport.update({
   id: '/maintenance/jobs',
   path: '/maintenance/jobs',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppMaintenanceUpdatesRoute = AppMaintenanceUpdatesRouteImport.update({
+  id: '/maintenance/updates',
+  path: '/maintenance/updates',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTestTestIdRoute = AppTestTestIdRouteImport.update({
@@ -105,6 +126,21 @@ const AppTestSelectExamRoute = AppTestSelectExamRouteImport.update({
   path: '/test/select/exam',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTestSelectPracticeRoute = AppTestSelectPracticeRouteImport.update({
+  id: '/test/select/practice',
+  path: '/test/select/practice',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTestSelectTimedRoute = AppTestSelectTimedRouteImport.update({
+  id: '/test/select/timed',
+  path: '/test/select/timed',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTestSelectUntimedRoute = AppTestSelectUntimedRouteImport.update({
+  id: '/test/select/untimed',
+  path: '/test/select/untimed',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -112,9 +148,12 @@ export interface FileRoutesByFullPath {
   '/logout': typeof LogoutRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
@@ -122,6 +161,9 @@ export interface FileRoutesByFullPath {
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
   '/test/select/exam': typeof AppTestSelectExamRoute
+  '/test/select/practice': typeof AppTestSelectPracticeRoute
+  '/test/select/timed': typeof AppTestSelectTimedRoute
+  '/test/select/untimed': typeof AppTestSelectUntimedRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -129,9 +171,12 @@ export interface FileRoutesByTo {
   '/logout': typeof LogoutRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
@@ -139,6 +184,9 @@ export interface FileRoutesByTo {
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
   '/test/select/exam': typeof AppTestSelectExamRoute
+  '/test/select/practice': typeof AppTestSelectPracticeRoute
+  '/test/select/timed': typeof AppTestSelectTimedRoute
+  '/test/select/untimed': typeof AppTestSelectUntimedRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -148,9 +196,12 @@ export interface FileRoutesById {
   '/logout': typeof LogoutRoute
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/syllabus': typeof AppSyllabusRoute
   '/_app/sync': typeof AppSyncRoute
   '/_app/update': typeof AppUpdateRoute
+  '/_app/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
   '/_app/test/previous': typeof AppTestPreviousRoute
@@ -158,6 +209,9 @@ export interface FileRoutesById {
   '/_app/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/_app/test/select/$testType': typeof AppTestSelectTestTypeRoute
   '/_app/test/select/exam': typeof AppTestSelectExamRoute
+  '/_app/test/select/practice': typeof AppTestSelectPracticeRoute
+  '/_app/test/select/timed': typeof AppTestSelectTimedRoute
+  '/_app/test/select/untimed': typeof AppTestSelectUntimedRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -167,9 +221,12 @@ export interface FileRouteTypes {
     | '/logout'
     | '/changes'
     | '/dashboard'
+    | '/syllabus'
     | '/sync'
     | '/update'
+    | '/lesson/$lessonId'
     | '/maintenance/jobs'
+    | '/maintenance/updates'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
@@ -177,6 +234,9 @@ export interface FileRouteTypes {
     | '/test/retake/$testId'
     | '/test/select/$testType'
     | '/test/select/exam'
+    | '/test/select/practice'
+    | '/test/select/timed'
+    | '/test/select/untimed'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -184,9 +244,12 @@ export interface FileRouteTypes {
     | '/logout'
     | '/changes'
     | '/dashboard'
+    | '/syllabus'
     | '/sync'
     | '/update'
+    | '/lesson/$lessonId'
     | '/maintenance/jobs'
+    | '/maintenance/updates'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
@@ -194,6 +257,9 @@ export interface FileRouteTypes {
     | '/test/retake/$testId'
     | '/test/select/$testType'
     | '/test/select/exam'
+    | '/test/select/practice'
+    | '/test/select/timed'
+    | '/test/select/untimed'
   id:
     | '__root__'
     | '/'
@@ -202,9 +268,12 @@ export interface FileRouteTypes {
     | '/logout'
     | '/_app/changes'
     | '/_app/dashboard'
+    | '/_app/syllabus'
     | '/_app/sync'
     | '/_app/update'
+    | '/_app/lesson/$lessonId'
     | '/_app/maintenance/jobs'
+    | '/_app/maintenance/updates'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
     | '/_app/test/previous'
@@ -212,6 +281,9 @@ export interface FileRouteTypes {
     | '/_app/test/retake/$testId'
     | '/_app/test/select/$testType'
     | '/_app/test/select/exam'
+    | '/_app/test/select/practice'
+    | '/_app/test/select/timed'
+    | '/_app/test/select/untimed'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -265,6 +337,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/syllabus': {
+      id: '/_app/syllabus'
+      path: '/syllabus'
+      fullPath: '/syllabus'
+      preLoaderRoute: typeof AppSyllabusRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/sync': {
       id: '/_app/sync'
       path: '/sync'
@@ -279,11 +358,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUpdateRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/lesson/$lessonId': {
+      id: '/_app/lesson/$lessonId'
+      path: '/lesson/$lessonId'
+      fullPath: '/lesson/$lessonId'
+      preLoaderRoute: typeof AppLessonLessonIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/maintenance/jobs': {
       id: '/_app/maintenance/jobs'
       path: '/maintenance/jobs'
       fullPath: '/maintenance/jobs'
       preLoaderRoute: typeof AppMaintenanceJobsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/maintenance/updates': {
+      id: '/_app/maintenance/updates'
+      path: '/maintenance/updates'
+      fullPath: '/maintenance/updates'
+      preLoaderRoute: typeof AppMaintenanceUpdatesRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/test/$testId': {
@@ -335,15 +428,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTestSelectExamRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/test/select/practice': {
+      id: '/_app/test/select/practice'
+      path: '/test/select/practice'
+      fullPath: '/test/select/practice'
+      preLoaderRoute: typeof AppTestSelectPracticeRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test/select/timed': {
+      id: '/_app/test/select/timed'
+      path: '/test/select/timed'
+      fullPath: '/test/select/timed'
+      preLoaderRoute: typeof AppTestSelectTimedRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/test/select/untimed': {
+      id: '/_app/test/select/untimed'
+      path: '/test/select/untimed'
+      fullPath: '/test/select/untimed'
+      preLoaderRoute: typeof AppTestSelectUntimedRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppSyllabusRoute: typeof AppSyllabusRoute
   AppSyncRoute: typeof AppSyncRoute
   AppUpdateRoute: typeof AppUpdateRoute
+  AppLessonLessonIdRoute: typeof AppLessonLessonIdRoute
   AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
+  AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
   AppTestPreviousRoute: typeof AppTestPreviousRoute
@@ -351,14 +468,20 @@ interface AppRouteChildren {
   AppTestRetakeTestIdRoute: typeof AppTestRetakeTestIdRoute
   AppTestSelectTestTypeRoute: typeof AppTestSelectTestTypeRoute
   AppTestSelectExamRoute: typeof AppTestSelectExamRoute
+  AppTestSelectPracticeRoute: typeof AppTestSelectPracticeRoute
+  AppTestSelectTimedRoute: typeof AppTestSelectTimedRoute
+  AppTestSelectUntimedRoute: typeof AppTestSelectUntimedRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppSyllabusRoute: AppSyllabusRoute,
   AppSyncRoute: AppSyncRoute,
   AppUpdateRoute: AppUpdateRoute,
+  AppLessonLessonIdRoute: AppLessonLessonIdRoute,
   AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
+  AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,
   AppTestPreviousRoute: AppTestPreviousRoute,
@@ -366,6 +489,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTestRetakeTestIdRoute: AppTestRetakeTestIdRoute,
   AppTestSelectTestTypeRoute: AppTestSelectTestTypeRoute,
   AppTestSelectExamRoute: AppTestSelectExamRoute,
+  AppTestSelectPracticeRoute: AppTestSelectPracticeRoute,
+  AppTestSelectTimedRoute: AppTestSelectTimedRoute,
+  AppTestSelectUntimedRoute: AppTestSelectUntimedRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -6,6 +6,8 @@ import * as questionActivity from "./migrations/0002-question-activity.ts";
 import * as fixedTests from "./migrations/0003-fixed-tests.ts";
 import * as syncPull from "./migrations/0004-sync-pull.ts";
 import * as contentPacks from "./migrations/0005-content-packs.ts";
+import * as syllabusAccess from "./migrations/0006-syllabus-access.ts";
+import * as profileWrites from "./migrations/0007-profile-writes.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0003-fixed-tests": fixedTests,
   "0004-sync-pull": syncPull,
   "0005-content-packs": contentPacks,
+  "0006-syllabus-access": syllabusAccess,
+  "0007-profile-writes": profileWrites,
 };
 
 export type Dialect = "sqlite" | "postgres";

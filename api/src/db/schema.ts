@@ -36,6 +36,9 @@ export interface Database {
   course_dates: CourseDatesTable;
   content_releases: ContentReleasesTable;
   content_packs: ContentPacksTable;
+  module_restrictions: ModuleRestrictionsTable;
+  lesson_progress: LessonProgressTable;
+  email_preferences: EmailPreferencesTable;
 }
 
 export type Flag = 0 | 1;
@@ -54,6 +57,10 @@ export interface UsersTable {
   created_at: string;
   /** The student's change number when this row last changed (migration 0004; set by a trigger). */
   change_seq: Generated<number>;
+  /** Update mode (spec): 0 automatic, 1 manual (migration 0007). */
+  manual_update: Generated<Flag>;
+  /** JSON list of the email preference ids the student chose (migration 0007). */
+  email_preferences: Generated<string>;
 }
 
 export interface ClassesTable {
@@ -152,6 +159,10 @@ export interface ProgressTestsTable {
   question_ids: string;
   pass_percentage: number | null;
   time_limit: number | null;
+  /** An initial attempt is allowed before the required lessons are complete (migration 0006). */
+  allow_initial_attempt: Generated<Flag>;
+  /** Minutes to wait after a failed attempt; null for none (migration 0006). */
+  retry_interval_minutes: number | null;
 }
 
 export interface AuthoritiesTable {
@@ -190,6 +201,8 @@ export interface UserTestsTable {
   hide_answers: Generated<Flag>;
   /** The student's change number when this row last changed (migration 0004; set by a trigger). */
   change_seq: Generated<number>;
+  /** The progress test this test was taken of (migration 0006); null for every other test. */
+  progress_test_id?: number | null;
 }
 
 export interface UserTestQuestionsTable {
@@ -367,4 +380,31 @@ export interface ContentPacksTable {
   images: string | null;
   bytes: Uint8Array;
   created_at: string;
+}
+
+/** The email preferences a student may choose (spec: id, type, text; migration 0007). */
+export interface EmailPreferencesTable {
+  id: number;
+  type: string;
+  text: string;
+  position: number;
+}
+
+/** The lessons a module's progress test requires (spec: restrictions keyed by progress-test id; migration 0006). */
+export interface ModuleRestrictionsTable {
+  module_id: number;
+  progress_test_id: number;
+  lesson_id: number;
+  position: number;
+}
+
+/** How far a student read a lesson: the highest page opened; complete once it is the last (migration 0006). */
+export interface LessonProgressTable {
+  user_id: string;
+  lesson_id: number;
+  page: number;
+  completed: Flag;
+  updated_at: string;
+  /** The student's change number when this row last changed (set by a trigger). */
+  change_seq: Generated<number>;
 }

@@ -7,6 +7,7 @@ import { hashPassword } from "../auth/password.ts";
 import { publishRelease } from "../content/publish.ts";
 import type { Clock } from "../deps.ts";
 import { demoFixedTests } from "../routes/fixed/demo.ts";
+import { seedDemoAccessRules } from "../routes/syllabus/demo.ts";
 import type { Database } from "./schema.ts";
 
 /** Inserts rows in slices that stay under SQLite's and PostgreSQL's parameter limits. */
@@ -191,6 +192,8 @@ export async function seedDemo(
       "course_dates",
       DEMO_COURSE_DATES.map((d) => ({ id: randomUUID(), class_id: DEMO_CLASS_ID, user_id: null, ...d })),
     );
+    // The syllabus page's access rules (initial attempt, retry interval, required lessons, targets).
+    await seedDemoAccessRules(tx);
     // Release 1: the packs devices download.
     await publishRelease(tx, clock, "demo content");
   });

@@ -8,6 +8,7 @@ import { checkSession, signOut } from "../local/session.ts";
 import { NoticeBanner } from "../ui/NoticeBanner.tsx";
 import { SyncStatus } from "../ui/SyncStatus.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
+import { MainNav } from "./MainNav.tsx";
 import { useSignedIn } from "./session-context.tsx";
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
@@ -92,45 +93,6 @@ export function AppShell({ children }: { children: ReactNode }) {
               <img src="/icons/favicon.svg" alt="" className="h-7 w-7" />
               Preflight
             </Link>
-            <nav className="flex gap-4 text-sm text-brand-100">
-              <Link to="/dashboard" className="hover:text-white" activeProps={{ className: "text-white font-medium" }}>
-                Dashboard
-              </Link>
-              <Link
-                to="/test/select/exam"
-                className="hover:text-white"
-                activeProps={{ className: "text-white font-medium" }}
-                data-testid="nav-fixed"
-              >
-                Fixed tests
-              </Link>
-              <Link
-                to="/test/previous"
-                className="hover:text-white"
-                activeProps={{ className: "text-white font-medium" }}
-                data-testid="nav-previous"
-              >
-                Previous tests
-              </Link>
-              {session.user.features.flagged ? (
-                <Link
-                  to="/test/flagged"
-                  className="hover:text-white"
-                  activeProps={{ className: "text-white font-medium" }}
-                  data-testid="nav-flagged"
-                >
-                  Flagged questions
-                </Link>
-              ) : null}
-              <Link
-                to="/maintenance/jobs"
-                className="hover:text-white"
-                activeProps={{ className: "text-white font-medium" }}
-                data-testid="nav-jobs"
-              >
-                Jobs
-              </Link>
-            </nav>
             <div className="ml-auto flex items-center gap-4 text-sm">
               <SyncStatus db={scope.db} />
               <span className="hidden text-brand-100 sm:inline">
@@ -145,6 +107,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               </button>
             </div>
           </div>
+          <MainNav features={session.user.features} />
         </header>
         <NoticeBanner db={scope.db} />
         <div className="flex-1">{children}</div>

@@ -13,6 +13,7 @@ import type {
   GivenAnswer,
   PulledLesson,
   PulledModule,
+  PulledProgressTest,
   TestResult,
   TestType,
   UserSummary,
@@ -78,6 +79,8 @@ export interface LocalUserTest {
   fixed_test_id?: number | null;
   /** The school hides the answers of this test: no review, the results go to the school. */
   hide_answers?: boolean;
+  /** The progress test this test was taken of (types progress_test, progress_test_attempt). */
+  progress_test_id?: number | null;
   /** The device's prediction, shown until the server's marking arrives. */
   predicted: TestResult | null;
   /** The server's marking: the decision that counts. */
@@ -219,6 +222,16 @@ export interface LocalCourseDate {
   end: string;
 }
 
+/** How far the student read a lesson (the highest page opened); complete once it is the last. */
+export interface LocalLessonProgress {
+  lessonId: number;
+  page: number;
+  completed: boolean;
+  updatedAt: string;
+}
+/** A progress test of the syllabus with its questions, retry interval and initial-attempt choice. */
+export type LocalProgressTest = PulledProgressTest;
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -249,6 +262,8 @@ export class UserDb extends Dexie {
   modules!: EntityTable<LocalModule, "id">;
   lessons!: EntityTable<LocalLesson, "id">;
   courseDates!: EntityTable<LocalCourseDate, "moduleId">;
+  lessonProgress!: EntityTable<LocalLessonProgress, "lessonId">;
+  progressTests!: EntityTable<LocalProgressTest, "id">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -300,6 +315,8 @@ export class UserDb extends Dexie {
     });
     // Content packs: installed versions, resumable downloads, update records (schema version 6).
     this.version(6).stores(CONTENT_STORES);
+    // The syllabus page: lesson progress and the syllabus's progress tests (schema version 8).
+    this.version(8).stores({ lessonProgress: "lessonId", progressTests: "id" });
   }
 }
 

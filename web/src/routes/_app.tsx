@@ -2,6 +2,7 @@ import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
 import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
+import { ContentEvictionBanner } from "../features/updates-admin/ContentEvictionBanner.tsx";
 import { currentSession } from "../local/session.ts";
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */
@@ -16,6 +17,7 @@ export const Route = createFileRoute("/_app")({
     return (
       <SessionProvider session={session}>
         <AppShell>
+          <ContentEvictionBanner />
           <UpdatePrompt />
           <Outlet />
         </AppShell>

@@ -19,6 +19,8 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
       "users.subscription_start",
       "users.subscription_end",
       "users.change_seq as user_seq",
+      "users.manual_update",
+      "users.email_preferences",
       "classes.name as class_name",
       "user_settings.zoom_tenths",
       "user_settings.change_seq as settings_seq",
@@ -45,6 +47,14 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
       subscription: { start: row.subscription_start, end: row.subscription_end },
       features: deps.features ?? DEFAULT_FEATURES,
       settings: { zoom: row.zoom_tenths === null || row.zoom_tenths === undefined ? null : row.zoom_tenths / 10 },
+      manual_update: row.manual_update,
+      preferences: await emailPreferences(deps),
+      user_preferences: JSON.parse(row.email_preferences) as number[],
     },
   };
+}
+
+/** The email preferences a student may choose, in their order. */
+async function emailPreferences(deps: AppDeps) {
+  return deps.db.selectFrom("email_preferences").select(["id", "type", "text"]).orderBy("position").execute();
 }

@@ -8,9 +8,11 @@ import {
   NO_SYLLABUS_MESSAGE,
   type PulledLesson,
   type PulledModule,
+  type PulledProgressTest,
   type SyllabusStepReply,
 } from "@preflight/sync-protocol/schemas/pull";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { accessSettings, courseDatesOf, moduleFacts, progressTestRows } from "../../routes/syllabus/queries.ts";
 import { bankVersion } from "./bank-version.ts";
 import { digestOf } from "./cursor.ts";
 
@@ -43,11 +45,14 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
         .orderBy("position")
         .execute()
     : [];
+  // Spec: restrictions keyed by progress-test id (the lessons each progress test requires).
+  const restrictions = new Map((await moduleFacts(db, syllabus.id)).map((m) => [m.id, m.restrictions]));
   const modules: PulledModule[] = moduleRows.map((m) => ({
     id: m.id,
     title: m.title,
     position: m.position,
     prerequisite_module_id: m.prerequisite_module_id,
+    restrictions: restrictions.get(m.id) ?? {},
     parts: parts
       .filter((p) => p.module_id === m.id)
       .map((p) => ({
@@ -72,6 +77,10 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
   }));
 
   const course_dates = moduleIds.length ? await courseDates(deps, user.id, student.class_id, moduleIds) : [];
+  const progress_tests = await progressTests(
+    deps,
+    parts.flatMap((p) => (p.progress_test_id === null ? [] : [p.progress_test_id])),
+  );
   const details = {
     syllabus: {
       id: syllabus.id,
@@ -84,6 +93,8 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
     modules,
     lessons,
     course_dates,
+    progress_tests,
+    access_settings: await accessSettings(db),
     content_versions: { bank: await bankVersion(db, syllabus.id) },
   };
   const next = digestOf(details);
@@ -92,28 +103,41 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
 }
 
 /** One start and end per module: the student's own dates, else the class's. */
-async function courseDates(
+function courseDates(
   deps: AppDeps,
   userId: string,
   classId: string | null,
   moduleIds: number[],
 ): Promise<CourseDate[]> {
-  const rows = await deps.db
-    .selectFrom("course_dates")
-    .select(["module_id", "start_date", "end_date", "user_id"])
-    .where("module_id", "in", moduleIds)
-    .where((eb) =>
-      classId === null
-        ? eb("user_id", "=", userId)
-        : eb.or([eb("user_id", "=", userId), eb.and([eb("class_id", "=", classId), eb("user_id", "is", null)])]),
-    )
-    .execute();
-  const byModule = new Map<number, CourseDate>();
-  // The class's first, so the student's own replace them.
-  for (const r of [...rows].sort((a, b) => Number(a.user_id !== null) - Number(b.user_id !== null)))
-    byModule.set(r.module_id, { module_id: r.module_id, start: r.start_date, end: r.end_date });
-  return moduleIds.flatMap((id) => {
-    const d = byModule.get(id);
-    return d ? [d] : [];
+  return courseDatesOf(deps.db, userId, classId, moduleIds);
+}
+
+/** The progress tests the parts name, with their questions at the bank's current versions. */
+async function progressTests(deps: AppDeps, ids: number[]): Promise<PulledProgressTest[]> {
+  const rows = await progressTestRows(deps.db, [...new Set(ids)]);
+  const questionIds = [...new Set(rows.flatMap((t) => JSON.parse(t.question_ids) as number[]))];
+  const current = new Map<number, number>();
+  for (let i = 0; i < questionIds.length; i += 500) {
+    const found = await deps.db
+      .selectFrom("questions")
+      .select(["id", "current_version"])
+      .where("id", "in", questionIds.slice(i, i + 500))
+      .where("retired_at", "is", null)
+      .execute();
+    for (const q of found) current.set(q.id, q.current_version);
+  }
+  return rows.map((t) => {
+    const question_ids = (JSON.parse(t.question_ids) as number[]).filter((id) => current.has(id));
+    return {
+      id: t.id,
+      title: t.title,
+      subject: t.subject,
+      question_ids,
+      question_versions: question_ids.map((id) => current.get(id) as number),
+      pass_percentage: t.pass_percentage,
+      time_limit: t.time_limit,
+      allow_initial_attempt: t.allow_initial_attempt === 1,
+      retry_interval_minutes: t.retry_interval_minutes,
+    };
   });
 }

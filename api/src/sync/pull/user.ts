@@ -77,9 +77,18 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
       .orderBy("reviews.change_seq")
       .execute(),
   ]);
+  const lessonProgress = await db
+    .selectFrom("lesson_progress")
+    .select(["lesson_id", "page", "completed", "updated_at", "change_seq"])
+    .where("user_id", "=", user.id)
+    .where("change_seq", ">", range.from)
+    .where("change_seq", "<=", range.to)
+    .orderBy("change_seq")
+    .execute();
   return {
     success: true,
     cursor: String(range.to),
+    lesson_progress: lessonProgress.map((p) => ({ ...p, completed: p.completed === 1 })),
     tests,
     answers: answers.map((a) => ({
       id: a.id,
@@ -169,6 +178,7 @@ async function changedTests(db: Kysely<Database>, userId: string, range: ChangeR
       retake_of: t.retake_of,
       fixed_test_id: t.fixed_test_id,
       hide_answers: t.hide_answers === 1,
+      progress_test_id: t.progress_test_id ?? null,
       questions: questions.get(t.id) ?? [],
       result,
       change_seq: t.change_seq,

@@ -6,6 +6,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
+import { EditCourseDatesButton } from "../course-dates/index.ts";
 import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
 import { SyncButton } from "../sync/SyncButton.tsx";
@@ -89,6 +90,13 @@ export function Dashboard() {
           <h2 className="mb-3 font-semibold">Sync</h2>
           <SyncButton db={scope.db} />
           <UpdateIndicator db={scope.db} />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div>
+            <h2 className="font-semibold">Your course</h2>
+            <p className="text-sm text-slate-600">The start and end of each module of your course.</p>
+          </div>
+          <EditCourseDatesButton />
         </div>
       </section>
       <aside className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">

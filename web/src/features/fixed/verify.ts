@@ -1,20 +1,17 @@
 /**
  * Spec: "Select, then verify questions. If an update is required show the update dialog."
- * The seam for the content-update check: today a fixed test needs an update when any of its
- * questions is not on the device at the version the test uses (the versioned content packs will
- * answer this from their manifest instead; the caller does not change).
+ * The same content check as a progress test's start (features/syllabus/verify-content.ts): a
+ * fixed test needs an update when any of its questions is not on the device at the version the
+ * test is taken with (in the bank or the archive), offline too.
  */
-import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalFixedTest, UserDb } from "../../local/db.ts";
+import { type ContentCheck, verifyPinnedQuestions } from "../syllabus/verify-content.ts";
 
-export interface QuestionCheck {
-  update: boolean;
-}
+export type QuestionCheck = ContentCheck;
 
-export async function verifyFixedTestQuestions(
+export function verifyFixedTestQuestions(
   db: UserDb,
   test: Pick<LocalFixedTest, "question_ids" | "question_versions">,
 ): Promise<QuestionCheck> {
-  const questions = await testQuestions(db, test);
-  return { update: test.question_ids.length === 0 || questions.some((q) => q === undefined) };
+  return verifyPinnedQuestions(db, test);
 }

@@ -56,7 +56,7 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
     );
   else
     body = (
-      <span className="group inline-flex items-center gap-2 text-sm text-slate-600">
+      <span className="inline-flex items-center gap-2 text-sm text-slate-600">
         <span>Up to date</span>
         <button
           type="button"
@@ -70,9 +70,10 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
       </span>
     );
 
+  // `group`: hovering anywhere on the indicator offers the check (spec).
   return (
     <div
-      className={`flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ${service === false ? "bg-amber-50 ring-amber-200" : "bg-white ring-slate-200"}`}
+      className={`group flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ${service === false ? "bg-amber-50 ring-amber-200" : "bg-white ring-slate-200"}`}
       data-testid="update-indicator"
     >
       {body}

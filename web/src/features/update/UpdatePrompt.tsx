@@ -3,9 +3,10 @@ import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { type AvailableUpdates, startUpdate } from "../../local/content/service.ts";
+import { type AvailableUpdates, startApprovedUpdate } from "../../local/content/service.ts";
 import { getMeta } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useCountdown } from "../../ui/useCountdown.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
 
@@ -19,6 +20,7 @@ const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as con
 export function UpdatePrompt() {
   const db = useSignedIn().scope.db;
   const navigate = useNavigate();
+  const { notify } = useSnackbar();
   const path = useRouterState({ select: (s) => s.location.pathname });
   const available = useLiveQuery(() => getMeta<AvailableUpdates>(db, "availableUpdates"), [db]);
   const manual = useLiveQuery(async () => (await getMeta<number>(db, "updateMode")) === UPDATE_MODE_MANUAL, [db]);
@@ -46,7 +48,8 @@ export function UpdatePrompt() {
   if (deadline === null || !allowed) return null;
   const approve = async () => {
     setDeadline(null);
-    await startUpdate(db);
+    if ((await startApprovedUpdate(db)) === "syncing")
+      notify({ type: "warning", title: "Please wait", text: UPDATE_MESSAGES.duringSync });
     await navigate({ to: "/update" });
   };
   const decline = () => {

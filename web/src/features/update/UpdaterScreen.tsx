@@ -1,13 +1,14 @@
 import { UPDATER_STATUS_POLL_MS, UPDATER_SYLLABUS_FAILURE_LOGOUT_MS } from "@preflight/sync-protocol";
 import { availableModules } from "@preflight/sync-protocol/rules/content-plan";
 import type { Manifest } from "@preflight/sync-protocol/schemas/content-pack";
-import { useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { ApiCallError, apiCall, NetworkError } from "../../local/api.ts";
 import { type AvailableUpdates, cancelUpdate, checkAvailable, startUpdate } from "../../local/content/service.ts";
+import { requestPersistence } from "../../local/content/storage.ts";
 import { formatBytes } from "../../local/content/updater.ts";
 import { getMeta } from "../../local/db.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -41,9 +42,13 @@ export function UpdaterScreen() {
   if (firstRun.current === null && installed) firstRun.current = installed.length === 0;
 
   const begin = useCallback(async () => {
+    // A first run is when the bank arrives: ask the browser to keep it under storage pressure.
+    if (firstRun.current) void requestPersistence();
     const outcome = await startUpdate(db, { firstRun: firstRun.current ?? false });
     if (outcome === "syncing")
       snackbar.notify({ type: "warning", title: "Please wait", text: UPDATE_MESSAGES.duringSync });
+    if (outcome === "locked")
+      snackbar.notify({ type: "warning", title: "Update status locked", text: UPDATE_MESSAGES.locked });
   }, [db, snackbar]);
 
   // Check the syllabus, then list the updates; a first run starts at once.
@@ -207,7 +212,14 @@ export function UpdaterScreen() {
       ) : null}
 
       {firstModuleReady || status.state === "finished" || (installed?.length ?? 0) > 0 ? (
-        <div className="flex justify-end">
+        <div className="flex flex-wrap items-center justify-end gap-4">
+          <Link
+            to="/maintenance/updates"
+            className="text-sm font-medium text-brand-700 hover:underline"
+            data-testid="update-admin-link"
+          >
+            Update history and tools
+          </Link>
           <button
             type="button"
             onClick={() => void navigate({ to: "/dashboard" })}

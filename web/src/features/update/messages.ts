@@ -11,6 +11,8 @@ export const UPDATE_MESSAGES = {
   serviceNotRunning:
     "The background update service is not currently running, you may need to restart your computer if this message persists.",
   promptTitle: "UPDATES AVAILABLE",
+  locked:
+    "An earlier update did not finish and left the update status locked. Unlock it under Updates, then try again.",
   offline: "You are offline. Updates are checked when the connection returns.",
   firstRunOffline: "This device has no questions yet. Connect to the internet to download your question bank.",
 } as const;

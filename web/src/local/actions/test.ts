@@ -18,12 +18,16 @@ export interface NewTest {
   count: number;
   /** Choose from these questions only (default: the whole bank on the device). */
   from?: number[];
+  /** `from` is the test already chosen and ordered (the practice builder): take it as it is. */
+  ordered?: boolean;
   display_answers: DisplayAnswers;
   seed: number;
   time_limit?: number | null;
   pass_percentage?: number | null;
   /** A fixed test: its questions in the school's order and versions, and the school's choices. */
   fixed?: FixedTestStart;
+  /** The progress test this test is taken of (its questions come as `from`, `ordered`); the server checks its access rules. */
+  progress_test_id?: number;
 }
 
 /** What a test taken from a fixed test keeps of it (the server applies the same on replay). */
@@ -45,7 +49,11 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
   return runAction(scope, [db.userTests, db.questions], async (ctx) => {
     const ids = spec.from ?? ((await db.questions.toCollection().primaryKeys()) as number[]);
     // A fixed test keeps the school's questions, order and versions; others are picked at random.
-    const question_ids = spec.fixed ? spec.fixed.question_ids : pickQuestions(ids, spec.count, spec.seed);
+    const question_ids = spec.fixed
+      ? spec.fixed.question_ids
+      : spec.ordered && spec.from
+        ? spec.from
+        : pickQuestions(ids, spec.count, spec.seed);
     if (question_ids.length === 0) throw new NoQuestionsError("There are no questions available on this device yet.");
     const question_versions =
       spec.fixed?.question_versions ?? (await db.questions.bulkGet(question_ids)).map((q) => q?.version ?? 1);
@@ -65,6 +73,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
       hide_results: spec.fixed?.hide_results ?? false,
       retake_of: null,
       ...(spec.fixed ? { fixed_test_id: spec.fixed.id, hide_answers: spec.fixed.hide_answers } : {}),
+      ...(spec.progress_test_id ? { progress_test_id: spec.progress_test_id } : {}),
       predicted: null,
       marked: null,
       position: 1,
@@ -84,6 +93,7 @@ export async function createTest(scope: LocalScope, spec: NewTest): Promise<Loca
         question_versions,
         started: test.started,
         ...(spec.fixed ? { fixed_test_id: spec.fixed.id } : {}),
+        ...(spec.progress_test_id ? { progress_test_id: spec.progress_test_id } : {}),
       },
     );
     return test;
@@ -141,7 +151,8 @@ export async function testQuestions(
   const current = await db.questions.bulkGet(test.question_ids);
   const stale = test.question_ids
     .map((id, i) => ({ id, i, version: test.question_versions[i] ?? 1 }))
-    .filter(({ i, version }) => current[i] !== undefined && current[i]?.version !== version);
+    // Changed since the test was built, or gone from the bank (retired): the archive keeps it.
+    .filter(({ i, version }) => current[i]?.version !== version);
   if (stale.length === 0) return current;
   const archived = await db.questionArchive.bulkGet(stale.map((s) => archiveKey(s.id, s.version)));
   const out = current.slice();
@@ -234,6 +245,8 @@ export async function retakeTest(scope: LocalScope, previousId: string): Promise
         retake_of: previous.id,
         // A retaken fixed test is another attempt at it, checked again on replay.
         ...(previous.fixed_test_id ? { fixed_test_id: previous.fixed_test_id } : {}),
+        // A retaken progress test is another attempt at it, checked again on replay.
+        ...(previous.progress_test_id ? { progress_test_id: previous.progress_test_id } : {}),
       },
     );
     return test;

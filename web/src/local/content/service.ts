@@ -14,6 +14,21 @@ import { fetchManifest, runUpdates } from "./updater.ts";
 export const UPDATE_LOCK = "content-update";
 const STATUS_KEY = "updaterStatus";
 const PERSIST_EVERY_MS = 500;
+/**
+ * The update status lock (spec: updates_locked): written when a run starts, removed when it
+ * ends. A run whose tab died (closed, reloaded, crashed) leaves it behind; the Web Lock shows
+ * whether its run is still alive, and Unlock clears a record that outlived its run.
+ */
+const LOCK_RECORD_KEY = "updatesLocked";
+/** The interrupt, kept in the store so a run in another tab sees it too. */
+const STOP_KEY = "updateStopRequested";
+
+/** Meta rows of the update service: state of this device's runs, never the student's data. */
+export const UPDATER_META_KEYS = [STATUS_KEY, LOCK_RECORD_KEY, STOP_KEY] as const;
+
+export interface UpdateLockRecord {
+  since: string;
+}
 
 /** What the server has that this device does not (spec: total_updates, total_sources, size). */
 export interface AvailableUpdates {
@@ -23,7 +38,8 @@ export interface AvailableUpdates {
   checkedAt: string;
 }
 
-let run: { db: UserDb; controller: AbortController; done: Promise<UpdaterStatus> } | null = null;
+let run: { db: UserDb; controller: AbortController; done: Promise<UpdaterStatus>; stop: { asked: boolean } } | null =
+  null;
 let current: UpdaterStatus = IDLE_STATUS;
 let lastPersist = 0;
 const listeners = new Set<(status: UpdaterStatus) => void>();
@@ -53,22 +69,40 @@ function publish(db: UserDb, status: UpdaterStatus): void {
   }
 }
 
-export type StartOutcome = "started" | "already-running" | "syncing";
+export type StartOutcome = "started" | "already-running" | "syncing" | "locked";
 
 /**
- * Starts an update in the background unless one runs already (here or in another tab). Refused
- * while the outbox is being sent: the spec's 'Unable to update whilst a sync is in progress'.
+ * Why an update cannot start now, or null when it can: one runs already (here or in another
+ * tab); the outbox is being sent (the spec's 'Unable to update whilst a sync is in progress');
+ * or, in a browser without Web Locks, a lock record that only Unlock can prove stale.
  */
-export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = {}): Promise<StartOutcome> {
+export async function updateBlocker(db: UserDb): Promise<Exclude<StartOutcome, "started"> | null> {
   if (run || (await lockHeld(UPDATE_LOCK))) return "already-running";
   if (await lockHeld("outbox")) return "syncing";
+  if (!globalThis.navigator?.locks && (await getMeta<UpdateLockRecord>(db, LOCK_RECORD_KEY))) return "locked";
+  return null;
+}
+
+/** Starts an update in the background unless something blocks it (see updateBlocker). */
+export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = {}): Promise<StartOutcome> {
+  const blocker = await updateBlocker(db);
+  if (blocker) return blocker;
   const controller = new AbortController();
-  const go = () =>
-    runUpdates(db, {
-      signal: controller.signal,
-      firstRun: options.firstRun ?? false,
-      onStatus: (status) => publish(db, status),
-    });
+  const stop = { asked: false };
+  const go = async () => {
+    await db.meta.put({ key: LOCK_RECORD_KEY, value: { since: new Date().toISOString() } satisfies UpdateLockRecord });
+    await db.meta.delete(STOP_KEY);
+    try {
+      return await runUpdates(db, {
+        signal: controller.signal,
+        firstRun: options.firstRun ?? false,
+        onStatus: (status) => publish(db, status),
+        shouldStop: async () => stop.asked || (await getMeta<boolean>(db, STOP_KEY)) === true,
+      });
+    } finally {
+      await db.meta.bulkDelete([LOCK_RECORD_KEY, STOP_KEY]).catch(() => undefined);
+    }
+  };
   const locks = globalThis.navigator?.locks;
   const locked = (async (): Promise<UpdaterStatus> =>
     locks
@@ -77,8 +111,61 @@ export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = 
   const done = locked.finally(() => {
     if (run?.controller === controller) run = null;
   });
-  run = { db, controller, done };
+  run = { db, controller, done, stop };
   return "started";
+}
+
+/**
+ * Approved updates (the prompt's countdown reached zero): a send of the outbox in progress is
+ * waited out rather than refused, as nobody is there to press 'Update now' again.
+ */
+export async function startApprovedUpdate(db: UserDb, options: { firstRun?: boolean } = {}): Promise<StartOutcome> {
+  const locks = globalThis.navigator?.locks;
+  let outcome = await startUpdate(db, options);
+  for (let tries = 0; outcome === "syncing" && locks && tries < 3; tries++) {
+    await locks.request("outbox", async () => undefined);
+    outcome = await startUpdate(db, options);
+  }
+  return outcome;
+}
+
+/**
+ * Interrupt (spec): the run stops once the update in hand has been processed. Reaches a run in
+ * another tab through the store. False when no update is running.
+ */
+export async function requestStop(db: UserDb): Promise<boolean> {
+  if (run?.db === db) {
+    run.stop.asked = true;
+    return true;
+  }
+  if (!(await lockHeld(UPDATE_LOCK))) return false;
+  await db.meta.put({ key: STOP_KEY, value: true });
+  return true;
+}
+
+/** The update status lock as the updates admin shows it: recorded, and whether its run is alive. */
+export async function readUpdateLock(db: UserDb): Promise<{ record: UpdateLockRecord | null; running: boolean }> {
+  const record = (await getMeta<UpdateLockRecord>(db, LOCK_RECORD_KEY)) ?? null;
+  return { record, running: run?.db === db || (await lockHeld(UPDATE_LOCK)) };
+}
+
+export class UpdateRunningError extends Error {
+  constructor() {
+    super("An update is running: it holds the update status lock until it ends.");
+  }
+}
+
+/**
+ * Unlock (spec: clears the locked flag): removes the record of a run that did not end, and the
+ * busy status it left, so a new run may start. Refused while a run is alive.
+ */
+export async function unlockUpdates(db: UserDb): Promise<void> {
+  if (run?.db === db || (await lockHeld(UPDATE_LOCK))) throw new UpdateRunningError();
+  await db.transaction("rw", db.meta, async () => {
+    await db.meta.bulkDelete([LOCK_RECORD_KEY, STOP_KEY]);
+    const stored = await getMeta<UpdaterStatus>(db, STATUS_KEY);
+    if (stored && isRunning(stored)) await db.meta.put({ key: STATUS_KEY, value: { ...stored, state: "cancelled" } });
+  });
 }
 
 /** Cancel: the download stops, what is applied stays, and a later run carries on. */

@@ -24,6 +24,11 @@ export interface UpdaterOptions {
   now?: () => Date;
   /** Waits before a retry; resolves early (rejects) when cancelled. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /**
+   * Asked before each pack: true stops the run there, so the pack in hand is applied whole and
+   * nothing after it starts (the updates admin's interrupt).
+   */
+  shouldStop?: () => boolean | Promise<boolean>;
 }
 
 /**
@@ -65,6 +70,21 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
     return report ? ms : result;
   }
 
+  const stopIfAsked = async (): Promise<boolean> => {
+    if (!(await options.shouldStop?.())) return false;
+    emit(
+      {
+        state: "cancelled",
+        currentUpdate: null,
+        currentSource: null,
+        downloadSpeed: 0,
+        finishedAt: now().toISOString(),
+      },
+      "Stopped after the current update, as asked",
+    );
+    return true;
+  };
+
   let doneBytes = 0;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -99,6 +119,7 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
       for (const update of plan.updates) {
         for (const pack of update.packs) {
           if (options.signal?.aborted) throw new UpdateError("Cancelled", "cancelled");
+          if (await stopIfAsked()) return status;
           const what =
             pack.kind === "full" ? `version ${pack.version}` : `changes ${pack.base_version}→${pack.version}`;
           emit(
@@ -118,6 +139,7 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         }
       }
       if (images.length) {
+        if (await stopIfAsked()) return status;
         emit({ state: "downloading", currentUpdate: "Images", currentSource: `${images.length} images` });
         // Images are best effort: the questions are usable without them, and a missing image
         // is offered again by the next check.

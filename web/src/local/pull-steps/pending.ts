@@ -10,10 +10,13 @@ export interface PendingRefs {
   flags: Set<number>;
   unflagAll: boolean;
   zoom: boolean;
+  /** Course dates, profile details or email preferences edited on this device and not yet sent. */
+  courseDates: boolean;
+  profile: boolean;
 }
 
 export function noPending(): PendingRefs {
-  return { tests: new Set(), flags: new Set(), unflagAll: false, zoom: false };
+  return { tests: new Set(), flags: new Set(), unflagAll: false, zoom: false, courseDates: false, profile: false };
 }
 
 export function mergePending(a: PendingRefs, b: PendingRefs): PendingRefs {
@@ -22,6 +25,8 @@ export function mergePending(a: PendingRefs, b: PendingRefs): PendingRefs {
     flags: new Set([...a.flags, ...b.flags]),
     unflagAll: a.unflagAll || b.unflagAll,
     zoom: a.zoom || b.zoom,
+    courseDates: a.courseDates || b.courseDates,
+    profile: a.profile || b.profile,
   };
 }
 
@@ -55,6 +60,13 @@ export async function pendingRefs(db: UserDb): Promise<PendingRefs> {
         break;
       case "POST /zoom":
         refs.zoom = true;
+        break;
+      case "POST /profile/course-dates":
+        refs.courseDates = true;
+        break;
+      case "POST /profile/account":
+      case "POST /profile/preferences":
+        refs.profile = true;
         break;
       default:
         break;

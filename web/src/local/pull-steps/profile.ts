@@ -1,7 +1,8 @@
 /**
- * Profile step: the student's profile and settings. The profile is kept in meta "profile"; the
- * zoom in meta "zoom" unless a zoom change of this device still waits in the outbox (then the
- * cursor stays, so the server's zoom comes again after that change is applied).
+ * Profile step: the student's profile and settings. The profile is kept in meta "profile" (its
+ * update mode also in meta "updateMode") unless a profile or preferences change of this device
+ * still waits in the outbox; the zoom in meta "zoom" unless a zoom change does. Then the cursor
+ * stays, so the server's values come again after that change is applied.
  */
 import { profileStepReplySchema } from "@preflight/sync-protocol";
 import { deviceDb, type UserDb } from "../db.ts";
@@ -18,14 +19,20 @@ export async function pullProfile(db: UserDb, call: PullCall): Promise<{ deferre
     return { deferred: false };
   }
   const { profile } = reply;
-  const deferred = await db.transaction("rw", db.meta, db.outbox, async () => {
+  const pending = await db.transaction("rw", db.meta, db.outbox, async () => {
     const pending = mergePending(before, await pendingRefs(db));
-    await db.meta.put({ key: "profile", value: profile });
+    // Profile details or preferences edited on this device and not yet sent stay as they are.
+    if (!pending.profile) {
+      await db.meta.put({ key: "profile", value: profile });
+      await db.meta.put({ key: "updateMode", value: profile.manual_update });
+    }
     if (!pending.zoom && profile.settings.zoom !== null)
       await db.meta.put({ key: "zoom", value: profile.settings.zoom });
-    if (!pending.zoom) await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });
-    return pending.zoom;
+    if (!pending.zoom && !pending.profile) await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });
+    return pending;
   });
+  const deferred = pending.zoom || pending.profile;
+  if (pending.profile) return { deferred };
   // The signed-in student as the shell shows them (the device database).
   const device = deviceDb();
   await device.transaction("rw", device.session, async () => {

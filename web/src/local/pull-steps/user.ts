@@ -36,6 +36,7 @@ export async function pullUser(db: UserDb, call: PullCall): Promise<{ deferred: 
     db.seenInExam,
     db.reviews,
     db.questionArchive,
+    db.lessonProgress,
     db.outbox,
     db.meta,
   ];
@@ -77,6 +78,17 @@ export async function pullUser(db: UserDb, call: PullCall): Promise<{ deferred: 
         testId: review.user_test_id,
         questionId: review.question_id,
         viewedAt: review.viewed_at,
+      });
+    }
+    // Lesson progress only grows (the highest page opened), so the larger of the two is kept.
+    for (const progress of reply.lesson_progress) {
+      const local = await db.lessonProgress.get(progress.lesson_id);
+      if (local && local.page >= progress.page && (local.completed || !progress.completed)) continue;
+      await db.lessonProgress.put({
+        lessonId: progress.lesson_id,
+        page: Math.max(progress.page, local?.page ?? 0),
+        completed: progress.completed || (local?.completed ?? false),
+        updatedAt: progress.updated_at,
       });
     }
     await db.questionArchive.bulkPut(
@@ -121,6 +133,7 @@ function toLocalTest(test: PulledTest, local: LocalUserTest | undefined): LocalU
     retake_of: test.retake_of,
     fixed_test_id: test.fixed_test_id,
     hide_answers: test.hide_answers,
+    progress_test_id: test.progress_test_id ?? local?.progress_test_id ?? null,
     predicted: local?.predicted ?? null,
     marked: test.result,
     position: local?.position ?? 1,

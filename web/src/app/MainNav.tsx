@@ -1,0 +1,55 @@
+import { Link } from "@tanstack/react-router";
+
+interface NavItem {
+  to: string;
+  label: string;
+  testId: string;
+  /** Switched on by configuration (PREFLIGHT_FEATURES); absent means always shown. */
+  feature?: "flagged";
+}
+
+/** Where a student studies and tests: the first row of places. */
+const STUDY: NavItem[] = [
+  { to: "/dashboard", label: "Dashboard", testId: "nav-dashboard" },
+  { to: "/syllabus", label: "Syllabus", testId: "nav-syllabus" },
+  { to: "/test/select/practice", label: "Practice", testId: "nav-practice" },
+  { to: "/test/select/timed", label: "Exams", testId: "nav-exams" },
+  { to: "/test/select/exam", label: "Fixed tests", testId: "nav-fixed" },
+  { to: "/test/previous", label: "Previous tests", testId: "nav-previous" },
+  { to: "/test/flagged", label: "Flagged questions", testId: "nav-flagged", feature: "flagged" },
+];
+
+/** Looking after the installed app: content updates and the queue of changes. */
+const DEVICE: NavItem[] = [
+  { to: "/maintenance/updates", label: "Updates", testId: "nav-updates" },
+  { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs" },
+];
+
+/**
+ * The app's second header row: study places on the left, device upkeep on the right. On a
+ * narrow screen (a tablet in portrait) the row scrolls sideways rather than wrapping.
+ */
+export function MainNav({ features }: { features: { flagged: boolean } }) {
+  const shown = (item: NavItem) => !item.feature || features[item.feature];
+  const link = (item: NavItem) => (
+    <Link
+      key={item.to}
+      to={item.to}
+      className="whitespace-nowrap rounded-md px-2.5 py-1.5 text-brand-100 hover:bg-white/10 hover:text-white"
+      activeProps={{ className: "bg-white/15 font-medium text-white" }}
+      activeOptions={{ exact: item.to === "/dashboard" }}
+      data-testid={item.testId}
+    >
+      {item.label}
+    </Link>
+  );
+  return (
+    <nav aria-label="Main" className="border-t border-white/10 bg-brand-900/95">
+      <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-2 py-1.5 text-sm">
+        {STUDY.filter(shown).map(link)}
+        <span className="mx-1 h-5 w-px shrink-0 bg-white/20 sm:ml-auto" aria-hidden />
+        {DEVICE.map(link)}
+      </div>
+    </nav>
+  );
+}
