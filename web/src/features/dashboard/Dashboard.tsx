@@ -14,6 +14,7 @@ import { UpdateIndicator } from "../update/UpdateIndicator.tsx";
 import { useFirstRunRedirect } from "../update/useFirstRunRedirect.ts";
 import { useRecentTests } from "./queries.ts";
 import { RecentlyFlagged } from "./RecentlyFlagged.tsx";
+import { SummaryCircles } from "./SummaryCircles.tsx";
 
 /** The result the student may see: none while running, or when the school hides it. */
 function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
@@ -85,6 +86,10 @@ export function Dashboard() {
               </span>
             ) : null}
           </div>
+        </div>
+        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <h2 className="mb-4 font-semibold">Your progress</h2>
+          <SummaryCircles db={scope.db} />
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
