@@ -1,7 +1,7 @@
 /**
  * Next / previous question: from the arrow key to the new question painted, in Debian's
  * Chromium against a server of its own (a temporary SQLite file, a free port), in a 40-question
- * after_test practice test.
+ * after_test quiz (the simple chooser, whose count and seed are fixed).
  *
  * Needs the built app: run `npm run build` first (the server serves web/dist).
  *
@@ -33,7 +33,8 @@ async function startPracticeTest(page: Page, baseUrl: string): Promise<void> {
   }
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
-  await page.goto(`${baseUrl}/test/select/practice?seed=${SEED}`);
+  // The quiz chooser: a fixed count and seed, so every run moves through the same 40 questions.
+  await page.goto(`${baseUrl}/test/select/quiz?seed=${SEED}`);
   await page.locator("label", { hasText: new RegExp(`^${TOTAL}\\b`) }).click();
   await page.locator("label", { hasText: "After test" }).click();
   await page.getByRole("button", { name: "Start" }).click();
