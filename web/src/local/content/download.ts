@@ -1,6 +1,6 @@
 import type { PackEntry } from "@preflight/sync-protocol/schemas/content-pack";
 import type { UserDb } from "../db.ts";
-import { UpdateError } from "./errors.ts";
+import { requestFailed, serverError, UpdateError } from "./errors.ts";
 import { sha256Hex } from "./hash.ts";
 
 export type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -39,8 +39,7 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
       headers: received > 0 ? { Range: `bytes=${received}-` } : {},
       ...(options.signal ? { signal: options.signal } : {}),
     }).catch((err: unknown) => {
-      if ((err as Error)?.name === "AbortError") throw new UpdateError("Cancelled", "cancelled");
-      throw new UpdateError("Server Error", "network");
+      throw requestFailed(err);
     });
     if (response.status === 416 || (received > 0 && response.status === 200)) {
       // The server could not resume this download: start it again from the first byte.
@@ -114,17 +113,6 @@ export async function discardDownload(db: UserDb, packId: string): Promise<void>
     await db.packChunks.where("packId").equals(packId).delete();
     await db.packDownloads.delete(packId);
   });
-}
-
-async function serverError(response: Response): Promise<UpdateError> {
-  let message = "Server Error";
-  try {
-    const body = (await response.json()) as { error?: { message?: string } };
-    if (response.status < 500 && body.error?.message) message = body.error.message;
-  } catch {
-    // not JSON: a proxy or a dropped connection
-  }
-  return new UpdateError(message, response.status < 500 ? "server" : "network");
 }
 
 function concat(parts: Uint8Array[], total: number): Uint8Array {

@@ -11,3 +11,25 @@ export class UpdateError extends Error {
 export function isCancelled(err: unknown): boolean {
   return (err instanceof UpdateError && err.kind === "cancelled") || (err as Error)?.name === "AbortError";
 }
+
+/** A request that never got an answer: cancelled by the student, or the network failed. */
+export function requestFailed(err: unknown): UpdateError {
+  return (err as Error)?.name === "AbortError"
+    ? new UpdateError("Cancelled", "cancelled")
+    : new UpdateError("Server Error", "network");
+}
+
+/**
+ * An answer that is not OK: the server's own message for a 4xx, and the spec's 'Server Error'
+ * (shown as a lost connection) for a 5xx or a body that is not the API's.
+ */
+export async function serverError(response: Response): Promise<UpdateError> {
+  let message = "Server Error";
+  try {
+    const body = (await response.json()) as { error?: { message?: string } };
+    if (response.status < 500 && body.error?.message) message = body.error.message;
+  } catch {
+    // not JSON: a proxy or a dropped connection
+  }
+  return new UpdateError(message, response.status < 500 ? "server" : "network");
+}

@@ -4,7 +4,7 @@ import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/
 import type { UserDb } from "../db.ts";
 import { applyPack } from "./apply.ts";
 import { downloadPack, type Fetch, verifyPack } from "./download.ts";
-import { isCancelled, UpdateError } from "./errors.ts";
+import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { SpeedMeter } from "./speed.ts";
@@ -170,7 +170,8 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         return status;
       }
       const message = err instanceof UpdateError ? err.message : UPDATER_MESSAGES.failed;
-      const lostConnection = message === "Server Error";
+      // The spec's 'Server Error' shown as a lost connection: every failure of the network itself.
+      const lostConnection = err instanceof UpdateError && err.kind === "network";
       if (attempt >= UPDATER_MAX_ATTEMPTS) {
         emit(
           {
@@ -216,16 +217,9 @@ export async function fetchManifest(doFetch: Fetch, signal?: AbortSignal): Promi
     credentials: "same-origin",
     ...(signal ? { signal } : {}),
   }).catch((err: unknown) => {
-    if ((err as Error)?.name === "AbortError") throw new UpdateError("Cancelled", "cancelled");
-    throw new UpdateError("Server Error", "network");
+    throw requestFailed(err);
   });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new UpdateError(
-      response.status < 500 && body?.error?.message ? body.error.message : "Server Error",
-      response.status < 500 ? "server" : "network",
-    );
-  }
+  if (!response.ok) throw await serverError(response);
   const parsed = manifestSchema.safeParse(await response.json());
   if (!parsed.success) throw new UpdateError("The server sent a manifest this app cannot read", "server");
   return parsed.data;
