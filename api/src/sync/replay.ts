@@ -59,21 +59,11 @@ export class Replayer {
       throw new ApiError("forbidden", "These changes belong to another account");
     const { db, dialect, clock } = this.deps;
     const now = clock.now().toISOString();
-    await db
-      .insertInto("client_cursors")
-      .values({ client_id: clientId, user_id: user.id, last_seq: 0, updated_at: now })
-      .onConflict((oc) => oc.column("client_id").doNothing())
-      .execute();
+    await ensureCursor(db, user.id, clientId, now);
     const trx = await db.startTransaction().execute();
     try {
       // Locked first, so a second push of the same batch waits here and then finds the replies.
-      let cursorQuery = trx
-        .selectFrom("client_cursors")
-        .select(["user_id", "last_seq"])
-        .where("client_id", "=", clientId);
-      if (dialect === "postgres") cursorQuery = cursorQuery.forUpdate();
-      const cursor = await cursorQuery.executeTakeFirstOrThrow();
-      if (cursor.user_id !== user.id) throw new ApiError("forbidden", "This device id belongs to another account");
+      const cursor = await lockCursor(trx, dialect, user.id, clientId);
       const stored = await storedReplies(
         trx,
         user.id,
@@ -83,12 +73,7 @@ export class Replayer {
       const results: PushResult[] = [];
       for (const m of sorted) {
         if (m.clientId !== clientId) {
-          results.push({
-            id: m.id,
-            seq: m.seq,
-            status: "failed",
-            error: { code: "bad_request", message: "clientId differs from the batch" },
-          });
+          results.push(otherClient(m));
           continue;
         }
         const expected = last + 1;
@@ -117,24 +102,7 @@ export class Replayer {
           createdAt: m.createdAt,
           client: { clientId, seq: m.seq },
         });
-        const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
-        await trx
-          .insertInto("mutations")
-          .values({
-            user_id: user.id,
-            id: m.id,
-            client_id: clientId,
-            seq: m.seq,
-            call: m.call,
-            status: outcome.status,
-            reply: JSON.stringify(saved ?? null),
-            received_at: now,
-          })
-          .execute();
-        const result: StoredResult =
-          outcome.status === "applied"
-            ? { status: "applied", reply: outcome.reply }
-            : { status: "failed", error: outcome.error };
+        const result = await recordMutation(trx, user.id, { ...m, clientId }, outcome, now);
         stored.set(m.id, result.status === "applied" ? { status: "duplicate", reply: result.reply } : result);
         last = m.seq;
         results.push(toPushResult(m, result));
@@ -163,12 +131,7 @@ export class Replayer {
     const results: PushResult[] = [];
     for (const m of sorted) {
       if (m.clientId !== clientId) {
-        results.push({
-          id: m.id,
-          seq: m.seq,
-          status: "failed",
-          error: { code: "bad_request", message: "clientId differs from the batch" },
-        });
+        results.push(otherClient(m));
         continue;
       }
       const r = await this.apply(user, {
@@ -190,26 +153,14 @@ export class Replayer {
   async apply(user: AuthedUser, req: ReplayRequest): Promise<ReplayResult> {
     const { db, dialect, clock } = this.deps;
     const now = clock.now().toISOString();
-    if (req.client) {
-      await db
-        .insertInto("client_cursors")
-        .values({ client_id: req.client.clientId, user_id: user.id, last_seq: 0, updated_at: now })
-        .onConflict((oc) => oc.column("client_id").doNothing())
-        .execute();
-    }
+    if (req.client) await ensureCursor(db, user.id, req.client.clientId, now);
     const trx = await db.startTransaction().execute();
     try {
       // The client's cursor is locked first, so two concurrent pushes of the same mutation
       // queue here and the second one finds the first one's stored reply below.
       let seq = 0;
       if (req.client) {
-        let cursorQuery = trx
-          .selectFrom("client_cursors")
-          .select(["user_id", "last_seq"])
-          .where("client_id", "=", req.client.clientId);
-        if (dialect === "postgres") cursorQuery = cursorQuery.forUpdate();
-        const cursor = await cursorQuery.executeTakeFirstOrThrow();
-        if (cursor.user_id !== user.id) throw new ApiError("forbidden", "This device id belongs to another account");
+        const cursor = await lockCursor(trx, dialect, user.id, req.client.clientId);
         const expected = cursor.last_seq + 1;
         const repeat = req.client.seq < expected ? await storedReply(trx, user.id, req.id) : null;
         if (repeat) {
@@ -243,20 +194,13 @@ export class Replayer {
         await trx.rollback().execute();
         return { status: "failed", error: outcome.error };
       }
-      const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
-      await trx
-        .insertInto("mutations")
-        .values({
-          user_id: user.id,
-          id: req.id,
-          client_id: req.client?.clientId ?? "direct",
-          seq,
-          call: req.call,
-          status: outcome.status,
-          reply: JSON.stringify(saved ?? null),
-          received_at: now,
-        })
-        .execute();
+      const result = await recordMutation(
+        trx,
+        user.id,
+        { id: req.id, clientId: req.client?.clientId ?? "direct", seq, call: req.call },
+        outcome,
+        now,
+      );
       if (req.client) {
         await trx
           .updateTable("client_cursors")
@@ -265,9 +209,7 @@ export class Replayer {
           .execute();
       }
       await trx.commit().execute();
-      return outcome.status === "applied"
-        ? { status: "applied", reply: outcome.reply }
-        : { status: "failed", error: outcome.error };
+      return result;
     } catch (err) {
       await trx
         .rollback()
@@ -324,6 +266,65 @@ export class Replayer {
 
 /** What a stored mutation row answers: its reply (as a duplicate) or its failure. */
 type StoredResult = Exclude<ReplayResult, { status: "out_of_order" }>;
+
+/** The client's cursor row exists before the transaction that locks it. */
+async function ensureCursor(db: Kysely<Database>, userId: string, clientId: string, now: string): Promise<void> {
+  await db
+    .insertInto("client_cursors")
+    .values({ client_id: clientId, user_id: userId, last_seq: 0, updated_at: now })
+    .onConflict((oc) => oc.column("client_id").doNothing())
+    .execute();
+}
+
+/** Reads the client's cursor, locked on PostgreSQL (SQLite's writer lock already serialises). */
+async function lockCursor(
+  trx: Transaction<Database>,
+  dialect: AppDeps["dialect"],
+  userId: string,
+  clientId: string,
+): Promise<{ user_id: string; last_seq: number }> {
+  let query = trx.selectFrom("client_cursors").select(["user_id", "last_seq"]).where("client_id", "=", clientId);
+  if (dialect === "postgres") query = query.forUpdate();
+  const cursor = await query.executeTakeFirstOrThrow();
+  if (cursor.user_id !== userId) throw new ApiError("forbidden", "This device id belongs to another account");
+  return cursor;
+}
+
+/** Stores an effect's outcome as the mutation's row, beside the effect in the same transaction. */
+async function recordMutation(
+  trx: Transaction<Database>,
+  userId: string,
+  m: { id: string; clientId: string; seq: number; call: string },
+  outcome: EffectOutcome,
+  now: string,
+): Promise<StoredResult> {
+  const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
+  await trx
+    .insertInto("mutations")
+    .values({
+      user_id: userId,
+      id: m.id,
+      client_id: m.clientId,
+      seq: m.seq,
+      call: m.call,
+      status: outcome.status,
+      reply: JSON.stringify(saved ?? null),
+      received_at: now,
+    })
+    .execute();
+  return outcome.status === "applied"
+    ? { status: "applied", reply: outcome.reply }
+    : { status: "failed", error: outcome.error };
+}
+
+function otherClient(m: Mutation): PushResult {
+  return {
+    id: m.id,
+    seq: m.seq,
+    status: "failed",
+    error: { code: "bad_request", message: "clientId differs from the batch" },
+  };
+}
 
 function toPushResult(m: Mutation, r: StoredResult): PushResult {
   return r.status === "failed"
