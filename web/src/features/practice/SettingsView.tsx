@@ -29,12 +29,10 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { type ReactNode, useId } from "react";
 import type { LocalAuthority } from "../../local/db.ts";
+import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
 import { TagInput } from "./TagInput.tsx";
 import type { TreeLevel } from "./tree.ts";
-
-const FIELD =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400";
 
 type Update = (change: (c: PracticeCriteria) => PracticeCriteria) => void;
 
@@ -74,15 +72,12 @@ export function SettingsView({
   onStart: () => void;
 }) {
   const ids = {
-    include: useId(),
-    sort: useId(),
     count: useId(),
     all: useId(),
     recent: useId(),
     dateAdded: useId(),
     seen: useId(),
     months: useId(),
-    authority: useId(),
   };
   const f = criteria.filters;
   const sorts = PRACTICE_SORTS.filter((s) => online || !DATE_SORTS.includes(s));
@@ -148,25 +143,19 @@ export function SettingsView({
         </Group>
 
         <Group title="Filters">
-          <div>
-            <label htmlFor={ids.include} className="mb-1 block text-sm font-medium text-slate-800">
-              Include
-            </label>
-            <select
-              id={ids.include}
-              value={f.include}
-              onChange={(e) =>
-                update((c) => ({ ...c, filters: { ...c.filters, include: e.target.value as PracticeInclude } }))
-              }
-              className={FIELD}
-            >
-              {PRACTICE_INCLUDE.map((value) => (
-                <option key={value} value={value}>
-                  {INCLUDE_LABELS[value]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            label="Include"
+            value={f.include}
+            onChange={(include) =>
+              update((c) => ({ ...c, filters: { ...c.filters, include: include as PracticeInclude } }))
+            }
+          >
+            {PRACTICE_INCLUDE.map((value) => (
+              <option key={value} value={value}>
+                {INCLUDE_LABELS[value]}
+              </option>
+            ))}
+          </SelectField>
           {online ? (
             <div data-testid="practice-most-recent">
               <Check id={ids.recent} checked={f.most_recent} onChange={(on) => update((c) => setMostRecent(c, on))}>
@@ -199,15 +188,12 @@ export function SettingsView({
                 valueText={`${f.seen_in_exam_time} ${f.seen_in_exam_time === 1 ? "month" : "months"}`}
                 onChange={(n) => update((c) => setSeenInExamTime(c, n))}
               />
-              <label htmlFor={ids.authority} className="mt-2 mb-1 block text-sm font-medium text-slate-800">
-                Authority
-              </label>
-              <select
-                id={ids.authority}
+              <SelectField
+                label="Authority"
+                className="mt-2"
                 value={f.authority}
                 disabled={!f.seen_in_exam}
-                onChange={(e) => update((c) => ({ ...c, filters: { ...c.filters, authority: e.target.value } }))}
-                className={FIELD}
+                onChange={(authority) => update((c) => ({ ...c, filters: { ...c.filters, authority } }))}
               >
                 {authorities.length === 0 ? <option value={ALL_EASA}>All EASA member states</option> : null}
                 {authorities.map(({ group, authorities: list }) => (
@@ -219,29 +205,21 @@ export function SettingsView({
                     ))}
                   </optgroup>
                 ))}
-              </select>
+              </SelectField>
             </div>
           ) : null}
           {subscribed ? (
-            <div>
-              <label htmlFor={ids.sort} className="mb-1 block text-sm font-medium text-slate-800">
-                Sort
-              </label>
-              <select
-                id={ids.sort}
-                value={criteria.display.sort}
-                onChange={(e) =>
-                  update((c) => ({ ...c, display: { ...c.display, sort: e.target.value as PracticeSort } }))
-                }
-                className={FIELD}
-              >
-                {sorts.map((value) => (
-                  <option key={value} value={value}>
-                    {SORT_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Sort"
+              value={criteria.display.sort}
+              onChange={(sort) => update((c) => ({ ...c, display: { ...c.display, sort: sort as PracticeSort } }))}
+            >
+              {sorts.map((value) => (
+                <option key={value} value={value}>
+                  {SORT_LABELS[value]}
+                </option>
+              ))}
+            </SelectField>
           ) : null}
           {subscribed ? (
             <fieldset>
@@ -272,7 +250,7 @@ export function SettingsView({
 
       <div className="flex flex-wrap items-end gap-4 border-t border-slate-100 px-5 py-4 sm:px-6">
         <div>
-          <label htmlFor={ids.count} className="mb-1 block text-sm font-medium text-slate-800">
+          <label htmlFor={ids.count} className={LABEL_CLASS}>
             Number of questions
           </label>
           <input
@@ -282,7 +260,7 @@ export function SettingsView({
             value={typeof questions === "number" ? String(questions) : ""}
             placeholder={`1 to ${maxQuestionCount(criteria)}`}
             onChange={(e) => update((c) => typeQuestionCount(c, e.target.value))}
-            className={`${FIELD} w-36`}
+            className={`${FIELD_CLASS} w-36`}
           />
         </div>
         <Check id={ids.all} checked={questions === "all"} onChange={(on) => update((c) => tickAllQuestions(c, on))}>
