@@ -71,3 +71,33 @@ export function Button({
     </button>
   );
 }
+
+/** The usual action row of a dialog: Cancel on the left, the dialog's own action on the right. */
+export function CancelConfirm({
+  onCancel,
+  onConfirm,
+  confirmLabel,
+  disabled,
+  cancelDisabled,
+  testId,
+  variant = "primary",
+}: {
+  onCancel: () => void;
+  onConfirm: () => void;
+  confirmLabel: ReactNode;
+  disabled?: boolean;
+  cancelDisabled?: boolean;
+  testId?: string;
+  variant?: "primary" | "secondary";
+}) {
+  return (
+    <>
+      <Button variant="secondary" onPress={onCancel} disabled={cancelDisabled}>
+        Cancel
+      </Button>
+      <Button onPress={onConfirm} disabled={disabled} testId={testId} variant={variant}>
+        {confirmLabel}
+      </Button>
+    </>
+  );
+}

@@ -11,7 +11,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { SHOW_ANSWERS_LABELS } from "../practice/labels.ts";
 import { useSubjects } from "../practice/practice-data.ts";
@@ -164,14 +164,14 @@ function ExamDialog({
       onClose={onClose}
       dismissable={!starting}
       actions={
-        <>
-          <Button variant="secondary" onPress={onClose} disabled={starting}>
-            Cancel
-          </Button>
-          <Button onPress={() => void start()} disabled={starting || !bank} testId="exam-start">
-            {starting ? "Starting…" : "Start"}
-          </Button>
-        </>
+        <CancelConfirm
+          onCancel={onClose}
+          cancelDisabled={starting}
+          onConfirm={() => void start()}
+          confirmLabel={starting ? "Starting…" : "Start"}
+          disabled={starting || !bank}
+          testId="exam-start"
+        />
       }
     >
       {banks.length === 0 || !bank ? (

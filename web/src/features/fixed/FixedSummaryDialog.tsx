@@ -1,7 +1,7 @@
 /** The fixed test's summary (spec 'Test summary strip') with Start, or why it cannot start. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import type { LocalFixedTest } from "../../local/db.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../results/SummaryStrip.tsx";
 import { useStartTest } from "../select/useStartTest.ts";
 
@@ -46,14 +46,13 @@ export function FixedSummaryDialog({
       isOpen
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button onPress={() => void startFixed()} disabled={!access.ok || starting} testId="fixed-start">
-            {starting ? "Starting test…" : "Start"}
-          </Button>
-        </>
+        <CancelConfirm
+          onCancel={onClose}
+          onConfirm={() => void startFixed()}
+          confirmLabel={starting ? "Starting test…" : "Start"}
+          disabled={!access.ok || starting}
+          testId="fixed-start"
+        />
       }
     >
       <div className="space-y-4">

@@ -8,7 +8,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { NetworkError } from "../../local/api.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { refreshFixedTests } from "../../local/pull-fixed-tests.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { MESSAGES } from "../test/rules.ts";
 import { attemptsUsed } from "./attempts.ts";
 import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
@@ -94,22 +94,17 @@ export function FixedTestsPage() {
           isOpen
           onClose={flow.close}
           actions={
-            <>
-              <Button variant="secondary" onPress={flow.close}>
-                Cancel
-              </Button>
-              <Button
-                onPress={() =>
-                  void downloadTests().then(async (ok) => {
-                    const fresh = ok ? await scope.db.fixedTests.get(current.id) : undefined;
-                    if (fresh) await flow.select(fresh);
-                  })
-                }
-                disabled={download.state === "busy"}
-              >
-                Download tests
-              </Button>
-            </>
+            <CancelConfirm
+              onCancel={flow.close}
+              onConfirm={() =>
+                void downloadTests().then(async (ok) => {
+                  const fresh = ok ? await scope.db.fixedTests.get(current.id) : undefined;
+                  if (fresh) await flow.select(fresh);
+                })
+              }
+              confirmLabel="Download tests"
+              disabled={download.state === "busy"}
+            />
           }
         >
           <p>{MESSAGES.outOfDate}</p>

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { SummaryStrip } from "../results/SummaryStrip.tsx";
 import { FLAGGED_MESSAGES, FLAGGED_TEST_TITLE, type IncludeChoice, questionsToInclude } from "./flagged-model.ts";
@@ -73,14 +73,13 @@ export function CreateTestDialogs({
         isOpen={isOpen && step === "options"}
         onClose={close}
         actions={
-          <>
-            <Button variant="secondary" onPress={close}>
-              Cancel
-            </Button>
-            <Button onPress={() => setStep("summary")} disabled={questionIds.length === 0} testId="create-test-next">
-              Next
-            </Button>
-          </>
+          <CancelConfirm
+            onCancel={close}
+            onConfirm={() => setStep("summary")}
+            confirmLabel="Next"
+            disabled={questionIds.length === 0}
+            testId="create-test-next"
+          />
         }
       >
         <div className="space-y-5">

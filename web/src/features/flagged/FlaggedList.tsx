@@ -2,7 +2,7 @@ import { flaggedPage, flaggedPageCount, stripHtml } from "@preflight/sync-protoc
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { toggleFlag, unflagAll } from "../../local/actions/question.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { CreateTestDialogs } from "./CreateTestDialogs.tsx";
 import { FlaggedFilters } from "./FlaggedFilters.tsx";
 import {
@@ -162,20 +162,15 @@ export function FlaggedList({
         isOpen={confirmRemoveAll}
         onClose={() => setConfirmRemoveAll(false)}
         actions={
-          <>
-            <Button variant="secondary" onPress={() => setConfirmRemoveAll(false)}>
-              Cancel
-            </Button>
-            <Button
-              onPress={() => {
-                setConfirmRemoveAll(false);
-                void unflagAll(scope);
-              }}
-              testId="confirm-remove-all"
-            >
-              Remove all
-            </Button>
-          </>
+          <CancelConfirm
+            onCancel={() => setConfirmRemoveAll(false)}
+            onConfirm={() => {
+              setConfirmRemoveAll(false);
+              void unflagAll(scope);
+            }}
+            confirmLabel="Remove all"
+            testId="confirm-remove-all"
+          />
         }
       >
         <p>

@@ -1,5 +1,5 @@
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../results/SummaryStrip.tsx";
 
 /** 'Practice summary': what the test will hold, then Start (the test is built on the device). */
@@ -28,14 +28,14 @@ export function PracticeSummaryDialog({
       onClose={onClose}
       dismissable={!starting}
       actions={
-        <>
-          <Button variant="secondary" onPress={onClose} disabled={starting}>
-            Cancel
-          </Button>
-          <Button onPress={onStart} disabled={starting || total === 0} testId="practice-start">
-            {starting ? "Starting…" : "Start"}
-          </Button>
-        </>
+        <CancelConfirm
+          onCancel={onClose}
+          cancelDisabled={starting}
+          onConfirm={onStart}
+          confirmLabel={starting ? "Starting…" : "Start"}
+          disabled={starting || total === 0}
+          testId="practice-start"
+        />
       }
     >
       <div className="space-y-4">

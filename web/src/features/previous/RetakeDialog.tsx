@@ -2,7 +2,7 @@
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import type { LocalFixedTest, LocalUserTest } from "../../local/db.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../results/SummaryStrip.tsx";
 
 const CANNOT_RETAKE = "This test cannot be retaken.";
@@ -38,18 +38,13 @@ export function RetakeDialog({
       isOpen
       onClose={onClose}
       actions={
-        <>
-          <Button variant="secondary" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button
-            onPress={() => void navigate({ to: "/test/retake/$testId", params: { testId: test.id } })}
-            disabled={!access.ok}
-            testId="retake-start"
-          >
-            Retake Exam
-          </Button>
-        </>
+        <CancelConfirm
+          onCancel={onClose}
+          onConfirm={() => void navigate({ to: "/test/retake/$testId", params: { testId: test.id } })}
+          confirmLabel="Retake Exam"
+          disabled={!access.ok}
+          testId="retake-start"
+        />
       }
     >
       <div className="space-y-4">

@@ -2,7 +2,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import type { LocalScope } from "../../local/action.ts";
 import { QuestionInputError, reportSeenInExam } from "../../local/actions/question.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
 export const ALL_EASA = "all_easa";
@@ -57,14 +57,13 @@ export function SeenInExamDialog({
       isOpen={isOpen}
       onClose={reset}
       actions={
-        <>
-          <Button variant="secondary" onPress={reset}>
-            Cancel
-          </Button>
-          <Button onPress={() => void confirm()} disabled={!month || !authority} testId="seen-confirm">
-            Confirm
-          </Button>
-        </>
+        <CancelConfirm
+          onCancel={reset}
+          onConfirm={() => void confirm()}
+          confirmLabel="Confirm"
+          disabled={!month || !authority}
+          testId="seen-confirm"
+        />
       }
     >
       <div className="space-y-4">

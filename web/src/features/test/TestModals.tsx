@@ -1,4 +1,4 @@
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { MESSAGES } from "./rules.ts";
 import type { TestController, TestModal } from "./useTestController.ts";
 
@@ -13,16 +13,7 @@ export function TestModals({ controller, unanswered }: { controller: TestControl
         title="Finish test?"
         isOpen={open("finish")}
         onClose={closeModal}
-        actions={
-          <>
-            <Button variant="secondary" onPress={closeModal}>
-              Cancel
-            </Button>
-            <Button onPress={go} testId="confirm-finish">
-              Finish
-            </Button>
-          </>
-        }
+        actions={<CancelConfirm onCancel={closeModal} onConfirm={go} confirmLabel="Finish" testId="confirm-finish" />}
       >
         {unanswered > 0 ? <p>{MESSAGES.unanswered}</p> : <p>All questions are answered.</p>}
       </Modal>
@@ -65,14 +56,7 @@ export function TestModals({ controller, unanswered }: { controller: TestControl
         isOpen={open("abandon")}
         onClose={closeModal}
         actions={
-          <>
-            <Button variant="secondary" onPress={closeModal}>
-              Cancel
-            </Button>
-            <Button onPress={go} testId="confirm-abandon">
-              Abandon test
-            </Button>
-          </>
+          <CancelConfirm onCancel={closeModal} onConfirm={go} confirmLabel="Abandon test" testId="confirm-abandon" />
         }
       >
         <p>The test will be marked with the answers you have given so far.</p>
