@@ -87,6 +87,19 @@ for (const dialect of DIALECTS) {
       expect((await t.request("/api/content/manifest")).status).toBe(401);
     });
 
+    it("an unchanged manifest revalidates with its ETag to a 304 with no body; any other ETag gets the manifest", async () => {
+      const first = await t.request("/api/content/manifest", { cookie });
+      const etag = first.headers.get("ETag");
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      expect(first.headers.get("Cache-Control")).toBe("no-cache");
+      const again = await t.request("/api/content/manifest", { cookie, headers: { "If-None-Match": etag ?? "" } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      const stale = await t.request("/api/content/manifest", { cookie, headers: { "If-None-Match": '"other"' } });
+      expect(stale.status).toBe(200);
+      expect(((await stale.json()) as Manifest).release).toBe(1);
+    });
+
     it("an import that changes, adds and drops questions publishes a delta for that subject only", async () => {
       const before = await manifest();
       const bank = meteorology();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import { z } from "zod";
 import { buildManifest } from "../content/manifest.ts";
@@ -27,9 +28,15 @@ export function contentPackRoutes(deps: AppDeps) {
   app.get("/manifest", async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
-    const manifest = await buildManifest(deps.db, syllabusId, deps.imagesDir);
+    const body = JSON.stringify(await buildManifest(deps.db, syllabusId, deps.imagesDir));
+    // Every app start checks the manifest: with no-cache and an ETag the browser revalidates
+    // and an unchanged manifest costs a 304 and no body on a slow connection.
+    const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
     c.header("Cache-Control", "no-cache");
-    return c.json(manifest);
+    c.header("ETag", etag);
+    if (c.req.header("If-None-Match") === etag) return c.body(null, 304);
+    c.header("Content-Type", "application/json; charset=UTF-8");
+    return c.body(body);
   });
 
   app.get("/packs/:id", validate("param", packIdParam), async (c) => {
