@@ -10,6 +10,7 @@ import { ApiError, onError } from "./errors.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
+import { courseProgressRoutes } from "./routes/course-progress/index.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { practiceRoutes } from "./routes/practice/index.ts";
@@ -105,6 +106,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", syllabusRoutes(deps, replayer));
   app.route("/", profileRoutes(deps, replayer));
   app.route("/", searchRoutes(deps));
+  app.route("/", courseProgressRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);
   app.notFound((c) =>

@@ -7,6 +7,7 @@ import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
 import { EditCourseDatesButton } from "../course-dates/index.ts";
+import { CourseProgressCard } from "../course-progress/index.ts";
 import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
 import { SyncButton } from "../sync/SyncButton.tsx";
@@ -91,6 +92,7 @@ export function Dashboard() {
           <h2 className="mb-4 font-semibold">Your progress</h2>
           <SummaryCircles db={scope.db} />
         </div>
+        <CourseProgressCard />
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
           <SyncButton db={scope.db} />

@@ -1,0 +1,198 @@
+/**
+ * The dashboard's course progress graph 'My Progress' (spec study 2): Target vs Completed over
+ * dates with an 'Edit dates' link; tabs Full Course (with more than one module) and one per
+ * module, named in the address's hash (full-course or module-{id}). Drawn from the device's own
+ * records with the server's rule, so it works offline and agrees with GET /analysis/course.
+ * The chart code loads after the dashboard has painted.
+ */
+import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analysis-course";
+import { useLocation, useNavigate } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { CourseDatesModal } from "../course-dates/index.ts";
+import { PROGRESS_CHART_MIN_HEIGHT, tableRows } from "./chart-config.ts";
+import { type CourseProgressData, type ProgressScope, useCourseProgress } from "./queries.ts";
+import { type ProgressTab, tabOfHash } from "./tabs.ts";
+
+const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
+
+/** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
+const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 40}px, calc(100vh - 420px), 380px)`;
+
+export function CourseProgressCard() {
+  const { scope } = useSignedIn();
+  const data = useCourseProgress(scope.db);
+  const hash = useLocation({ select: (location) => location.hash });
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const selected = data
+    ? tabOfHash(
+        hash,
+        data.scopes.map((s) => s.tab),
+      )
+    : null;
+
+  return (
+    <section
+      className="max-h-[calc(100vh-160px)] overflow-y-auto rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      aria-labelledby="my-progress-heading"
+      data-testid="my-progress"
+    >
+      <ProgressView
+        data={data}
+        selected={selected}
+        onSelect={(tab) =>
+          void navigate({ to: ".", hash: tab, replace: true, resetScroll: false, hashScrollIntoView: false })
+        }
+        onEditDates={() => setEditing(true)}
+      />
+      <CourseDatesModal isOpen={editing} onClose={() => setEditing(false)} />
+    </section>
+  );
+}
+
+/** The card's content for given data: heading, tabs and each scope's chart (pure, for tests and fixtures). */
+export function ProgressView({
+  data,
+  selected,
+  onSelect,
+  onEditDates,
+}: {
+  data: CourseProgressData | undefined;
+  selected: ProgressTab | null;
+  onSelect: (tab: ProgressTab) => void;
+  onEditDates: () => void;
+}) {
+  return (
+    <>
+      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 id="my-progress-heading" className="font-semibold">
+          My Progress
+        </h2>
+        <EditDatesLink onPress={onEditDates} />
+      </div>
+      {data === undefined ? (
+        <div style={{ height: CHART_BOX_HEIGHT }} aria-hidden />
+      ) : data.scopes.length === 0 || selected === null ? (
+        <p className="text-sm text-slate-600">Your course's modules will appear here once they are on this device.</p>
+      ) : (
+        <Tabs selectedKey={selected} onSelectionChange={(key) => onSelect(key as ProgressTab)}>
+          <TabList aria-label="Course progress" className="mb-3 flex flex-wrap gap-1 border-b border-slate-200">
+            {data.scopes.map((s) => (
+              <Tab
+                key={s.tab}
+                id={s.tab}
+                className="-mb-px cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700"
+                data-testid="progress-tab"
+              >
+                {s.label}
+              </Tab>
+            ))}
+          </TabList>
+          {data.scopes.map((s) => (
+            <TabPanel key={s.tab} id={s.tab} className="outline-none">
+              <ScopePanel scope={s} today={data.today} onEditDates={onEditDates} />
+            </TabPanel>
+          ))}
+        </Tabs>
+      )}
+    </>
+  );
+}
+
+function EditDatesLink({ onPress }: { onPress: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onPress}
+      className="text-sm font-medium text-brand-600 underline-offset-2 hover:underline"
+      data-testid="progress-edit-dates"
+    >
+      Edit dates
+    </button>
+  );
+}
+
+/** Today's Target and the latest Completed, for the line above the chart and its label. */
+function todayOf(reply: CourseProgressReply, today: string) {
+  const [target, completed] = reply.averaged;
+  return {
+    target: target.Data.find((p) => p.date === today)?.Percent ?? target.Data.at(-1)?.Percent ?? 0,
+    completed: completed.Data.at(-1)?.Percent ?? 0,
+  };
+}
+
+function ScopePanel({ scope, today, onEditDates }: { scope: ProgressScope; today: string; onEditDates: () => void }) {
+  const { reply, label } = scope;
+  if (reply.averaged[0].Data.length === 0)
+    return (
+      <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600" data-testid="progress-empty">
+        {label === "Full Course" ? "Your course has" : `${label} has`} no course dates yet, so there is no plan to
+        measure your progress against. Once start and end dates are set, your target and what you have completed appear
+        here.{" "}
+        <button
+          type="button"
+          onClick={onEditDates}
+          className="font-medium text-brand-600 underline-offset-2 hover:underline"
+        >
+          Edit dates
+        </button>
+      </p>
+    );
+  const now = todayOf(reply, today);
+  const summary = `${label}: target ${now.target}%, completed ${now.completed}% today`;
+  return (
+    <div>
+      <p className="mb-2 flex flex-wrap gap-x-4 text-sm text-slate-600" data-testid="progress-today">
+        <span>
+          Target today <strong className="tabular-nums text-slate-900">{now.target}%</strong>
+        </span>
+        <span>
+          Completed <strong className="tabular-nums text-slate-900">{now.completed}%</strong>
+        </span>
+      </p>
+      <div
+        style={{ height: CHART_BOX_HEIGHT }}
+        data-testid="progress-chart-wrapper"
+        data-series={JSON.stringify(reply.averaged)}
+      >
+        <Suspense
+          fallback={<p className="flex h-full items-center justify-center text-sm text-slate-500">Loading chart…</p>}
+        >
+          <ProgressChart series={reply.averaged} label={summary} />
+        </Suspense>
+      </div>
+      <details className="mt-3 text-sm" data-testid="progress-table">
+        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Show the numbers as a table</summary>
+        <table className="mt-2 w-full text-left tabular-nums">
+          <caption className="sr-only">{summary}</caption>
+          <thead>
+            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-1.5 pr-3 font-medium">
+                Target
+              </th>
+              <th scope="col" className="py-1.5 font-medium">
+                Completed
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tableRows(reply.averaged).map((row) => (
+              <tr key={row.date} className="border-b border-slate-100">
+                <th scope="row" className="py-1 pr-3 font-normal">
+                  {row.date}
+                </th>
+                <td className="py-1 pr-3">{row.target === null ? "—" : `${row.target}%`}</td>
+                <td className="py-1">{row.completed === null ? "—" : `${row.completed}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  );
+}

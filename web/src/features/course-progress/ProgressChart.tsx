@@ -1,0 +1,234 @@
+/**
+ * The 'My Progress' line chart (Chart.js with chartjs-plugin-zoom), loaded on demand so the
+ * dashboard paints without it. Target is dashed, Completed a filled step; the date axis zooms
+ * by wheel or pinch between 1x and 1.8x and is dragged within the course; buttons zoom and
+ * reset too. The wrapper carries the current scale for tests: data-zoom, data-x-min, data-x-max.
+ */
+import type { CourseProgressSeries } from "@preflight/sync-protocol/schemas/analysis-course";
+import {
+  type ChartData,
+  Chart as ChartJS,
+  type ChartOptions,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from "chart.js";
+import zoomPlugin from "chartjs-plugin-zoom";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Line } from "react-chartjs-2";
+import {
+  axisRange,
+  dayStep,
+  formatDay,
+  msToDay,
+  PERCENT_AXIS,
+  PROGRESS_ZOOM_MAX,
+  PROGRESS_ZOOM_MIN,
+  seriesPoints,
+  zoomLimits,
+} from "./chart-config.ts";
+
+ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend, Filler, zoomPlugin);
+
+const TARGET_COLOUR = "#64748b";
+const COMPLETED_COLOUR = "#175c8d";
+const ZOOM_STEP = 1.2;
+
+interface Scale {
+  zoom: number;
+  min: number;
+  max: number;
+}
+
+export default function ProgressChart({
+  series: given,
+  label,
+}: {
+  series: readonly CourseProgressSeries[];
+  label: string;
+}) {
+  const chartRef = useRef<ChartJS<"line", { x: number; y: number }[]> | null>(null);
+  // The device's live query hands new arrays on every change; the chart moves only when the numbers do.
+  const key = JSON.stringify(given);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by value
+  const series = useMemo(() => given, [key]);
+  const range = useMemo(() => axisRange(series), [series]);
+  const [scale, setScale] = useState<Scale | null>(null);
+
+  const report = useCallback((chart: ChartJS) => {
+    const x = chart.scales.x;
+    if (x) setScale({ zoom: chart.getZoomLevel(), min: x.min, max: x.max });
+  }, []);
+
+  const data = useMemo<ChartData<"line", { x: number; y: number }[]>>(
+    () => ({
+      datasets: [
+        {
+          label: "Target",
+          data: seriesPoints(series, "Target"),
+          borderColor: TARGET_COLOUR,
+          backgroundColor: TARGET_COLOUR,
+          borderDash: [6, 4],
+          borderWidth: 2,
+          pointRadius: 2,
+          tension: 0,
+        },
+        {
+          label: "Completed",
+          data: seriesPoints(series, "Completed"),
+          borderColor: COMPLETED_COLOUR,
+          backgroundColor: "rgba(23, 92, 141, 0.12)",
+          fill: "origin",
+          // Done by a date holds until the next completion: a step, not a slope between days.
+          stepped: "before",
+          borderWidth: 2.5,
+          pointRadius: 3,
+          tension: 0,
+        },
+      ],
+    }),
+    [series],
+  );
+
+  const options = useMemo<ChartOptions<"line">>(
+    () => ({
+      responsive: true,
+      maintainAspectRatio: false,
+      animation: { duration: 250 },
+      interaction: { mode: "nearest", axis: "x", intersect: false },
+      scales: {
+        x: {
+          type: "linear",
+          min: range?.min,
+          max: range?.max,
+          ticks: {
+            stepSize: range ? dayStep(range) : undefined,
+            callback: (value) => formatDay(Number(value)).replace(/ \d{4}$/, ""),
+            maxRotation: 0,
+            autoSkipPadding: 12,
+          },
+          grid: { display: false },
+        },
+        y: {
+          min: PERCENT_AXIS.min,
+          max: PERCENT_AXIS.max,
+          ticks: { stepSize: 20, callback: (value) => `${value}%` },
+        },
+      },
+      plugins: {
+        legend: { position: "bottom", labels: { usePointStyle: true, boxHeight: 6 } },
+        tooltip: {
+          callbacks: {
+            title: (items) => (items[0] ? formatDay(items[0].parsed.x ?? 0) : ""),
+            label: (item) => `${item.dataset.label}: ${item.parsed.y}%`,
+          },
+        },
+        zoom: {
+          limits: range ? zoomLimits(range) : undefined,
+          pan: { enabled: true, mode: "x", onPanComplete: ({ chart }) => report(chart) },
+          zoom: {
+            wheel: { enabled: true, speed: 0.1 },
+            pinch: { enabled: true },
+            mode: "x",
+            // At a limit the wheel scrolls the dashboard instead of being swallowed by the chart.
+            onZoomStart: ({ chart, event }) =>
+              !(event instanceof WheelEvent && atLimit(chart.getZoomLevel(), event.deltaY)),
+            onZoomComplete: ({ chart }) => report(chart),
+          },
+        },
+      },
+    }),
+    [range, report],
+  );
+
+  // New dates (or another tab's series): the whole course again, at 1x.
+  useEffect(() => {
+    const chart = chartRef.current;
+    if (!chart || !range) return;
+    chart.resetZoom("none");
+    report(chart);
+  }, [range, report]);
+
+  const zoomBy = (amount: number) => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.zoom(amount);
+    report(chart);
+  };
+  const reset = () => {
+    const chart = chartRef.current;
+    if (!chart) return;
+    chart.resetZoom();
+    report(chart);
+  };
+  const zoomed = (scale?.zoom ?? 1) > 1.001;
+
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="mb-1 flex items-center justify-end gap-1" role="toolbar" aria-label="Chart zoom">
+        <ToolButton
+          label="Zoom in"
+          onPress={() => zoomBy(ZOOM_STEP)}
+          disabled={(scale?.zoom ?? 1) >= PROGRESS_ZOOM_MAX - 0.001}
+        >
+          +
+        </ToolButton>
+        <ToolButton label="Zoom out" onPress={() => zoomBy(1 / ZOOM_STEP)} disabled={!zoomed}>
+          −
+        </ToolButton>
+        <button
+          type="button"
+          onClick={reset}
+          disabled={!zoomed}
+          className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-400 disabled:hover:bg-transparent"
+          data-testid="progress-reset-zoom"
+        >
+          Reset zoom
+        </button>
+      </div>
+      <div
+        className="relative min-h-0 flex-1"
+        data-testid="progress-chart"
+        data-zoom={scale ? scale.zoom.toFixed(3) : "1.000"}
+        data-x-min={scale ? msToDay(scale.min) : undefined}
+        data-x-max={scale ? msToDay(scale.max) : undefined}
+      >
+        <Line ref={chartRef} data={data} options={options} role="img" aria-label={label} onDoubleClick={reset} />
+      </div>
+    </div>
+  );
+}
+
+/** True when a wheel turn would zoom past 1x (out) or 1.8x (in). */
+function atLimit(level: number, deltaY: number): boolean {
+  return deltaY > 0 ? level <= PROGRESS_ZOOM_MIN + 0.001 : level >= PROGRESS_ZOOM_MAX - 0.001;
+}
+
+function ToolButton({
+  label,
+  onPress,
+  disabled,
+  children,
+}: {
+  label: string;
+  onPress: () => void;
+  disabled: boolean;
+  children: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      onClick={onPress}
+      disabled={disabled}
+      className="inline-flex h-7 w-7 items-center justify-center rounded-md border border-slate-200 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:text-slate-300 disabled:hover:bg-transparent"
+    >
+      {children}
+    </button>
+  );
+}

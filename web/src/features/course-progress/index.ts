@@ -1,0 +1,2 @@
+/** The dashboard's course progress graph 'My Progress'. */
+export { CourseProgressCard } from "./CourseProgressCard.tsx";
