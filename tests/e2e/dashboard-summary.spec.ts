@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createStudent } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { startTest } from "./support/test-taking.ts";
 
 /**
  * The dashboard's three summary circles (spec): lessons completed, tests passed and average
@@ -24,4 +25,33 @@ test("the summary circles count a lesson read to its last page, with the network
   await expect(page.getByTestId("lesson-page-number")).toHaveText("Page 4 of 4");
   await page.getByTestId("nav-dashboard").click();
   await expect(lessons).toContainText(`1/${total}Lessons completed`);
+});
+
+test("the sidebar is the window height minus 160; recent tests that do not fit are hidden, not cut", async ({
+  page,
+}) => {
+  const student = await createStudent("sidebar");
+  await signIn(page, student.email, student.password);
+  for (let i = 0; i < 6; i++) await startTest(page, { type: "quiz", seed: i + 1 });
+  await page.goto("/dashboard");
+
+  const sidebar = page.getByTestId("dashboard-sidebar");
+  const visibleTests = () =>
+    page.getByTestId("recent-test").evaluateAll((items) => items.filter((i) => !i.closest("[hidden]")).length);
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await expect.poll(async () => (await sidebar.boundingBox())?.height).toBe(840);
+  await expect.poll(visibleTests).toBe(6);
+
+  await page.setViewportSize({ width: 1280, height: 560 });
+  await expect.poll(async () => (await sidebar.boundingBox())?.height).toBe(400);
+  const shown = await visibleTests();
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThan(6);
+  // Every item still shown lies wholly inside the sidebar.
+  const box = await sidebar.boundingBox();
+  for (const item of await page.getByTestId("recent-test").all()) {
+    if (!(await item.isVisible())) continue;
+    const b = await item.boundingBox();
+    expect((b?.y ?? 0) + (b?.height ?? 0)).toBeLessThanOrEqual((box?.y ?? 0) + (box?.height ?? 0));
+  }
 });

@@ -16,6 +16,7 @@ import { useFirstRunRedirect } from "../update/useFirstRunRedirect.ts";
 import { useRecentTests } from "./queries.ts";
 import { RecentlyFlagged } from "./RecentlyFlagged.tsx";
 import { SummaryCircles } from "./SummaryCircles.tsx";
+import { useFitToBox } from "./useFitToBox.ts";
 
 /** The result the student may see: none while running, or when the school hides it. */
 function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
@@ -28,6 +29,7 @@ export function Dashboard() {
   const bankSize = useBankSize(scope.db);
   useFirstRunRedirect(scope.db);
   const recent = useRecentTests(scope.db);
+  const recentBox = useFitToBox<HTMLUListElement>(recent);
   const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
 
@@ -106,10 +108,18 @@ export function Dashboard() {
           <EditCourseDatesButton />
         </div>
       </section>
-      <aside className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
+          height beside the scrolling page, and what does not fit is hidden. */}
+      <aside
+        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6 lg:flex lg:self-start lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col"
+        data-testid="dashboard-sidebar"
+      >
         <h2 className="mb-3 font-semibold">Recent tests</h2>
         {recent && recent.length > 0 ? (
-          <ul className="divide-y divide-slate-100">
+          <ul
+            ref={recentBox}
+            className="relative divide-y divide-slate-100 overflow-hidden lg:max-h-[50%] lg:min-h-0 lg:shrink-0"
+          >
             {recent.map((test) => {
               const result = resultOf(test, hideFixedResults);
               return (

@@ -1,56 +1,25 @@
 import { stripHtml } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
-import { useLayoutEffect, useRef } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { FLAGGED_MESSAGES, questionHash } from "../flagged/flagged-model.ts";
 import { useFlaggedEntries } from "../flagged/queries.ts";
+import { useFitToBox } from "./useFitToBox.ts";
 
 /** More than ever fit the box; the rest are a 'View all' away. */
 const RECENT_FLAGGED_LIMIT = 20;
-
-/**
- * Hides every item from the first one that does not fit the box wholly: no scrollbar and no
- * item cut in half (spec: items that do not fit are hidden). The box is as tall as its items,
- * up to a cap that follows the window height. Runs again when the window or the box resizes.
- */
-function useFitToBox(deps: unknown) {
-  const box = useRef<HTMLUListElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-fit when the items change
-  useLayoutEffect(() => {
-    const list = box.current;
-    if (!list) return;
-    const hideOverflow = () => {
-      const items = [...list.children] as HTMLElement[];
-      for (const item of items) item.hidden = false;
-      const limit = list.clientHeight;
-      const firstOut = items.findIndex((item) => item.offsetTop + item.offsetHeight > limit);
-      items.forEach((item, i) => {
-        item.hidden = firstOut >= 0 && i >= firstOut;
-      });
-    };
-    hideOverflow();
-    // The box only shrinks to its items, so a taller window (more room under the cap) is
-    // noticed on the window itself; the observer catches width changes that rewrap text.
-    const observer = new ResizeObserver(hideOverflow);
-    observer.observe(list);
-    window.addEventListener("resize", hideOverflow);
-    return () => {
-      observer.disconnect();
-      window.removeEventListener("resize", hideOverflow);
-    };
-  }, [deps]);
-  return box;
-}
 
 /** Dashboard sidebar: the latest flagged questions; each opens in the flagged detail view. */
 export function RecentlyFlagged() {
   const { scope, session } = useSignedIn();
   const entries = useFlaggedEntries(scope.db, RECENT_FLAGGED_LIMIT);
-  const box = useFitToBox(entries);
+  const box = useFitToBox<HTMLUListElement>(entries);
   if (!session.user.features.flagged) return null;
 
   return (
-    <section className="mt-6 border-t border-slate-100 pt-5" data-testid="recently-flagged">
+    <section
+      className="mt-6 border-t border-slate-100 pt-5 lg:flex lg:min-h-0 lg:flex-1 lg:flex-col"
+      data-testid="recently-flagged"
+    >
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 className="font-semibold">Recently flagged questions</h2>
         <Link to="/test/flagged" className="shrink-0 text-sm font-medium text-brand-600 hover:underline">
@@ -58,7 +27,10 @@ export function RecentlyFlagged() {
         </Link>
       </div>
       {entries && entries.length > 0 ? (
-        <ul ref={box} className="relative max-h-[clamp(9rem,calc(100vh-480px),24rem)] overflow-hidden">
+        <ul
+          ref={box}
+          className="relative max-h-[clamp(9rem,calc(100vh-480px),24rem)] overflow-hidden lg:max-h-none lg:min-h-0 lg:flex-1"
+        >
           {entries.map(({ question }) => (
             <li key={question.id} className="border-t border-slate-100 py-2 first:border-t-0">
               <Link
