@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
@@ -9,8 +10,6 @@ import { signIn, waitUntilReadyOffline } from "./support/student.ts";
  * validation message, Revert, an Update made offline that reaches the server exactly once when
  * the network returns, a class's student who may only look, and a student with no dates.
  */
-
-const SHOTS = process.env.LESSONS_SHOTS_DIR;
 
 /** YYYY-MM-DD, `days` from today. */
 function day(days: number): string {
@@ -59,18 +58,6 @@ function serverState(userId: string) {
   }
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 const modal = (page: Page) => page.getByTestId("course-dates-modal");
 const field = (page: Page, name: string) => modal(page).getByLabel(name, { exact: true });
 
@@ -101,7 +88,7 @@ test("course dates: each validation message, Revert, and an offline Update synce
     "max",
     day(0).replace(/^(\d{4})/, (y) => String(Number(y) + 4)),
   );
-  await shot(page, "course-dates");
+  await shootAtSizes(page, "course-dates");
 
   await field(page, "Air Law start date").fill(day(70));
   await expect(modal(page).getByText("Start date must be before the end date")).toBeVisible();
@@ -114,7 +101,7 @@ test("course dates: each validation message, Revert, and an offline Update synce
   await field(page, "Meteorology start date").fill(day(50));
   await expect(modal(page).getByText("Modules must not overlap")).toHaveCount(2);
   await expect(update).toBeDisabled();
-  await shot(page, "course-dates-invalid");
+  await shootAtSizes(page, "course-dates-invalid");
   await modal(page).getByRole("button", { name: "Revert" }).click();
   await expect(field(page, "Meteorology start date")).toHaveValue(met[0]);
 
@@ -162,7 +149,7 @@ test("a class's student sees their dates but cannot edit them", async ({ page })
   await expect(page.getByRole("tooltip")).toHaveText("The start date cannot be edited as it is managed for your class");
   await locks.nth(1).hover();
   await expect(page.getByRole("tooltip")).toHaveText("The end date cannot be edited as it is managed for your class");
-  await shot(page, "course-dates-class");
+  await shootAtSizes(page, "course-dates-class");
 });
 
 test("a student without course dates is told there are none to edit", async ({ page }) => {

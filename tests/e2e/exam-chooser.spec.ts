@@ -1,7 +1,7 @@
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import { readDeviceStores } from "./support/device-store.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
 /**
@@ -12,19 +12,6 @@ import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
 const BANK = loadFixtures().questions.filter((q) => q.editions.includes("2020"));
 const inSubject = (code: string) => BANK.filter((q) => q.subject === code);
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const subject = (page: Page, title: string) => page.getByTestId("exam-subject").filter({ hasText: title });
 const banks = (page: Page) => page.getByRole("dialog").getByTestId("exam-bank");
@@ -41,7 +28,7 @@ test("timed: banks per subject with their totals, a bank without questions hidde
   await expect(page.getByRole("heading", { name: "Timed exam" })).toBeVisible();
   await expect(subject(page, "All subjects")).toContainText(`${BANK.length} questions`);
   await expect(subject(page, "Air Law")).toContainText(`${inSubject("010").length} questions`);
-  await shoot(page, "exam-subjects");
+  await shootAtSizes(page, "exam-subjects", { fullPage: true });
 
   // Principles of Flight has no example questions: only its full bank is offered.
   expect(inSubject("081").filter((q) => q.example)).toHaveLength(0);
@@ -68,7 +55,7 @@ test("timed: banks per subject with their totals, a bank without questions hidde
   await dialog.getByTestId("exam-length").filter({ hasText: /^10$/ }).click();
   await expect(dialog.getByTestId("summary-strip")).toContainText("Questions 10");
   await expect(dialog.getByTestId("summary-strip")).toContainText("Time limit 00:13:00");
-  await shoot(page, "exam-dialog");
+  await shootAtSizes(page, "exam-dialog", { fullPage: true });
   await dialog.getByTestId("exam-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("test-heading")).toHaveText("Timed exam");
@@ -105,7 +92,7 @@ test("untimed: the example questions bank and the display-answers choice", async
   await expect(dialog.getByTestId("exam-length")).toHaveText([String(examples.length)]);
   await expect(dialog.getByTestId("summary-strip")).not.toContainText("Time limit");
   await dialog.getByTestId("exam-display").filter({ hasText: "After choice" }).click();
-  await shoot(page, "exam-dialog-untimed");
+  await shootAtSizes(page, "exam-dialog-untimed", { fullPage: true });
   await dialog.getByTestId("exam-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("test-heading")).toHaveText("Untimed exam");
@@ -159,5 +146,5 @@ test("a subject without questions on the device: 'No questions found for this su
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByTestId("exam-no-banks")).toHaveText("No questions found for this subject.");
   await expect(dialog.getByTestId("exam-start")).toBeDisabled();
-  await shoot(page, "exam-no-banks");
+  await shootAtSizes(page, "exam-no-banks", { fullPage: true });
 });

@@ -1,9 +1,8 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -17,21 +16,6 @@ import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.
 
 const SENT_TO_SCHOOL = "Test completed. The results have been sent to your school.";
 /** SHOTS_DIR=<folder> keeps screenshots of each screen at both sizes, to look at. */
-const SHOTS_DIR = process.env.SHOTS_DIR;
-const SIZES = [
-  { width: 1280, height: 800 },
-  { width: 768, height: 1024 },
-] as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS_DIR) return;
-  mkdirSync(SHOTS_DIR, { recursive: true });
-  for (const size of SIZES) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: join(SHOTS_DIR, `${name}-${size.width}x${size.height}.png`) });
-  }
-  await page.setViewportSize(SIZES[0]);
-}
 
 function withServerDb<T>(run: (db: Database.Database) => T): T {
   const db = new Database(E2E_DATABASE, { fileMustExist: true });
@@ -96,7 +80,7 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await page.getByTestId("download-tests").click();
   await expect(page.getByRole("status")).toContainText("5 tests are on this device");
   await expect(page.getByTestId("fixed-test")).toHaveCount(5);
-  await shoot(page, "fixed-chooser");
+  await shootAtSizes(page, "fixed-chooser");
 
   // A disabled test cannot be selected: its reason shows as a danger notification after 3 s.
   const clickedAt = Date.now();
@@ -119,7 +103,7 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await dialog.getByLabel("Test password").fill("wrong one");
   await dialog.getByTestId("password-submit").click();
   await expect(dialog.getByTestId("password-error")).toHaveText("The password is incorrect");
-  await shoot(page, "fixed-password");
+  await shootAtSizes(page, "fixed-password");
   await dialog.getByLabel("Test password").fill("airlaw");
   await dialog.getByTestId("password-submit").click();
   await expect(dialog.getByRole("heading")).toHaveText("Air Law school exam");
@@ -128,7 +112,7 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await expect(strip).toContainText("Attempts 0 / 3");
   await expect(strip).toContainText("Time limit 00:15:00");
   await expect(strip).toContainText("Pass mark 8 / 10");
-  await shoot(page, "fixed-summary");
+  await shootAtSizes(page, "fixed-summary");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   // Accepted once, the password is not asked again on this device.
   await fixedTest(page, "Air Law school exam").click();
@@ -163,7 +147,7 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await page.goto(`/test/results/${testId}#explanation-1`);
   await expect(page.getByTestId("result-hidden")).toHaveText(SENT_TO_SCHOOL);
   await expect(page.getByTestId("review")).toHaveCount(0);
-  await shoot(page, "fixed-hidden-results");
+  await shootAtSizes(page, "fixed-hidden-results");
 
   // Back online the start, answers and finish reach the server, which keeps the school's choices.
   await context.setOffline(false);
@@ -197,7 +181,7 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await expect(hiddenRow.getByTestId("previous-pass")).toHaveText("Hidden");
   await expect(rows.filter({ hasText: "Practice test (4 questions)" })).toContainText("4 / 4 (100%)");
   await expect(rows.filter({ hasText: "Timed exam (4 questions)" })).toContainText("Failed");
-  await shoot(page, "previous-tests");
+  await shootAtSizes(page, "previous-tests");
 
   const filters = page.getByTestId("previous-filters");
   await filters.getByText("Passed", { exact: true }).click();

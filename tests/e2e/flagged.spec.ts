@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
@@ -21,7 +22,6 @@ const NONE_FLAGGED = "You haven't flagged any questions yet";
 const SELECT_SUBJECT = "You must select a subject to view flagged questions";
 const NO_MATCH = "No questions match your filters";
 const RECENT_EMPTY = "Your flagged questions will appear here.";
-const SHOTS = process.env.FLAGGED_SHOTS_DIR;
 
 /** A flagged question as the device holds it. */
 interface DeviceFlagged {
@@ -183,18 +183,6 @@ async function visibleItemsFit(box: Locator, items: Locator): Promise<boolean> {
   return true;
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  for (const [width, height] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}x${height}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test.beforeEach(async ({ page }) => {
   await signIn(page);
   await waitUntilReadyOffline(page);
@@ -215,7 +203,7 @@ test("flagged in a test: the dashboard lists them newest first; the page filters
   // The dashboard: most recently flagged first; what does not fit the box is hidden, not cut.
   const recent = page.getByTestId("recent-flagged");
   await expect(recent.first()).toContainText(newest.reference);
-  await shoot(page, "dashboard-recently-flagged");
+  await shootAtSizes(page, "dashboard-recently-flagged", { fullPage: true });
   const box = page.getByTestId("recently-flagged").getByRole("list");
   await page.setViewportSize({ width: 1280, height: 640 });
   await expect.poll(() => visibleItemsFit(box, recent)).toBe(true);
@@ -371,7 +359,7 @@ test("pages of ten with arrows only when there is more than one page; Create tes
   await expect(page.getByTestId("flagged-page")).toHaveText("Page 3 of 3");
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
-  await shoot(page, "flagged-list");
+  await shootAtSizes(page, "flagged-list", { fullPage: true });
 
   // Changing Contains goes back to page 1.
   await containsFilter(page).fill("a");
@@ -385,7 +373,7 @@ test("pages of ten with arrows only when there is more than one page; Create tes
   // The detail view, for the screenshots.
   await cards(page).first().getByRole("button").first().click();
   await expect(page.getByTestId("flagged-detail")).toBeVisible();
-  await shoot(page, "flagged-detail");
+  await shootAtSizes(page, "flagged-detail", { fullPage: true });
   await page.getByTestId("back-to-list").click();
 
   // Include: Filtered questions (the three of 050), answers after each choice.
@@ -394,13 +382,13 @@ test("pages of ten with arrows only when there is more than one page; Create tes
   await expect(dialog).toContainText("Show answers");
   await expect(dialog).toContainText("All (26)");
   await expect(dialog).toContainText("Filtered questions (3)");
-  await shoot(page, "flagged-create-test");
+  await shootAtSizes(page, "flagged-create-test", { fullPage: true });
   await dialog.getByText("After choice").click();
   await dialog.getByText("Filtered questions").click();
   await page.getByTestId("create-test-next").click();
   await expect(page.getByTestId("summary-strip")).toContainText("Questions 3");
   await expect(page.getByTestId("summary-strip")).toContainText("Pass mark 2 / 3");
-  await shoot(page, "flagged-test-summary");
+  await shootAtSizes(page, "flagged-test-summary", { fullPage: true });
   await page.getByTestId("start-test").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   const filteredTestId = /\/test\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;

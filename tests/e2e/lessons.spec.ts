@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
@@ -9,20 +10,7 @@ import { signIn, waitUntilReadyOffline } from "./support/student.ts";
  * page, the search-hit rules, and nothing run under 3 characters.
  */
 
-const SHOTS = process.env.LESSONS_SHOTS_DIR;
 const PREREQUISITE = "Air Law module must be completed before you attempt this module.";
-
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const pageNumber = (page: Page) => page.getByTestId("lesson-page-number");
 
@@ -67,7 +55,7 @@ test("a lesson opens from the device and turns pages with the buttons and the ar
     )
     .toBeGreaterThan(0);
   await page.goto("/lesson/1");
-  await shot(page, "lesson-viewer");
+  await shootAtSizes(page, "lesson-viewer");
 });
 
 test("lessons are searched on the device with the network off", async ({ page, context }) => {
@@ -97,7 +85,7 @@ test("lessons are searched on the device with the network off", async ({ page, c
   const all = await results.count();
   expect(all).toBeGreaterThan(3);
   await expect(results.first().locator("mark")).toHaveText(/icao/i);
-  await shot(page, "search-results");
+  await shootAtSizes(page, "search-results");
 
   // Subject: Air Law only.
   await panel.getByLabel("Subject", { exact: true }).selectOption("010");

@@ -1,9 +1,9 @@
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import { stripHtml } from "@preflight/sync-protocol/rules/question";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { readDeviceStores } from "./support/device-store.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent, serverTest } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
@@ -18,19 +18,6 @@ const NO_QUESTIONS = "There are no questions available with these filters select
 const BANK = loadFixtures().questions.filter((q) => q.editions.includes("2020"));
 const inSubject = (code: string) => BANK.filter((q) => q.subject === code);
 const byRef = (ref: string) => BANK.find((q) => q.reference === ref) as BankQuestion;
-const SHOTS = process.env.SHOTS_DIR;
-
-async function shoot(page: Page, name: string) {
-  if (!SHOTS) return;
-  for (const [w, h] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
 
 const count = (page: Page) => page.getByTestId("practice-count");
 const matches = (n: number) => new RegExp(`^${n} questions? match(es)?$`);
@@ -58,7 +45,7 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
   await openBuilder(page);
   await expect(choice(page, "All subjects")).toContainText(`${BANK.length} questions`);
   await expect(choice(page, "Air Law")).toContainText(`${inSubject("010").length} questions`);
-  await shoot(page, "practice-subjects");
+  await shootAtSizes(page, "practice-subjects", { fullPage: true });
 
   await choice(page, "Air Law").click();
   await expect(page.getByTestId("practice-view-settings")).toBeVisible();
@@ -66,11 +53,11 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
   await expect(count(page)).toHaveText(matches(inSubject("010").length));
   // Start waits for a question count.
   await expect(startButton(page)).toBeDisabled();
-  await shoot(page, "practice-settings");
+  await shootAtSizes(page, "practice-settings", { fullPage: true });
 
   await page.getByTestId("practice-open-topics").click();
   await expect(page.getByRole("heading", { name: "Choose a topic" })).toBeVisible();
-  await shoot(page, "practice-topics");
+  await shootAtSizes(page, "practice-topics", { fullPage: true });
   await choice(page, "010.01").click();
   await expect(page.getByTestId("practice-open-topics")).toContainText(
     "010.01 INTERNATIONAL LAW: CONVENTIONS, AGREEMENTS AND ORGANISATIONS",
@@ -80,12 +67,12 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
 
   await page.getByTestId("practice-open-subtopics").click();
   await expect(page.getByRole("heading", { name: "Choose a subtopic" })).toBeVisible();
-  await shoot(page, "practice-subtopics");
+  await shootAtSizes(page, "practice-subtopics", { fullPage: true });
   await choice(page, "010.01.02").click();
   await expect(count(page)).toHaveText(matches(under("010.01.02.")));
   await page.getByTestId("practice-open-sections").click();
   await expect(page.getByRole("heading", { name: "Choose a section" })).toBeVisible();
-  await shoot(page, "practice-sections");
+  await shootAtSizes(page, "practice-sections", { fullPage: true });
   await choice(page, "010.01.02.01").click();
   await expect(count(page)).toHaveText(matches(under("010.01.02.01")));
 
@@ -209,7 +196,7 @@ test("keywords and references as tags, each disabling the other; the no-question
   await expect(page.getByText(NO_QUESTIONS)).toBeVisible();
   await page.getByLabel("Number of questions").fill("10");
   await expect(startButton(page)).toBeDisabled();
-  await shoot(page, "practice-no-questions");
+  await shootAtSizes(page, "practice-no-questions", { fullPage: true });
 
   await page.getByRole("button", { name: "Remove zzqxv" }).click();
   await page.getByRole("button", { name: "Remove Chicago" }).click();
@@ -259,7 +246,7 @@ test("question count, Most recent and the date-added slider, sort, summary and S
   await expect(dialog.getByTestId("summary-strip")).toContainText("Questions 3");
   await expect(dialog.getByTestId("practice-summary")).toContainText("Date added (newest first)");
   await expect(dialog.getByTestId("practice-summary")).toContainText("After choice");
-  await shoot(page, "practice-summary");
+  await shootAtSizes(page, "practice-summary", { fullPage: true });
   await dialog.getByTestId("practice-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   const testId = /\/test\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
@@ -309,7 +296,7 @@ test("offline: date added, seen in exam, authority and the date sorts are hidden
   await expect(page.getByTestId("practice-most-recent")).toHaveCount(0);
   await expect(page.getByTestId("practice-seen-in-exam")).toHaveCount(0);
   await expect(page.getByLabel("Sort").locator("option")).toHaveText(["Random", "Sequential (syllabus order)"]);
-  await shoot(page, "practice-offline");
+  await shootAtSizes(page, "practice-offline", { fullPage: true });
   await page.getByLabel("Number of questions").fill("5");
   await startButton(page).click();
   await page.getByRole("dialog").getByTestId("practice-start").click();

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import Database from "better-sqlite3";
 import { readDeviceStores } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -20,8 +19,6 @@ import { options } from "./support/test-taking.ts";
  * started from it, a lesson part opening, the grid after a failed and a passed progress test,
  * and the page offline.
  */
-const shots = join(import.meta.dirname, "../artifacts/screens");
-mkdirSync(shots, { recursive: true });
 const fixtures = loadFixtures();
 const airLawLessons = fixtures.lessons.filter((l) => l.subject === "010");
 const PREREQUISITE = "Air Law module must be completed before you attempt this module.";
@@ -34,17 +31,6 @@ function serverUserId(email: string): string {
   } finally {
     db.close();
   }
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(shots, `${name}-${width}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** Reads every Air Law lesson to its last page in the lesson viewer (queued as lesson progress). */
@@ -105,13 +91,13 @@ test("the grid, legend, sort and remembered choices; prerequisite, initial attem
   await expect(partRow(page, "Air Law progress test").getByRole("img")).toHaveAttribute("aria-label", "Not started");
   // The licence's three syllabus choices: the selector shows.
   await expect(page.getByTestId("syllabus-select").locator("option")).toHaveCount(3);
-  await shot(page, "syllabus-page");
+  await shootAtSizes(page, "syllabus-page");
 
   // 1. Meteorology needs Air Law first.
   await page.getByTestId("module-select").selectOption({ label: "Meteorology" });
   await page.getByTestId("syllabus-part").first().getByRole("button").click();
   await refusal(page, "Insufficient module progress", PREREQUISITE);
-  await shot(page, "syllabus-refusal");
+  await shootAtSizes(page, "syllabus-refusal");
   await page.getByTestId("refusal-ok").click();
 
   // Sort by SUBJECT, then a reload: sort, subject and module are remembered.
@@ -135,7 +121,7 @@ test("the grid, legend, sort and remembered choices; prerequisite, initial attem
   await expect(summary.getByTestId("pt-questions")).toHaveText("20");
   await expect(summary.getByTestId("pt-attempts")).toHaveText("0");
   await expect(summary.getByTestId("pt-pass-mark")).toHaveText("75%");
-  await shot(page, "syllabus-summary");
+  await shootAtSizes(page, "syllabus-summary");
   await summary.getByTestId("pt-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId("question")).toBeVisible();

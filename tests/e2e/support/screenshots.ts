@@ -1,0 +1,24 @@
+/**
+ * Screenshots at the two sizes every screen is looked at: a laptop (1280×800) and a tablet in
+ * portrait (768×1024). Taken only when SHOTS_DIR names a folder, so CI does not pay for them.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+
+export const SCREEN_SIZES = [
+  { width: 1280, height: 800 },
+  { width: 768, height: 1024 },
+] as const;
+
+/** Saves `{name}-{width}x{height}.png` at each size, then returns the page to the first size. */
+export async function shootAtSizes(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  for (const size of SCREEN_SIZES) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}.png`), fullPage: options.fullPage });
+  }
+  await page.setViewportSize(SCREEN_SIZES[0]);
+}
