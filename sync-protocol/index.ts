@@ -1,4 +1,5 @@
 export * from "./mutations.ts";
+export * from "./rules/analysis.ts";
 export * from "./rules/constants.ts";
 export * from "./rules/course-dates.ts";
 export * from "./rules/fixed-tests.ts";
@@ -10,6 +11,7 @@ export * from "./rules/lesson-search.ts";
 export * from "./rules/pass-mark.ts";
 export * from "./rules/question.ts";
 export * from "./rules/selection.ts";
+export * from "./schemas/analysis.ts";
 export * from "./schemas/analysis-course.ts";
 export * from "./schemas/answer.ts";
 export * from "./schemas/auth.ts";

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { progressResetSchema } from "./schemas/analysis.ts";
 import { courseDatesUpdateSchema, preferencesUpdateSchema, profileAccountSchema } from "./schemas/profile.ts";
 import { flagQuestionSchema, reviewSchema, seenInExamSchema, unflagAllSchema, zoomSchema } from "./schemas/question.ts";
 import { lessonProgressSchema } from "./schemas/syllabus.ts";
@@ -23,6 +24,8 @@ export const MUTATIONS = {
   "POST /profile/course-dates": courseDatesUpdateSchema,
   "POST /profile/account": profileAccountSchema,
   "POST /profile/preferences": preferencesUpdateSchema,
+  // The spec's GET /analysis/progress/reset/{subject_id}: a write, so queued and sent as POST.
+  "POST /analysis/progress/reset/{subject_id}": progressResetSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 export type MutationTemplate = keyof typeof MUTATIONS;

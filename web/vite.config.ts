@@ -6,7 +6,20 @@ import { VitePWA } from "vite-plugin-pwa";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8787";
 /** Paths the API answers; page addresses (GET text/html) stay with Vite in dev. */
-const apiPaths = ["/api", "/sync", "/content", "/test"];
+const apiPaths = [
+  "/api",
+  "/sync",
+  "/user-sync",
+  "/content",
+  "/test",
+  "/analysis",
+  "/profile",
+  "/questions",
+  "/search",
+  "/zoom",
+  "/user-active",
+  "/update",
+];
 
 export default defineConfig({
   plugins: [
@@ -20,7 +33,7 @@ export default defineConfig({
       registerType: "autoUpdate",
       injectRegister: false,
       injectManifest: {
-        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,woff2}"],
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest,woff2,glb}"],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         rollupFormat: "iife",
       },

@@ -8,6 +8,8 @@ import { requireUser } from "./auth/session.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
+import { resetProgress } from "./routes/analysis/effects.ts";
+import { analysisRoutes } from "./routes/analysis/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
 import { courseProgressRoutes } from "./routes/course-progress/index.ts";
@@ -51,6 +53,7 @@ export function effectTable(): EffectTable {
     "POST /profile/course-dates": updateCourseDates,
     "POST /profile/account": updateAccount,
     "POST /profile/preferences": updatePreferences,
+    "POST /analysis/progress/reset/{subject_id}": resetProgress,
   };
 }
 
@@ -106,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", syllabusRoutes(deps, replayer));
   app.route("/", profileRoutes(deps, replayer));
   app.route("/", searchRoutes(deps));
+  app.route("/", analysisRoutes(deps, replayer));
   app.route("/", courseProgressRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);

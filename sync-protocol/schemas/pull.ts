@@ -156,11 +156,21 @@ export const pulledLessonProgressSchema = z.object({
 });
 export type PulledLessonProgress = z.infer<typeof pulledLessonProgressSchema>;
 
+/** A reset of a subject's progress (append-only; its id is the id of the reset's mutation). */
+export const pulledProgressResetSchema = z.object({
+  id: z.string(),
+  subject_id: z.string(),
+  reset_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledProgressReset = z.infer<typeof pulledProgressResetSchema>;
+
 export const userStepReplySchema = z.union([
   z.object({
     success: z.literal(true),
     cursor: z.string(),
     lesson_progress: z.array(pulledLessonProgressSchema).default([]),
+    progress_resets: z.array(pulledProgressResetSchema).default([]),
     tests: z.array(pulledTestSchema),
     answers: z.array(pulledAnswerSchema),
     flags: z.array(pulledFlagSchema),

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as AppAnalysisRouteImport } from './routes/_app/analysis'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppSyllabusRouteImport } from './routes/_app/syllabus'
@@ -50,6 +51,11 @@ const LogoutRoute = LogoutRouteImport.update({
   id: '/logout',
   path: '/logout',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppAnalysisRoute = AppAnalysisRouteImport.update({
+  id: '/analysis',
+  path: '/analysis',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppChangesRoute = AppChangesRouteImport.update({
   id: '/changes',
@@ -146,6 +152,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/syllabus': typeof AppSyllabusRoute
@@ -169,6 +176,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/syllabus': typeof AppSyllabusRoute
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
+  '/_app/analysis': typeof AppAnalysisRoute
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/syllabus': typeof AppSyllabusRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/logout'
+    | '/analysis'
     | '/changes'
     | '/dashboard'
     | '/syllabus'
@@ -242,6 +252,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/logout'
+    | '/analysis'
     | '/changes'
     | '/dashboard'
     | '/syllabus'
@@ -266,6 +277,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/logout'
+    | '/_app/analysis'
     | '/_app/changes'
     | '/_app/dashboard'
     | '/_app/syllabus'
@@ -322,6 +334,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/logout'
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/analysis': {
+      id: '/_app/analysis'
+      path: '/analysis'
+      fullPath: '/analysis'
+      preLoaderRoute: typeof AppAnalysisRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/changes': {
       id: '/_app/changes'
@@ -453,6 +472,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppAnalysisRoute: typeof AppAnalysisRoute
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppSyllabusRoute: typeof AppSyllabusRoute
@@ -474,6 +494,7 @@ interface AppRouteChildren {
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppAnalysisRoute: AppAnalysisRoute,
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppSyllabusRoute: AppSyllabusRoute,

@@ -8,6 +8,7 @@ import * as syncPull from "./migrations/0004-sync-pull.ts";
 import * as contentPacks from "./migrations/0005-content-packs.ts";
 import * as syllabusAccess from "./migrations/0006-syllabus-access.ts";
 import * as profileWrites from "./migrations/0007-profile-writes.ts";
+import * as progressResets from "./migrations/0008-progress-resets.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0005-content-packs": contentPacks,
   "0006-syllabus-access": syllabusAccess,
   "0007-profile-writes": profileWrites,
+  "0008-progress-resets": progressResets,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -39,6 +39,7 @@ export interface Database {
   module_restrictions: ModuleRestrictionsTable;
   lesson_progress: LessonProgressTable;
   email_preferences: EmailPreferencesTable;
+  progress_resets: ProgressResetsTable;
 }
 
 export type Flag = 0 | 1;
@@ -405,6 +406,18 @@ export interface LessonProgressTable {
   page: number;
   completed: Flag;
   updated_at: string;
+  /** The student's change number when this row last changed (set by a trigger). */
+  change_seq: Generated<number>;
+}
+
+/** A reset of a subject's progress (migration 0008); the id is the reset's mutation id. */
+export interface ProgressResetsTable {
+  id: string;
+  user_id: string;
+  /** The subject's code, e.g. 010. */
+  subject_id: string;
+  /** The reset intent's time (ISO 8601): the graphs count the subject's answers from then on. */
+  reset_at: string;
   /** The student's change number when this row last changed (set by a trigger). */
   change_seq: Generated<number>;
 }

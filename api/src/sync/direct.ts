@@ -12,20 +12,21 @@ const IDEMPOTENCY_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 /**
  * Mounts a catalogue call as an ordinary route for online-only clients. It runs through the
  * same replay path as the outbox, so an `Idempotency-Key` header makes a retry harmless.
+ * `alsoGet` mounts the spec's GET form of a body-less write too (it applies as an empty body).
  */
-export function mountMutation(app: Hono<AppEnv>, replayer: Replayer, template: MutationTemplate, clock: Clock): void {
+export function mountMutation(
+  app: Hono<AppEnv>,
+  replayer: Replayer,
+  template: MutationTemplate,
+  clock: Clock,
+  options: { alsoGet?: boolean } = {},
+): void {
   const [, pathTemplate] = template.split(" ") as [string, string];
   const honoPath = pathTemplate.replace(/\{([a-z_]+)\}/g, ":$1");
-  app.post(honoPath, async (c: Context<AppEnv>) => {
+  const apply = async (c: Context<AppEnv>, body: unknown) => {
     const key = c.req.header("Idempotency-Key");
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
       throw new ApiError("bad_request", "Idempotency-Key must be a uuid");
-    let body: unknown;
-    try {
-      body = await c.req.json();
-    } catch {
-      throw new ApiError("bad_request", "Malformed JSON in request body");
-    }
     const parsed = MUTATIONS[template].safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
     const result = await replayer.apply(c.var.user, {
@@ -40,5 +41,15 @@ export function mountMutation(app: Hono<AppEnv>, replayer: Replayer, template: M
     }
     if (result.status === "out_of_order") throw new ApiError("out_of_order", "Out of order");
     return c.json(result.reply as object);
+  };
+  app.post(honoPath, async (c: Context<AppEnv>) => {
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      throw new ApiError("bad_request", "Malformed JSON in request body");
+    }
+    return apply(c, body);
   });
+  if (options.alsoGet) app.get(honoPath, (c: Context<AppEnv>) => apply(c, {}));
 }

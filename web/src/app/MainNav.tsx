@@ -16,6 +16,7 @@ const STUDY: NavItem[] = [
   { to: "/test/select/timed", label: "Exams", testId: "nav-exams" },
   { to: "/test/select/exam", label: "Fixed tests", testId: "nav-fixed" },
   { to: "/test/previous", label: "Previous tests", testId: "nav-previous" },
+  { to: "/analysis", label: "Analysis", testId: "nav-analysis" },
   { to: "/test/flagged", label: "Flagged questions", testId: "nav-flagged", feature: "flagged" },
 ];
 

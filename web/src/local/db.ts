@@ -229,6 +229,17 @@ export interface LocalLessonProgress {
   completed: boolean;
   updatedAt: string;
 }
+/**
+ * A reset of a subject's progress (spec study 4): the analysis graphs of the subject count only
+ * answers given from `resetAt` on. Its id is the id of the reset's mutation, so the row the
+ * device writes and the one the server keeps (pulled by the user step) are the same row.
+ */
+export interface LocalProgressReset {
+  id: string;
+  subject: string;
+  resetAt: string;
+}
+
 /** A progress test of the syllabus with its questions, retry interval and initial-attempt choice. */
 export type LocalProgressTest = PulledProgressTest;
 
@@ -264,6 +275,7 @@ export class UserDb extends Dexie {
   courseDates!: EntityTable<LocalCourseDate, "moduleId">;
   lessonProgress!: EntityTable<LocalLessonProgress, "lessonId">;
   progressTests!: EntityTable<LocalProgressTest, "id">;
+  progressResets!: EntityTable<LocalProgressReset, "id">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -317,6 +329,8 @@ export class UserDb extends Dexie {
     this.version(6).stores(CONTENT_STORES);
     // The syllabus page: lesson progress and the syllabus's progress tests (schema version 8).
     this.version(8).stores({ lessonProgress: "lessonId", progressTests: "id" });
+    // Resets of a subject's progress for the analysis graphs (schema version 9).
+    this.version(9).stores({ progressResets: "id, subject" });
   }
 }
 

@@ -45,6 +45,7 @@ const OWN_RECORD_TABLES = [
   "flags",
   "seenInExam",
   "reviews",
+  "progressResets",
   "outbox",
 ] as const;
 

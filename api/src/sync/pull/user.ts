@@ -1,8 +1,9 @@
 /**
  * POST /user-sync/sync (the spec's "user" step): the student's tests (with their questions and
- * versions, and the server's marking), answer records, flags, seen-in-exam reports and reviews
- * changed since the cursor. Also the question versions those tests were built with that are no
- * longer the bank's current ones, so their results open offline on another device.
+ * versions, and the server's marking), answer records, flags, seen-in-exam reports, reviews,
+ * lesson progress and progress resets changed since the cursor. Also the question versions those
+ * tests were built with that are no longer the bank's current ones, so their results open
+ * offline on another device.
  */
 
 import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
@@ -10,7 +11,7 @@ import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { PulledTest, UserStepReply } from "@preflight/sync-protocol/schemas/pull";
 import type { TestEndReason, TestResult } from "@preflight/sync-protocol/schemas/test";
-import type { Kysely } from "kysely";
+import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
 import { type ChangeRange, changeRange } from "./cursor.ts";
@@ -20,7 +21,7 @@ const IN_CHUNK = 500;
 export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<UserStepReply> {
   const { db } = deps;
   const range = await changeRange(db, user.id, cursor);
-  const [tests, answers, flags, seen, reviews] = await Promise.all([
+  const [tests, answers, flags, seen, reviews, lessonProgress, resets] = await Promise.all([
     changedTests(db, user.id, range),
     db
       .selectFrom("answers")
@@ -36,25 +37,19 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
         "received_at",
         "change_seq",
       ])
-      .where("user_id", "=", user.id)
-      .where("change_seq", ">", range.from)
-      .where("change_seq", "<=", range.to)
+      .where(changedFor("answers", user.id, range))
       .orderBy("change_seq")
       .execute(),
     db
       .selectFrom("flags")
       .select(["question_id", "flagged", "updated_at", "change_seq"])
-      .where("user_id", "=", user.id)
-      .where("change_seq", ">", range.from)
-      .where("change_seq", "<=", range.to)
+      .where(changedFor("flags", user.id, range))
       .orderBy("change_seq")
       .execute(),
     db
       .selectFrom("seen_in_exam")
       .select(["id", "question_id", "date_seen", "authority_id", "created_at", "change_seq"])
-      .where("user_id", "=", user.id)
-      .where("change_seq", ">", range.from)
-      .where("change_seq", "<=", range.to)
+      .where(changedFor("seen_in_exam", user.id, range))
       .orderBy("change_seq")
       .execute(),
     db
@@ -71,24 +66,27 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
         "reviews.viewed_at",
         "reviews.change_seq",
       ])
-      .where("reviews.user_id", "=", user.id)
-      .where("reviews.change_seq", ">", range.from)
-      .where("reviews.change_seq", "<=", range.to)
+      .where(changedFor("reviews", user.id, range))
       .orderBy("reviews.change_seq")
       .execute(),
+    db
+      .selectFrom("lesson_progress")
+      .select(["lesson_id", "page", "completed", "updated_at", "change_seq"])
+      .where(changedFor("lesson_progress", user.id, range))
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("progress_resets")
+      .select(["id", "subject_id", "reset_at", "change_seq"])
+      .where(changedFor("progress_resets", user.id, range))
+      .orderBy("change_seq")
+      .execute(),
   ]);
-  const lessonProgress = await db
-    .selectFrom("lesson_progress")
-    .select(["lesson_id", "page", "completed", "updated_at", "change_seq"])
-    .where("user_id", "=", user.id)
-    .where("change_seq", ">", range.from)
-    .where("change_seq", "<=", range.to)
-    .orderBy("change_seq")
-    .execute();
   return {
     success: true,
     cursor: String(range.to),
     lesson_progress: lessonProgress.map((p) => ({ ...p, completed: p.completed === 1 })),
+    progress_resets: resets,
     tests,
     answers: answers.map((a) => ({
       id: a.id,
@@ -112,13 +110,17 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
   };
 }
 
+/** The student's rows of `table` changed in the range: user_id = the student, from < change_seq <= to. */
+function changedFor(table: keyof Database, userId: string, range: ChangeRange): RawBuilder<SqlBool> {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return sql<SqlBool>`${column("user_id")} = ${userId} and ${column("change_seq")} > ${range.from} and ${column("change_seq")} <= ${range.to}`;
+}
+
 async function changedTests(db: Kysely<Database>, userId: string, range: ChangeRange): Promise<PulledTest[]> {
   const rows = await db
     .selectFrom("user_tests")
     .selectAll()
-    .where("user_id", "=", userId)
-    .where("change_seq", ">", range.from)
-    .where("change_seq", "<=", range.to)
+    .where(changedFor("user_tests", userId, range))
     .orderBy("change_seq")
     .execute();
   if (rows.length === 0) return [];

@@ -7,6 +7,8 @@
  *   device's version; its rows are left aside and the cursor stays before them (heldBackCursor),
  *   so they come again once the change is applied. Flags likewise, per question.
  * - Reports and reviews are added when new; the first one kept wins, as on the server.
+ * - Progress resets are facts named by the reset's mutation id: the server's row replaces the
+ *   device's own (the server may have moved a reset stamped ahead of its clock back to it).
  * - Question versions the bank has replaced go to the archive, so results open offline.
  */
 import { type PulledAnswer, type PulledTest, userStepReplySchema, userTestQuestionId } from "@preflight/sync-protocol";
@@ -37,6 +39,7 @@ export async function pullUser(db: UserDb, call: PullCall): Promise<{ deferred: 
     db.reviews,
     db.questionArchive,
     db.lessonProgress,
+    db.progressResets,
     db.outbox,
     db.meta,
   ];
@@ -91,6 +94,9 @@ export async function pullUser(db: UserDb, call: PullCall): Promise<{ deferred: 
         updatedAt: progress.updated_at,
       });
     }
+    await db.progressResets.bulkPut(
+      reply.progress_resets.map((r) => ({ id: r.id, subject: r.subject_id, resetAt: r.reset_at })),
+    );
     await db.questionArchive.bulkPut(
       reply.question_versions.map((question) => ({ key: archiveKey(question.id, question.version), question })),
     );

@@ -1,0 +1,126 @@
+/**
+ * The report selector page (spec study: "Report selector page", "Analysis by topic page"): a
+ * heading that links to the page for changing the active exam, an info button toggling a help
+ * panel, and tabs Summary (hash summary-graphs, the default) and Subject (hash subject). The hash
+ * picks the tab on load, and each tab change is a history entry, so back and forward move
+ * between them. Everything is drawn from the device's records: it works offline.
+ */
+
+import { RESET_PROGRESS_FAILED } from "@preflight/sync-protocol/schemas/analysis";
+import { Link, useLocation, useNavigate } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { dropRefusedReset, isResetCall } from "../../local/actions/analysis.ts";
+import { useUnseenNotices } from "../../local/queries.ts";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
+import { useActiveExam, useAnalysisInput } from "./queries.ts";
+import { SummaryGraphs } from "./SummaryGraphs.tsx";
+import { TopicAnalysis } from "./TopicAnalysis.tsx";
+
+const TAB_CLASS =
+  "-mb-px cursor-pointer rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700";
+
+export function AnalysisPage() {
+  const { scope } = useSignedIn();
+  const input = useAnalysisInput(scope.db);
+  const exam = useActiveExam(scope.db);
+  const hash = useLocation({ select: (location) => location.hash });
+  const navigate = useNavigate();
+  const tab = analysisTabOfHash(hash);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const helpId = useId();
+  useRefusedResets();
+
+  const select = (next: AnalysisTab) => {
+    if (next !== tab) void navigate({ to: "/analysis", hash: next, resetScroll: false, hashScrollIntoView: false });
+  };
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <div className="flex items-start justify-between gap-3">
+        <h1 className="text-xl font-semibold text-slate-900">
+          <Link
+            to="/syllabus"
+            className="hover:text-brand-700 hover:underline"
+            title="Change the active exam"
+            data-testid="analysis-exam-link"
+          >
+            {exam ? `Analysis: ${exam.title}` : "Analysis"}
+          </Link>
+        </h1>
+        <button
+          type="button"
+          onClick={() => setHelpOpen((open) => !open)}
+          aria-expanded={helpOpen}
+          aria-controls={helpId}
+          aria-label="About these graphs"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          data-testid="analysis-info"
+        >
+          i
+        </button>
+      </div>
+      <div
+        id={helpId}
+        hidden={!helpOpen}
+        className="mt-3 space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-slate-700 ring-1 ring-brand-100"
+        data-testid="analysis-help"
+      >
+        <p>
+          <strong>Summary</strong> shows each subject of your exam. <em>Percentage of questions answered</em> is the
+          share of the subject's questions you have answered at least once, and the share whose latest answer was
+          correct. <em>Average mock exam scores</em> is your average and best score in the subject over your finished
+          timed exams.
+        </p>
+        <p>
+          <strong>Subject</strong> shows the same for each topic of one subject, and lets you reset that subject's
+          progress to start its graphs again from zero.
+        </p>
+        <p>
+          The graphs are worked out on this device from your own answers, so they are there offline too. To change the
+          exam they are for, follow the heading to the syllabus page.
+        </p>
+      </div>
+
+      <Tabs selectedKey={tab} onSelectionChange={(key) => select(key as AnalysisTab)} className="mt-4">
+        <TabList aria-label="Analysis" className="mb-4 flex gap-1 border-b border-slate-200">
+          {ANALYSIS_TABS.map((t) => (
+            <Tab key={t.id} id={t.id} className={TAB_CLASS} data-testid={`analysis-tab-${t.id}`}>
+              {t.label}
+            </Tab>
+          ))}
+        </TabList>
+        <TabPanel id="summary-graphs" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 outline-none">
+          <SummaryGraphs input={input} />
+        </TabPanel>
+        <TabPanel id="subject" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 outline-none">
+          <TopicAnalysis input={input} />
+        </TabPanel>
+      </Tabs>
+    </main>
+  );
+}
+
+/**
+ * A reset the server refused (the sync engine's notice names its mutation): the device takes its
+ * own copy back, so its graphs agree with the server again, and says 'Unable to reset progress'.
+ */
+function useRefusedResets(): void {
+  const { scope } = useSignedIn();
+  const { notify } = useSnackbar();
+  const notices = useUnseenNotices(scope.db);
+  const handled = useRef(new Set<string>());
+  useEffect(() => {
+    for (const notice of notices) {
+      if (!isResetCall(notice.call) || handled.current.has(notice.id)) continue;
+      handled.current.add(notice.id);
+      void (async () => {
+        await dropRefusedReset(scope.db, notice.id);
+        await scope.db.notices.update(notice.id, { seen: 1 });
+        notify({ type: "danger", title: "Error", text: `${RESET_PROGRESS_FAILED}: ${notice.message}` });
+      })();
+    }
+  }, [notices, scope.db, notify]);
+}

@@ -1,0 +1,88 @@
+import "fake-indexeddb/auto";
+import { averageMockExamScores, percentageAnswered, topicAnalysis } from "@preflight/sync-protocol/rules/analysis";
+import { beforeEach, describe, expect, it } from "vitest";
+import { dropRefusedReset, resetProgress } from "../../local/actions/analysis.ts";
+import { createTest, finishTest, saveAnswer } from "../../local/actions/test.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
+import { readAnalysisInput } from "./queries.ts";
+
+describe("the analysis graphs from the device's records", () => {
+  beforeEach(resetDatabases);
+
+  async function withAnswers() {
+    const scope = await signedInScope();
+    const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };
+    await scope.db.questions.bulkPut([multipleChoice(1), multipleChoice(2), meteorology]);
+    await scope.db.meta.put({
+      key: "subjects",
+      value: [
+        { code: "010", title: "Air Law" },
+        { code: "050", title: "Meteorology" },
+      ],
+    });
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "Practice",
+      count: 3,
+      from: [1, 2, 5],
+      ordered: true,
+      display_answers: "after_test",
+      seed: 1,
+    });
+    await saveAnswer(scope, test.id, 1, [101]);
+    await saveAnswer(scope, test.id, 5, [501]);
+    return scope;
+  }
+
+  it("the graphs of the subject start again from zero at once, offline; other subjects keep theirs", async () => {
+    const scope = await withAnswers();
+    expect(percentageAnswered(await readAnalysisInput(scope.db)).answered).toEqual([1, 1]);
+    await resetProgress(scope, "010");
+    const input = await readAnalysisInput(scope.db);
+    expect(percentageAnswered(input).answered).toEqual([0, 1]);
+    expect(topicAnalysis("010", input, new Map())?.answered).toEqual([0]);
+    // An answer given after the reset counts again.
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "Again",
+      count: 1,
+      from: [2],
+      ordered: true,
+      display_answers: "after_test",
+      seed: 1,
+    });
+    await saveAnswer(scope, test.id, 2, [201]);
+    expect(percentageAnswered(await readAnalysisInput(scope.db)).answered).toEqual([1, 1]);
+  });
+
+  it("a reset the server refused no longer counts once taken back", async () => {
+    const scope = await withAnswers();
+    const reset = await resetProgress(scope, "010");
+    await dropRefusedReset(scope.db, reset.id);
+    expect(percentageAnswered(await readAnalysisInput(scope.db)).answered).toEqual([1, 1]);
+  });
+
+  it("a finished timed test on the device counts as a mock exam, offline, before the server marks it", async () => {
+    const scope = await withAnswers();
+    const test = await createTest(scope, {
+      test_type: "timed",
+      title: "Timed",
+      count: 2,
+      from: [1, 2],
+      ordered: true,
+      display_answers: "after_test",
+      seed: 1,
+      time_limit: 60,
+    });
+    await saveAnswer(scope, test.id, 1, [101]);
+    await saveAnswer(scope, test.id, 2, [202]);
+    await finishTest(scope, test.id);
+    const reply = averageMockExamScores(await readAnalysisInput(scope.db));
+    expect(reply.keys).toEqual(["010", "050"]);
+    expect(reply.tests).toEqual([1, 0]);
+    expect(reply.datasets.map((d) => d.data)).toEqual([
+      [50, 0],
+      [50, 0],
+    ]);
+  });
+});

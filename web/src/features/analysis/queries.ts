@@ -1,0 +1,76 @@
+/**
+ * The analysis graphs' data, read from the device (offline too): the bank on this device, the
+ * student's tests and the answer each question counts in each of them (the device's own until the
+ * server's arrives with a pull), the resets, and hide_fixed_results. The shared rule
+ * (sync-protocol/rules/analysis.ts) turns them into the replies the server gives.
+ */
+import type { AnalysisInput, AnalysisTest } from "@preflight/sync-protocol/rules/analysis";
+import { useLiveQuery } from "dexie-react-hooks";
+import { archiveKey, getMeta, type UserDb } from "../../local/db.ts";
+import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
+
+export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
+  const [bank, subjects, userTests, answers, resets, hideAll] = await Promise.all([
+    db.questions.toArray((qs) => qs.map((q) => ({ id: q.id, subject: q.subject, syllabus_code: q.syllabus_code }))),
+    getMeta<{ code: string; title: string }[]>(db, "subjects"),
+    db.userTests.toArray(),
+    db.answers.toArray(),
+    db.progressResets.toArray(),
+    getMeta<boolean>(db, HIDE_FIXED_RESULTS_META),
+  ]);
+  const tests: AnalysisTest[] = userTests.map((t) => ({
+    id: t.id,
+    test_type: t.test_type,
+    started: t.started,
+    finished: t.finished !== null,
+    hide_results: t.hide_results,
+    question_ids: t.question_ids,
+  }));
+
+  // Test questions that left the bank keep their subject through the archived version.
+  const inBank = new Set(bank.map((q) => q.id));
+  const outside = new Map<string, number>();
+  for (const t of userTests)
+    t.question_ids.forEach((id, i) => {
+      if (!inBank.has(id)) outside.set(archiveKey(id, t.question_versions[i] ?? 1), id);
+    });
+  const otherSubjects = new Map<number, string>();
+  if (outside.size > 0) {
+    const archived = await db.questionArchive.bulkGet([...outside.keys()]);
+    for (const row of archived) if (row) otherSubjects.set(row.question.id, row.question.subject);
+  }
+
+  return {
+    bank,
+    subjects: subjects ?? [],
+    otherSubjects,
+    tests,
+    answers: answers.map((a) => ({
+      testId: a.testId,
+      questionId: a.questionId,
+      correct: a.correct,
+      createdAt: a.savedAt,
+    })),
+    resets: resets.map((r) => ({ subject: r.subject, reset_at: r.resetAt })),
+    hideFixedResults: hideAll === true,
+  };
+}
+
+/** The graphs' input, kept live: a new answer, test or reset redraws them. */
+export function useAnalysisInput(db: UserDb): AnalysisInput | undefined {
+  return useLiveQuery(() => readAnalysisInput(db), [db]);
+}
+
+/** Titles of a subject's syllabus headings (its content pack brought them), by code. */
+export function useHeadingTitles(db: UserDb, subject: string | null): Map<string, string> | undefined {
+  return useLiveQuery(async () => {
+    if (!subject) return new Map<string, string>();
+    const nodes = await db.syllabusNodes.where("subject").equals(subject).toArray();
+    return new Map(nodes.map((n) => [n.code, n.title]));
+  }, [db, subject]);
+}
+
+/** The active exam (the student's syllabus) for the heading. */
+export function useActiveExam(db: UserDb): { id: number; title: string } | null | undefined {
+  return useLiveQuery(async () => (await getMeta<{ id: number; title: string }>(db, "syllabus")) ?? null, [db]);
+}

@@ -1,0 +1,96 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it } from "vitest";
+import { pullUser } from "../pull-steps/user.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { dropRefusedReset, isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
+import { createTest, saveAnswer } from "./test.ts";
+
+const EMPTY_USER_STEP = {
+  success: true,
+  cursor: "5",
+  tests: [],
+  answers: [],
+  flags: [],
+  seen_in_exam: [],
+  reviews: [],
+  question_versions: [],
+};
+
+describe("reset progress on the device", () => {
+  beforeEach(resetDatabases);
+
+  async function withAnswers() {
+    const scope = await signedInScope();
+    const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };
+    await scope.db.questions.bulkPut([multipleChoice(1), multipleChoice(2), meteorology]);
+    await scope.db.meta.put({
+      key: "subjects",
+      value: [
+        { code: "010", title: "Air Law" },
+        { code: "050", title: "Meteorology" },
+      ],
+    });
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "Practice",
+      count: 3,
+      from: [1, 2, 5],
+      ordered: true,
+      display_answers: "after_test",
+      seed: 1,
+    });
+    await saveAnswer(scope, test.id, 1, [101]);
+    await saveAnswer(scope, test.id, 5, [501]);
+    return scope;
+  }
+
+  it("[OB1] keeps the reset and queues it in one transaction, under the mutation's id and time", async () => {
+    const scope = await withAnswers();
+    const reset = await resetProgress(scope, "010");
+    const entry = (await scope.db.outbox.orderBy("seq").toArray()).at(-1);
+    expect(entry).toMatchObject({ call: "POST /analysis/progress/reset/010", body: {} });
+    expect(reset).toEqual({ id: entry?.id, subject: "010", resetAt: entry?.createdAt });
+    expect(await scope.db.progressResets.toArray()).toEqual([reset]);
+    expect(isResetCall(entry?.call ?? "")).toBe(true);
+    expect(isResetCall("POST /zoom")).toBe(false);
+  });
+
+  it.each([
+    ["999", "Subject 999 is not in your question bank"],
+    ["01", "Unknown subject 01"],
+  ])("[OB3] refuses subject %s and queues nothing", async (subject, message) => {
+    const scope = await withAnswers();
+    const before = await scope.db.outbox.count();
+    await expect(resetProgress(scope, subject)).rejects.toThrow(new ResetProgressError(message));
+    expect(await scope.db.outbox.count()).toBe(before);
+    expect(await scope.db.progressResets.count()).toBe(0);
+  });
+
+  it("the user step's copy of the reset replaces the device's (same id), never doubling it", async () => {
+    const scope = await withAnswers();
+    const reset = await resetProgress(scope, "010");
+    const serverAt = "2026-11-21T09:00:30.000Z";
+    await pullUser(scope.db, async () => ({
+      ...EMPTY_USER_STEP,
+      progress_resets: [
+        { id: reset.id, subject_id: "010", reset_at: serverAt, change_seq: 4 },
+        { id: "from-another-device", subject_id: "050", reset_at: serverAt, change_seq: 5 },
+      ],
+    }));
+    expect((await scope.db.progressResets.orderBy("id").toArray()).map((r) => [r.subject, r.resetAt])).toEqual([
+      ["010", serverAt],
+      ["050", serverAt],
+    ]);
+    // A server that sends no resets (an older one) leaves them as they are.
+    await pullUser(scope.db, async () => EMPTY_USER_STEP);
+    expect(await scope.db.progressResets.count()).toBe(2);
+  });
+
+  it("a reset the server refused is taken back on the device", async () => {
+    const scope = await withAnswers();
+    const reset = await resetProgress(scope, "010");
+    expect(await dropRefusedReset(scope.db, reset.id)).toBe(true);
+    expect(await dropRefusedReset(scope.db, reset.id)).toBe(false);
+    expect(await scope.db.progressResets.count()).toBe(0);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Resetting a subject's progress (spec study 4 "Reset progress"). One intent: the reset goes into
+ * the device's `progressResets` and `POST /analysis/progress/reset/{subject_id}` into the outbox in
+ * one transaction, so the graphs start again at once, offline too, and the server applies the
+ * same reset (same id, same time) when the queue drains. Tests and results are not touched.
+ */
+import { resolveCall } from "@preflight/sync-protocol/mutations";
+import { type LocalScope, runAction } from "../action.ts";
+import type { LocalProgressReset, UserDb } from "../db.ts";
+
+/** A subject the device cannot reset (not in the bank on this device). */
+export class ResetProgressError extends Error {}
+
+const SUBJECT_CODE = /^\d{3}$/;
+
+export async function resetProgress(scope: LocalScope, subject: string): Promise<LocalProgressReset> {
+  const { db } = scope;
+  return runAction(scope, [db.progressResets, db.questions], async (ctx) => {
+    if (!SUBJECT_CODE.test(subject)) throw new ResetProgressError(`Unknown subject ${subject}`);
+    if ((await db.questions.where("subject").equals(subject).count()) === 0)
+      throw new ResetProgressError(`Subject ${subject} is not in your question bank`);
+    const entry = await ctx.enqueue("POST /analysis/progress/reset/{subject_id}", { subject_id: subject }, {});
+    // The server keeps the reset under the mutation's id, at the mutation's time.
+    const reset: LocalProgressReset = { id: entry.id, subject, resetAt: entry.createdAt };
+    await db.progressResets.put(reset);
+    return reset;
+  });
+}
+
+/** The call of a reset, to recognise its refusal among the sync engine's notices. */
+export function isResetCall(call: string): boolean {
+  return resolveCall(call)?.template === "POST /analysis/progress/reset/{subject_id}";
+}
+
+/**
+ * A reset the server refused (its notice names the mutation): the device takes its own copy back,
+ * so the graphs agree with the server again. Returns whether there was one.
+ */
+export async function dropRefusedReset(db: UserDb, mutationId: string): Promise<boolean> {
+  return db.transaction("rw", db.progressResets, async () => {
+    if (!(await db.progressResets.get(mutationId))) return false;
+    await db.progressResets.delete(mutationId);
+    return true;
+  });
+}
