@@ -1,6 +1,7 @@
 import type { MutationTemplate } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import type { Transaction } from "kysely";
+import type { Dialect } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuthedUser, Clock } from "../deps.ts";
 
@@ -13,6 +14,16 @@ export interface EffectContext {
   /** The device's time of the intent. */
   createdAt: string;
   clock: Clock;
+  dialect: Dialect;
+}
+
+/**
+ * Serialises this student's effects that check a count before they write (attempts left): a
+ * second device's push waits here until the first commits. SQLite already has one writer.
+ */
+export async function lockStudent(ctx: Pick<EffectContext, "trx" | "user" | "dialect">): Promise<void> {
+  if (ctx.dialect !== "postgres") return;
+  await ctx.trx.selectFrom("users").select("id").where("id", "=", ctx.user.id).forUpdate().execute();
 }
 
 /**

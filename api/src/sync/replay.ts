@@ -250,7 +250,15 @@ export class Replayer {
     await sql`savepoint effect`.execute(trx);
     try {
       const outcome = await this.effects[resolved.template](
-        { trx, user, params: resolved.params, mutationId: req.id, createdAt: req.createdAt, clock: this.deps.clock },
+        {
+          trx,
+          user,
+          params: resolved.params,
+          mutationId: req.id,
+          createdAt: req.createdAt,
+          clock: this.deps.clock,
+          dialect: this.deps.dialect,
+        },
         parsed.data,
       );
       await sql`release savepoint effect`.execute(trx);

@@ -8,7 +8,7 @@ import { FIXED_TEST_MESSAGES, fixedTestAccess } from "@preflight/sync-protocol/r
 import { FIXED_TEST_TYPE, isFixedTestType } from "@preflight/sync-protocol/rules/hidden-results";
 import type { GenerateTest } from "@preflight/sync-protocol/schemas/test";
 import { ApiError } from "../../errors.ts";
-import type { Effect } from "../../sync/effects.ts";
+import { type Effect, lockStudent } from "../../sync/effects.ts";
 import { generateTest } from "../test/effects.ts";
 import { attemptsUsed, hideFixedResults, loadFixedTest, passwordGranted, questionIdsOf } from "./queries.ts";
 
@@ -24,6 +24,8 @@ export const generateTestWithFixedRules: Effect = async (ctx, raw) => {
     throw new ApiError("bad_request", `fixed_test_id is only for tests of type ${FIXED_TEST_TYPE}`);
 
   const fixed = await loadFixedTest(ctx.trx, ctx.user.syllabus_id, fixedTestId);
+  // Two devices starting the last attempt at once: the second counts after the first commits.
+  await lockStudent(ctx);
   const used = (await attemptsUsed(ctx.trx, ctx.user.id, [fixed.id])).get(fixed.id) ?? 0;
   const access = fixedTestAccess({
     disabled_reason: fixed.disabled_reason,
