@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { dropChangeSeqStamp, isPostgres, type StampedTable, stampChangeSeq } from "../change-seq.ts";
 
 /**
  * Change numbers for the post-login sync steps, and course dates.
@@ -18,7 +19,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  */
 
 /** Table, the column naming its student, and the columns whose update is a change. */
-const STAMPED: { table: string; owner: string; columns: string[] }[] = [
+const STAMPED: StampedTable[] = [
   {
     table: "users",
     owner: "id",
@@ -46,10 +47,6 @@ const STAMPED: { table: string; owner: string; columns: string[] }[] = [
   { table: "reviews", owner: "user_id", columns: ["viewed_at"] },
 ];
 
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("user_change_counters")
@@ -69,8 +66,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await db.schema.createIndex(`${table}_change_seq`).on(table).columns([owner, "change_seq"]).execute();
   }
 
-  if (isPostgres(db)) await postgresTriggers(db);
-  else await sqliteTriggers(db);
+  if (isPostgres(db)) await postgresStampFunctions(db);
+  for (const stamped of STAMPED) await stampChangeSeq(db, stamped);
 
   /** Course dates (spec: course, per syllabus, modules with start and end), set for a class or one student. */
   await db.schema
@@ -85,8 +82,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex("course_dates_module").on("course_dates").column("module_id").execute();
 }
 
-/** One BEFORE trigger per table: takes the next number and sets it on the row being written. */
-async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
+/** PostgreSQL's stamping functions: take the next number and set it on the row being written. */
+async function postgresStampFunctions(db: Kysely<unknown>): Promise<void> {
   for (const owner of ["id", "user_id"]) {
     await sql
       .raw(
@@ -100,43 +97,13 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
       )
       .execute(db);
   }
-  for (const { table, owner, columns } of STAMPED) {
-    await sql
-      .raw(
-        `create trigger ${table}_change_seq before insert or update of ${columns.join(", ")} on ${table}
-         for each row execute function pf_stamp_change_seq_${owner}()`,
-      )
-      .execute(db);
-  }
-}
-
-/** AFTER triggers (SQLite cannot change NEW): number the counter, then the row by its rowid. */
-async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
-  for (const { table, owner, columns } of STAMPED) {
-    const body = `
-      insert into user_change_counters (user_id, last_seq)
-        select new.${owner}, 0 where not exists (select 1 from user_change_counters where user_id = new.${owner});
-      update user_change_counters set last_seq = last_seq + 1 where user_id = new.${owner};
-      update ${table} set change_seq = (select last_seq from user_change_counters where user_id = new.${owner})
-        where rowid = new.rowid;`;
-    await sql.raw(`create trigger ${table}_change_seq_insert after insert on ${table} begin ${body} end`).execute(db);
-    await sql
-      .raw(
-        `create trigger ${table}_change_seq_update after update of ${columns.join(", ")} on ${table} begin ${body} end`,
-      )
-      .execute(db);
-  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("course_dates").execute();
   const postgres = isPostgres(db);
   for (const { table } of STAMPED) {
-    if (postgres) await sql.raw(`drop trigger ${table}_change_seq on ${table}`).execute(db);
-    else {
-      await sql.raw(`drop trigger ${table}_change_seq_insert`).execute(db);
-      await sql.raw(`drop trigger ${table}_change_seq_update`).execute(db);
-    }
+    await dropChangeSeqStamp(db, table);
     if (table !== "users") await db.schema.dropIndex(`${table}_change_seq`).execute();
     await db.schema.alterTable(table).dropColumn("change_seq").execute();
   }

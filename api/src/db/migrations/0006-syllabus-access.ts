@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { dropChangeSeqStamp, stampChangeSeq } from "../change-seq.ts";
 
 /**
  * The syllabus page's access rules (spec study 4 and 6) and what they read:
@@ -10,9 +11,6 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  *   - which progress test a student's test was taken of.
  * Server-wide restrict_target_dates and initial_attempt_override are server_settings rows.
  */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -46,30 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("lesson_progress")
     .columns(["user_id", "change_seq"])
     .execute();
-  if (isPostgres(db)) {
-    // The stamping function of migration 0004 numbers the row in the student's own counter.
-    await sql
-      .raw(
-        `create trigger lesson_progress_change_seq before insert or update of page, completed on lesson_progress
-         for each row execute function pf_stamp_change_seq_user_id()`,
-      )
-      .execute(db);
-  } else {
-    const body = `
-      insert into user_change_counters (user_id, last_seq)
-        select new.user_id, 0 where not exists (select 1 from user_change_counters where user_id = new.user_id);
-      update user_change_counters set last_seq = last_seq + 1 where user_id = new.user_id;
-      update lesson_progress set change_seq = (select last_seq from user_change_counters where user_id = new.user_id)
-        where rowid = new.rowid;`;
-    await sql
-      .raw(`create trigger lesson_progress_change_seq_insert after insert on lesson_progress begin ${body} end`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger lesson_progress_change_seq_update after update of page, completed on lesson_progress begin ${body} end`,
-      )
-      .execute(db);
-  }
+  await stampChangeSeq(db, { table: "lesson_progress", owner: "user_id", columns: ["page", "completed"] });
 
   await db.schema
     .alterTable("user_tests")
@@ -86,11 +61,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex("user_tests_user_progress_test").execute();
   await db.schema.alterTable("user_tests").dropColumn("progress_test_id").execute();
-  if (isPostgres(db)) await sql.raw("drop trigger lesson_progress_change_seq on lesson_progress").execute(db);
-  else {
-    await sql.raw("drop trigger lesson_progress_change_seq_insert").execute(db);
-    await sql.raw("drop trigger lesson_progress_change_seq_update").execute(db);
-  }
+  await dropChangeSeqStamp(db, "lesson_progress");
   await db.schema.dropTable("lesson_progress").execute();
   await db.schema.dropTable("module_restrictions").execute();
   for (const column of ["retry_interval_minutes", "allow_initial_attempt"])

@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from "kysely";
+import type { Kysely } from "kysely";
+import { dropChangeSeqStamp, stampChangeSeq } from "../change-seq.ts";
 
 /**
  * Resets of a subject's progress (spec study 4 "Reset progress"): one row per reset, named by
@@ -7,10 +8,6 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * and results stay. Numbered like every row a student owns (change_seq, migration 0004) so the
  * user step brings a reset made on another device.
  */
-function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("progress_resets")
@@ -27,38 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("progress_resets")
     .columns(["user_id", "change_seq"])
     .execute();
-  if (isPostgres(db)) {
-    // The stamping function of migration 0004 numbers the row in the student's own counter.
-    await sql
-      .raw(
-        `create trigger progress_resets_change_seq before insert or update of subject_id, reset_at on progress_resets
-         for each row execute function pf_stamp_change_seq_user_id()`,
-      )
-      .execute(db);
-  } else {
-    const body = `
-      insert into user_change_counters (user_id, last_seq)
-        select new.user_id, 0 where not exists (select 1 from user_change_counters where user_id = new.user_id);
-      update user_change_counters set last_seq = last_seq + 1 where user_id = new.user_id;
-      update progress_resets set change_seq = (select last_seq from user_change_counters where user_id = new.user_id)
-        where rowid = new.rowid;`;
-    await sql
-      .raw(`create trigger progress_resets_change_seq_insert after insert on progress_resets begin ${body} end`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger progress_resets_change_seq_update after update of subject_id, reset_at on progress_resets begin ${body} end`,
-      )
-      .execute(db);
-  }
+  await stampChangeSeq(db, { table: "progress_resets", owner: "user_id", columns: ["subject_id", "reset_at"] });
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  if (isPostgres(db)) await sql.raw("drop trigger progress_resets_change_seq on progress_resets").execute(db);
-  else {
-    await sql.raw("drop trigger progress_resets_change_seq_insert").execute(db);
-    await sql.raw("drop trigger progress_resets_change_seq_update").execute(db);
-  }
+  await dropChangeSeqStamp(db, "progress_resets");
   await db.schema.dropIndex("progress_resets_change_seq").execute();
   await db.schema.dropTable("progress_resets").execute();
 }
