@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
-import { createStudent } from "./support/server-db.ts";
+import { createStudent, dayFromToday, giveCourseDates, serverUserId } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 
 /**
@@ -10,35 +10,6 @@ import { signIn, waitUntilReadyOffline } from "./support/student.ts";
  * validation message, Revert, an Update made offline that reaches the server exactly once when
  * the network returns, a class's student who may only look, and a student with no dates.
  */
-
-/** YYYY-MM-DD, `days` from today. */
-function day(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function userIdOf(email: string): string {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}
-
-/** Gives a student their own dates for the two demo modules (Air Law 301, Meteorology 302). */
-function giveDates(userId: string, dates: Record<number, [string, string]>): void {
-  const db = new Database(E2E_DATABASE, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const insert = db.prepare(
-      "insert into course_dates (id, class_id, user_id, module_id, start_date, end_date) values (?, null, ?, ?, ?, ?)",
-    );
-    for (const [moduleId, [start, end]] of Object.entries(dates))
-      insert.run(crypto.randomUUID(), userId, Number(moduleId), start, end);
-  } finally {
-    db.close();
-  }
-}
 
 function serverState(userId: string) {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
@@ -66,10 +37,10 @@ test("course dates: each validation message, Revert, and an offline Update synce
   context,
 }) => {
   const student = await createStudent("course-dates");
-  const userId = userIdOf(student.email);
-  const airLaw: [string, string] = [day(10), day(60)];
-  const met: [string, string] = [day(61), day(120)];
-  giveDates(userId, { 301: airLaw, 302: met });
+  const userId = serverUserId(student.email);
+  const airLaw: [string, string] = [dayFromToday(10), dayFromToday(60)];
+  const met: [string, string] = [dayFromToday(61), dayFromToday(120)];
+  giveCourseDates(userId, { 301: airLaw, 302: met });
   await signIn(page, student.email, student.password);
   await waitUntilReadyOffline(page);
 
@@ -82,15 +53,15 @@ test("course dates: each validation message, Revert, and an offline Update synce
   // The picker's limits: 2 years back, 4 years ahead.
   await expect(field(page, "Air Law start date")).toHaveAttribute(
     "min",
-    day(0).replace(/^(\d{4})/, (y) => String(Number(y) - 2)),
+    dayFromToday(0).replace(/^(\d{4})/, (y) => String(Number(y) - 2)),
   );
   await expect(field(page, "Air Law start date")).toHaveAttribute(
     "max",
-    day(0).replace(/^(\d{4})/, (y) => String(Number(y) + 4)),
+    dayFromToday(0).replace(/^(\d{4})/, (y) => String(Number(y) + 4)),
   );
   await shootAtSizes(page, "course-dates");
 
-  await field(page, "Air Law start date").fill(day(70));
+  await field(page, "Air Law start date").fill(dayFromToday(70));
   await expect(modal(page).getByText("Start date must be before the end date")).toBeVisible();
   await expect(modal(page).getByText("End date must be after the start date")).toBeVisible();
   await expect(update).toBeDisabled();
@@ -98,7 +69,7 @@ test("course dates: each validation message, Revert, and an offline Update synce
   await expect(field(page, "Air Law start date")).toHaveValue(airLaw[0]);
   await expect(modal(page).getByRole("alert")).toHaveCount(0);
 
-  await field(page, "Meteorology start date").fill(day(50));
+  await field(page, "Meteorology start date").fill(dayFromToday(50));
   await expect(modal(page).getByText("Modules must not overlap")).toHaveCount(2);
   await expect(update).toBeDisabled();
   await shootAtSizes(page, "course-dates-invalid");
@@ -107,13 +78,13 @@ test("course dates: each validation message, Revert, and an offline Update synce
 
   // Offline: the change is kept on the device and queued.
   await context.setOffline(true);
-  await field(page, "Meteorology end date").fill(day(150));
+  await field(page, "Meteorology end date").fill(dayFromToday(150));
   await expect(update).toBeEnabled();
   await update.click();
   await expect(page.getByText("Your course dates have been updated.")).toBeVisible();
   await expect(modal(page)).toBeHidden();
   await page.getByTestId("edit-course-dates").click();
-  await expect(field(page, "Meteorology end date")).toHaveValue(day(150));
+  await expect(field(page, "Meteorology end date")).toHaveValue(dayFromToday(150));
   await modal(page).getByRole("button", { name: "Close" }).click();
   expect(serverState(userId).dates.find((d) => d.module_id === 302)?.end_date).toBe(met[1]);
 
@@ -121,19 +92,19 @@ test("course dates: each validation message, Revert, and an offline Update synce
   await context.setOffline(false);
   await expect
     .poll(() => serverState(userId).dates.find((d) => d.module_id === 302)?.end_date, { timeout: 30_000 })
-    .toBe(day(150));
+    .toBe(dayFromToday(150));
   await page.reload();
   await expect(page.getByText(/questions are on this device/)).toBeVisible();
   await page.waitForTimeout(1500);
   expect(serverState(userId)).toEqual({
     dates: [
       { module_id: 301, start_date: airLaw[0], end_date: airLaw[1] },
-      { module_id: 302, start_date: met[0], end_date: day(150) },
+      { module_id: 302, start_date: met[0], end_date: dayFromToday(150) },
     ],
     applied: 1,
   });
   await page.getByTestId("edit-course-dates").click();
-  await expect(field(page, "Meteorology end date")).toHaveValue(day(150));
+  await expect(field(page, "Meteorology end date")).toHaveValue(dayFromToday(150));
 });
 
 test("a class's student sees their dates but cannot edit them", async ({ page }) => {

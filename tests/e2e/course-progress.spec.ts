@@ -1,16 +1,13 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import Database from "better-sqlite3";
 import { readDeviceStores } from "./support/device-store.ts";
-import { E2E_DATABASE } from "./support/env.ts";
-import { createStudent } from "./support/server-db.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
+import { createStudent, dayFromToday, giveCourseDates, serverUserId } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { partRow } from "./support/syllabus.ts";
-import { options } from "./support/test-taking.ts";
+import { answerRight } from "./support/test-taking.ts";
 
 /**
  * The dashboard's course progress graph 'My Progress' in Chromium against the real server: the
@@ -19,41 +16,10 @@ import { options } from "./support/test-taking.ts";
  * hash names the tab, zoom stays within 1x to 1.8x and the chart drags, 'Edit dates' moves the
  * target line, and after a reload offline the chart paints from the device.
  */
-const SHOTS = process.env.PROGRESS_SHOTS_DIR ?? join(import.meta.dirname, "../artifacts/screens");
-mkdirSync(SHOTS, { recursive: true });
 const fixtures = loadFixtures();
 const airLawLessons = fixtures.lessons.filter((l) => l.subject === "010");
 
 type Series = { Type: "Target" | "Completed"; Data: { date: string; Percent: number }[] }[];
-
-/** YYYY-MM-DD, `days` from today (UTC, as the graph counts days). */
-function day(days: number): string {
-  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function userIdOf(email: string): string {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}
-
-/** Gives a student their own dates for the demo modules (Air Law 301, Meteorology 302). */
-function giveDates(userId: string, dates: Record<number, [string, string]>): void {
-  const db = new Database(E2E_DATABASE, { fileMustExist: true });
-  try {
-    db.pragma("busy_timeout = 5000");
-    const insert = db.prepare(
-      "insert into course_dates (id, class_id, user_id, module_id, start_date, end_date) values (?, null, ?, ?, ?, ?)",
-    );
-    for (const [moduleId, [start, end]] of Object.entries(dates))
-      insert.run(crypto.randomUUID(), userId, Number(moduleId), start, end);
-  } finally {
-    db.close();
-  }
-}
 
 const card = (page: Page) => page.getByTestId("my-progress");
 const wrapper = (page: Page) => card(page).getByTestId("progress-chart-wrapper");
@@ -83,19 +49,6 @@ async function expectServerSeries(page: Page, path: string): Promise<Series> {
 
 const zoom = async (page: Page) => Number(await chart(page).getAttribute("data-zoom"));
 
-async function shot(page: Page, name: string, focus: Locator): Promise<void> {
-  for (const [width, height] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await focus.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}x${height}.png`) });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 /** Reads every Air Law lesson to its last page in the lesson viewer (queued as lesson progress). */
 async function readAirLawLessons(page: Page): Promise<void> {
   for (const lesson of airLawLessons) {
@@ -109,25 +62,6 @@ async function readAirLawLessons(page: Page): Promise<void> {
       .toBe(lesson.pages.length);
   }
   await waitForSynced(page);
-}
-
-/** Answers the question on screen correctly, from the server's copy of it. */
-async function answerRight(page: Page, question: BankQuestion): Promise<void> {
-  const right = question.answers.flatMap((a, i) => (a.correct ? [i] : []));
-  if (question.type === "multiple_choice" || question.type === "multiple_select") {
-    for (const i of right) await options(page).nth(i).click();
-  } else if (question.type === "text") {
-    await page.getByTestId("question").getByLabel("Your answer").fill(String(question.text_range?.exact));
-    await page.getByTestId("question").getByLabel("Your answer").blur();
-  } else {
-    const gaps = page.getByTestId("question").locator("select");
-    const count = await gaps.count();
-    for (let g = 1; g <= count; g++) {
-      const answer = question.answers.find((a) => a.group === g && a.correct);
-      await gaps.nth(g - 1).selectOption(String(answer?.id));
-    }
-    await gaps.last().blur();
-  }
 }
 
 /** Takes the Air Law progress test from the syllabus page and passes it. */
@@ -151,9 +85,9 @@ async function passAirLawTest(page: Page): Promise<void> {
 test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, offline", async ({ page, context }) => {
   test.setTimeout(300_000);
   const student = await createStudent("progress");
-  const userId = userIdOf(student.email);
+  const userId = serverUserId(student.email);
   // Air Law is behind the student (its targets passed, so its test may be taken); Meteorology runs on.
-  giveDates(userId, { 301: [day(-30), day(-5)], 302: [day(-2), day(40)] });
+  giveCourseDates(userId, { 301: [dayFromToday(-30), dayFromToday(-5)], 302: [dayFromToday(-2), dayFromToday(40)] });
   await signIn(page, student.email, student.password);
   await waitUntilReadyOffline(page);
 
@@ -161,7 +95,7 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await expect(card(page).getByTestId("progress-tab")).toHaveText(["Full Course", "Air Law", "Meteorology"]);
   await expect(card(page).getByRole("tab", { name: "Full Course" })).toHaveAttribute("aria-selected", "true");
   const fresh = await expectServerSeries(page, "/analysis/course");
-  expect(fresh[1]?.Data.at(-1)).toEqual({ date: day(0), Percent: 0 });
+  expect(fresh[1]?.Data.at(-1)).toEqual({ date: dayFromToday(0), Percent: 0 });
   // Spec 9: at least 250 px high, y-axis 0 to 100 percent.
   await expect(chart(page).locator("canvas")).toBeVisible();
   expect((await chart(page).boundingBox())?.height).toBeGreaterThanOrEqual(250);
@@ -173,15 +107,15 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   const full = await expectServerSeries(page, "/analysis/course");
   const parts = airLawLessons.length + 1;
   const total = parts + fixtures.lessons.filter((l) => l.subject === "050").length + 1;
-  expect(full[1]?.Data.at(-1)).toEqual({ date: day(0), Percent: Math.round((parts * 100) / total) });
+  expect(full[1]?.Data.at(-1)).toEqual({ date: dayFromToday(0), Percent: Math.round((parts * 100) / total) });
 
   // Each module's tab: the hash names it, and its series is the server's for that module.
   await card(page).getByRole("tab", { name: "Air Law" }).click();
   await expect(page).toHaveURL(/\/dashboard#module-301$/);
   const airLaw = await expectServerSeries(page, "/analysis/course/301");
-  expect(airLaw[1]?.Data.at(-1)).toEqual({ date: day(0), Percent: 100 });
+  expect(airLaw[1]?.Data.at(-1)).toEqual({ date: dayFromToday(0), Percent: 100 });
   expect(airLaw[0]?.Data.at(-1)?.Percent).toBe(100);
-  await shot(page, "my-progress-module", card(page));
+  await shootAtSizes(page, "my-progress-module", { focus: card(page) });
   await card(page).getByRole("tab", { name: "Meteorology" }).click();
   await expect(page).toHaveURL(/\/dashboard#module-302$/);
   await expectServerSeries(page, "/analysis/course/302");
@@ -190,7 +124,7 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await page.goto("/dashboard#full-course");
   await expect(card(page).getByRole("tab", { name: "Full Course" })).toHaveAttribute("aria-selected", "true");
   await expectServerSeries(page, "/analysis/course");
-  await shot(page, "my-progress-full-course", card(page));
+  await shootAtSizes(page, "my-progress-full-course", { focus: card(page) });
   await page.goto("/dashboard#module-302");
   await expect(card(page).getByRole("tab", { name: "Meteorology" })).toHaveAttribute("aria-selected", "true");
   const met = await expectServerSeries(page, "/analysis/course/302");
@@ -268,14 +202,14 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await card(page).getByTestId("progress-edit-dates").click();
   const modal = page.getByTestId("course-dates-modal");
   await expect(modal.getByTestId("course-date-row")).toHaveCount(2);
-  await modal.getByLabel("Meteorology end date", { exact: true }).fill(day(70));
+  await modal.getByLabel("Meteorology end date", { exact: true }).fill(dayFromToday(70));
   await modal.getByRole("button", { name: "Update" }).click();
   await expect(modal).toBeHidden();
-  await expect.poll(async () => (await chartSeries(page))[0]?.Data.at(-1)?.date).toBe(day(70));
+  await expect.poll(async () => (await chartSeries(page))[0]?.Data.at(-1)?.date).toBe(dayFromToday(70));
   const targetAfter = (await chartSeries(page))[0]?.Data ?? [];
   // Planned done by the old end before; later parts of Meteorology now fall after it.
-  expect(targetBefore.find((p) => p.date === day(40))?.Percent).toBe(100);
-  expect(Math.max(...targetAfter.filter((p) => p.date <= day(40)).map((p) => p.Percent))).toBeLessThan(100);
+  expect(targetBefore.find((p) => p.date === dayFromToday(40))?.Percent).toBe(100);
+  expect(Math.max(...targetAfter.filter((p) => p.date <= dayFromToday(40)).map((p) => p.Percent))).toBeLessThan(100);
   // The server takes the new dates and answers the same line.
   await waitForSynced(page);
   await expectServerSeries(page, "/analysis/course");
@@ -287,7 +221,7 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await expect(chart(page).locator("canvas")).toBeVisible();
   expect(await chartSeries(page)).toEqual(online);
   await card(page).getByRole("tab", { name: "Air Law" }).click();
-  expect((await chartSeries(page))[1]?.Data.at(-1)).toEqual({ date: day(0), Percent: 100 });
+  expect((await chartSeries(page))[1]?.Data.at(-1)).toEqual({ date: dayFromToday(0), Percent: 100 });
   await context.setOffline(false);
 });
 
@@ -297,5 +231,5 @@ test("My Progress without course dates: a friendly sentence with the Edit dates 
   await expect(card(page).getByTestId("progress-empty").first()).toContainText("no course dates yet");
   await card(page).getByTestId("progress-empty").getByRole("button", { name: "Edit dates" }).click();
   await expect(page.getByTestId("no-course-dates")).toHaveText("You do not have any course dates to edit");
-  await shot(page, "my-progress-empty", card(page));
+  await shootAtSizes(page, "my-progress-empty", { focus: card(page) });
 });

@@ -6,11 +6,11 @@ import Database from "better-sqlite3";
 import { readDeviceStores } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
-import { createStudent } from "./support/server-db.ts";
+import { createStudent, serverUserId } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { openSyllabus, partRow } from "./support/syllabus.ts";
-import { options } from "./support/test-taking.ts";
+import { answerRight } from "./support/test-taking.ts";
 
 /**
  * The syllabus page in Chromium: the grid and legend, sort and remembered choices, and each
@@ -23,15 +23,6 @@ const fixtures = loadFixtures();
 const airLawLessons = fixtures.lessons.filter((l) => l.subject === "010");
 const PREREQUISITE = "Air Law module must be completed before you attempt this module.";
 const PREVIOUS_PARTS = "All previous module parts must be completed before you attempt this test.";
-
-function serverUserId(email: string): string {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
-  try {
-    return (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
-  } finally {
-    db.close();
-  }
-}
 
 /** Reads every Air Law lesson to its last page in the lesson viewer (queued as lesson progress). */
 async function readAirLawLessons(page: Page): Promise<void> {
@@ -54,25 +45,6 @@ async function refusal(page: Page, title: string, text: string) {
   await expect(dialog.getByRole("heading")).toHaveText(title);
   await expect(dialog.getByTestId("access-refusal")).toContainText(text);
   return dialog;
-}
-
-/** Answers the question on screen correctly, from the server's copy of it. */
-async function answerRight(page: Page, question: BankQuestion): Promise<void> {
-  const right = question.answers.flatMap((a, i) => (a.correct ? [i] : []));
-  if (question.type === "multiple_choice" || question.type === "multiple_select") {
-    for (const i of right) await options(page).nth(i).click();
-  } else if (question.type === "text") {
-    await page.getByTestId("question").getByLabel("Your answer").fill(String(question.text_range?.exact));
-    await page.getByTestId("question").getByLabel("Your answer").blur();
-  } else {
-    const gaps = page.getByTestId("question").locator("select");
-    const count = await gaps.count();
-    for (let g = 1; g <= count; g++) {
-      const answer = question.answers.find((a) => a.group === g && a.correct);
-      await gaps.nth(g - 1).selectOption(String(answer?.id));
-    }
-    await gaps.last().blur();
-  }
 }
 
 test("the grid, legend, sort and remembered choices; prerequisite, initial attempt, required lessons, retry interval", async ({

@@ -4,20 +4,31 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 
 export const SCREEN_SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 1024 },
 ] as const;
 
-/** Saves `{name}-{width}x{height}.png` at each size, then returns the page to the first size. */
-export async function shootAtSizes(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+/**
+ * Saves `{name}-{width}x{height}.png` at each size, then returns the page to the first size.
+ * `focus` is scrolled into view first, after the page has settled at the new size (charts redraw).
+ */
+export async function shootAtSizes(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; focus?: Locator } = {},
+): Promise<void> {
   const dir = process.env.SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   for (const size of SCREEN_SIZES) {
     await page.setViewportSize(size);
+    if (options.focus) {
+      await options.focus.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(400);
+    }
     await page.screenshot({ path: join(dir, `${name}-${size.width}x${size.height}.png`), fullPage: options.fullPage });
   }
   await page.setViewportSize(SCREEN_SIZES[0]);

@@ -64,3 +64,32 @@ export async function createStudent(name: string): Promise<{ email: string; pass
   }
   return { email, password };
 }
+
+export function serverUserId(email: string): string {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare("select id from users where email = ?").get(email) as { id: string }).id;
+  } finally {
+    db.close();
+  }
+}
+
+/** YYYY-MM-DD, `days` from today (UTC, as course dates and the progress graph count days). */
+export function dayFromToday(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** Gives a student their own dates for the demo modules (Air Law 301, Meteorology 302). */
+export function giveCourseDates(userId: string, dates: Record<number, [string, string]>): void {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const insert = db.prepare(
+      "insert into course_dates (id, class_id, user_id, module_id, start_date, end_date) values (?, null, ?, ?, ?, ?)",
+    );
+    for (const [moduleId, [start, end]] of Object.entries(dates))
+      insert.run(crypto.randomUUID(), userId, Number(moduleId), start, end);
+  } finally {
+    db.close();
+  }
+}

@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 
 export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
 
@@ -76,4 +77,23 @@ export async function goToKind(page: Page, kind: Kind): Promise<number> {
 
 export function options(page: Page) {
   return page.getByTestId("question").locator("label:has(input[type=radio]), label:has(input[type=checkbox])");
+}
+
+/** Answers the question on screen correctly, from the server's copy of it. */
+export async function answerRight(page: Page, question: BankQuestion): Promise<void> {
+  const right = question.answers.flatMap((a, i) => (a.correct ? [i] : []));
+  if (question.type === "multiple_choice" || question.type === "multiple_select") {
+    for (const i of right) await options(page).nth(i).click();
+  } else if (question.type === "text") {
+    await page.getByTestId("question").getByLabel("Your answer").fill(String(question.text_range?.exact));
+    await page.getByTestId("question").getByLabel("Your answer").blur();
+  } else {
+    const gaps = page.getByTestId("question").locator("select");
+    const count = await gaps.count();
+    for (let g = 1; g <= count; g++) {
+      const answer = question.answers.find((a) => a.group === g && a.correct);
+      await gaps.nth(g - 1).selectOption(String(answer?.id));
+    }
+    await gaps.last().blur();
+  }
 }
