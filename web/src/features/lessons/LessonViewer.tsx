@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { HtmlWithModels } from "../model-viewer/index.ts";
 import { LESSON_PROSE } from "./lesson-prose.ts";
 import { TutorSearchPanel } from "./TutorSearchPanel.tsx";
 import { useTutorSearch } from "./useTutorSearch.ts";
@@ -116,7 +116,7 @@ export function LessonViewer({
         {searchButton}
       </div>
       <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="lesson-page">
-        <SafeHtml html={html} className={LESSON_PROSE} />
+        <HtmlWithModels html={html} className={LESSON_PROSE} />
       </article>
       <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Lesson pages">
         <button
