@@ -12,6 +12,7 @@ import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
 import { type SyllabusSort, useSyllabusChoices } from "./preferences.ts";
 import { StatusLegend } from "./StatusIcon.tsx";
+import { SyllabusHelpButton } from "./SyllabusHelp.tsx";
 import { usePartAccess } from "./usePartAccess.ts";
 import { useSyllabi } from "./useSyllabi.ts";
 import { useSyllabusModules } from "./useSyllabusModules.ts";
@@ -55,6 +56,7 @@ export function SyllabusPage() {
             <h1 className="text-xl font-semibold">Syllabus</h1>
             {data.syllabus ? <p className="truncate text-sm text-slate-500">{data.syllabus.title}</p> : null}
           </div>
+          <SyllabusHelpButton />
           <button
             type="button"
             onClick={search.open}
