@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
+import { SESSION_EXPIRED } from "@preflight/sync-protocol/rules/server-error";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDeps, AppEnv } from "../deps.ts";
@@ -76,7 +77,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       ])
       .where("sessions.id", "=", hashToken(token))
       .executeTakeFirst();
-    if (!row) throw new ApiError("unauthenticated", "Please sign in");
+    // A cookie the server no longer knows, or a session that ended: spec study 8, 'Session expired'.
+    if (!row) throw new ApiError("unauthenticated", SESSION_EXPIRED);
     if (row.ended_at) {
       // The dead cookie is left alone: a reply to an old request can arrive after the student
       // signed in again, and deleting the cookie by name would delete the new session's.
@@ -95,7 +97,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
           "You have been logged out because your account was signed in on another device.",
         );
       }
-      throw new ApiError("unauthenticated", "Please sign in");
+      throw new ApiError("unauthenticated", SESSION_EXPIRED);
     }
     c.set("user", {
       id: row.id,

@@ -29,3 +29,33 @@ export async function readDeviceStores(page: Page, stores: string[]): Promise<Re
     return result;
   }, stores);
 }
+
+/** Puts one row into a store of the signed-in student's device database. */
+export async function putDeviceRow(page: Page, store: string, row: Record<string, unknown>): Promise<void> {
+  await page.evaluate(
+    async ([name, value]) => {
+      const open = (db: string) =>
+        new Promise<IDBDatabase>((resolve, reject) => {
+          const request = indexedDB.open(db);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const device = await open("preflight");
+      const session = await new Promise<{ userId: string }>((resolve, reject) => {
+        const request = device.transaction("session").objectStore("session").get("current");
+        request.onsuccess = () => resolve(request.result as { userId: string });
+        request.onerror = () => reject(request.error);
+      });
+      device.close();
+      const user = await open(`preflight-user-${session.userId}`);
+      await new Promise<void>((resolve, reject) => {
+        const tx = user.transaction(name, "readwrite");
+        tx.objectStore(name).put(value);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      user.close();
+    },
+    [store, row] as const,
+  );
+}

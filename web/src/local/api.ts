@@ -4,10 +4,13 @@ import { errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
 export class ApiCallError extends Error {
   readonly status: number;
   readonly code: string;
-  constructor(status: number, code: string, message: string) {
+  /** The error body's details (a validation error's `{ fields }` map). */
+  readonly details: unknown;
+  constructor(status: number, code: string, message: string, details?: unknown) {
     super(message);
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -40,7 +43,13 @@ export async function apiCall<T>(
   }
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success) throw new ApiCallError(response.status, parsed.data.error.code, parsed.data.error.message);
+    if (parsed.success)
+      throw new ApiCallError(
+        response.status,
+        parsed.data.error.code,
+        parsed.data.error.message,
+        parsed.data.error.details,
+      );
     throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
   }
   return { status: response.status, body: body as T, headers: response.headers };

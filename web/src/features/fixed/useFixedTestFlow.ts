@@ -8,6 +8,7 @@ import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { fixedTestDialog } from "./flow-step.ts";
 import { verifyFixedTestQuestions } from "./verify.ts";
 
 export type FixedTestStep =
@@ -31,10 +32,9 @@ export function useFixedTestFlow() {
       });
       return;
     }
-    const check = await verifyFixedTestQuestions(scope.db, test);
-    if (check.update) setState({ step: "update", test });
-    else if (test.password_access && !test.password_verified) setState({ step: "password", test });
-    else setState({ step: "summary", test });
+    const dialog = await fixedTestDialog(test, () => verifyFixedTestQuestions(scope.db, test));
+    if (typeof dialog === "object") notify({ type: "danger", title: "Error", text: dialog.failed });
+    else setState({ step: dialog, test });
   };
 
   return { state, select, close: () => setState({ step: "idle" }) };

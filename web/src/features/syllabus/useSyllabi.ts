@@ -8,6 +8,7 @@ import { type SyllabiReply, syllabiReplySchema } from "@preflight/sync-protocol/
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
+import { useServerErrorNotice } from "../../app/server-error.ts";
 import { apiCall, NetworkError } from "../../local/api.ts";
 import { getMeta, type UserDb } from "../../local/db.ts";
 import { pullAll } from "../../local/pull.ts";
@@ -19,6 +20,7 @@ export function useSyllabi(db: UserDb, online: boolean) {
   const stored = useLiveQuery(() => getMeta<SyllabiReply>(db, SYLLABI_KEY), [db]);
   const [switching, setSwitching] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const serverError = useServerErrorNotice();
 
   useEffect(() => {
     if (!online) return;
@@ -41,11 +43,9 @@ export function useSyllabi(db: UserDb, online: boolean) {
       await db.installedPacks.clear();
       await navigate({ to: "/update" });
     } catch (err) {
-      setError(
-        err instanceof NetworkError
-          ? "You are offline. Connect to the internet to change syllabus."
-          : (err as Error).message,
-      );
+      // Offline is said beside the selector; a server's refusal is a notification (spec study 8).
+      if (err instanceof NetworkError) setError("You are offline. Connect to the internet to change syllabus.");
+      else serverError(err);
     } finally {
       setSwitching(false);
     }

@@ -42,7 +42,7 @@ export function Snackbar({ entry, onDismiss }: { entry: SnackbarEntry; onDismiss
           <span className="sr-only">{tone.label}: </span>
           {entry.title}
         </p>
-        {entry.text ? <p className="mt-0.5 text-sm text-slate-700">{entry.text}</p> : null}
+        {entry.text ? <p className="mt-0.5 whitespace-pre-line text-sm text-slate-700">{entry.text}</p> : null}
       </div>
       <button
         type="button"
