@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { DEFAULT_QUESTIONS, generateBank } from "@preflight/fixtures/generate-bank.ts";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, repoRoot, type Server, startServer } from "./server.ts";
 
 export interface RunStatus {
@@ -96,7 +96,9 @@ export async function plainBulkWrite(page: Page): Promise<{ ms: number; count: n
 
 export interface BankDevice {
   server: Server;
-  browser: Browser;
+  /** Null for a persistent context (options.userDataDir). */
+  browser: Browser | null;
+  context: BrowserContext;
   page: Page;
   /** The generated bank, as imported. */
   bank: BankQuestion[];
@@ -107,9 +109,13 @@ export interface BankDevice {
   close(): Promise<void>;
 }
 
+/**
+ * `userDataDir` keeps the browser profile (IndexedDB, caches, the service worker) on disk, so a
+ * later `launchPersistentContext` on the same folder is the installed app starting again.
+ */
 export async function installBankOnDevice(
   bench: string,
-  options: { questions?: number; seed?: number } = {},
+  options: { questions?: number; seed?: number; userDataDir?: string } = {},
 ): Promise<BankDevice> {
   const dir = mkdtempSync(join(tmpdir(), "preflight-bank-"));
   const bankFile = join(dir, "bank.json");
@@ -120,7 +126,9 @@ export async function installBankOnDevice(
   writeFileSync(bankFile, JSON.stringify(bank));
   let server: Server | undefined;
   let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
   const close = async () => {
+    await context?.close();
     await browser?.close();
     await server?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -133,11 +141,14 @@ export async function installBankOnDevice(
         stdio: "ignore",
       });
     });
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: CHROMIUM_ARGS,
-    });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" });
+    const launch = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS };
+    const contextOptions = { viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" } as const;
+    if (options.userDataDir)
+      context = await chromium.launchPersistentContext(options.userDataDir, { ...launch, ...contextOptions });
+    else {
+      browser = await chromium.launch(launch);
+      context = await browser.newContext(contextOptions);
+    }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     let peakHeap = 0;
@@ -175,7 +186,7 @@ export async function installBankOnDevice(
         `${bench} bench: the update ended ${status?.state ?? "without a status"} at ${page.url()}:\n${text}`,
       );
     }
-    return { server, browser, page, bank, status, peakHeap, close };
+    return { server, browser: browser ?? null, context, page, bank, status, peakHeap, close };
   } catch (err) {
     await close();
     throw err;

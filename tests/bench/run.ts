@@ -3,6 +3,7 @@
  * asserted inside tests. Each bench is a function returning rows; later benches add rows.
  */
 import { contentInstall } from "./content-install.ts";
+import { dashboardColdStart } from "./dashboard-cold-start.ts";
 import { drainAfterReconnect } from "./drain-reconnect.ts";
 import { nextQuestion } from "./next-question.ts";
 import { practiceBuilder } from "./practice-builder.ts";
@@ -27,6 +28,7 @@ if (!process.env.TEST_DATABASE_URL)
 rows.push(...(await nextQuestion()));
 rows.push(...(await contentInstall()));
 rows.push(...(await practiceBuilder()));
+rows.push(...(await dashboardColdStart()));
 
 const headers = ["bench", "measure", "value", "target"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));

@@ -39,7 +39,8 @@ export interface Server {
  * `prepare` runs on the database file first (e.g. importing a large bank).
  */
 export async function startServer(bench: string, prepare?: (databaseUrl: string) => void): Promise<Server> {
-  if (!existsSync(join(repoRoot, "web/dist/index.html")))
+  // The server serves WEB_DIST when set (a build elsewhere), else web/dist.
+  if (!existsSync(join(process.env.WEB_DIST ?? join(repoRoot, "web/dist"), "index.html")))
     throw new Error(`${bench} bench: web/dist is missing. Run \`npm run build\` first (the server serves web/dist).`);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "preflight-bench-"));
