@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import Database from "better-sqlite3";
+import { deleteDeviceRow } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
@@ -53,6 +54,31 @@ test("seen in exam: no future month, the warning for a national authority, the c
       serverRows<{ authority_id: string }>("select authority_id from seen_in_exam").map((r) => r.authority_id),
     )
     .toContain("de_lba");
+});
+
+test("seen in exam refused: an 'Error' notification with the reason, the form reset and the dialog closed", async ({
+  page,
+}) => {
+  await startTest(page);
+  await page.getByTestId("seen-button").click();
+  const dialog = page.getByRole("dialog");
+  const month = dialog.getByTestId("seen-month");
+  const thisMonth = (await month.getAttribute("max")) as string;
+  // The picker never takes a month after this one, even typed in.
+  const future = `${Number(thisMonth.slice(0, 4)) + 1}${thisMonth.slice(4)}`;
+  await month.fill(future);
+  await expect(month).toHaveValue(thisMonth);
+  await month.fill(`${Number(thisMonth.slice(0, 4)) - 1}${thisMonth.slice(4)}`);
+  await dialog.getByTestId("seen-authority").selectOption("de_lba");
+  // The authority is withdrawn (a refresh of the list) while the dialog is open.
+  await deleteDeviceRow(page, "authorities", "de_lba");
+  await dialog.getByTestId("seen-confirm").click();
+  await expect(dialog).toHaveCount(0);
+  const notice = page.getByRole("alert").filter({ hasText: "Error" });
+  await expect(notice).toContainText('authority: unknown authority "de_lba"');
+  await page.getByTestId("seen-button").click();
+  await expect(month).toHaveValue(thisMonth);
+  await expect(dialog.getByTestId("seen-authority")).toHaveValue("all_easa");
 });
 
 test("zoom goes 1.0 to 1.8 in steps of 0.1, is remembered after a reload and reaches the server", async ({ page }) => {

@@ -30,10 +30,14 @@ export async function readDeviceStores(page: Page, stores: string[]): Promise<Re
   }, stores);
 }
 
-/** Puts one row into a store of the signed-in student's device database. */
-export async function putDeviceRow(page: Page, store: string, row: Record<string, unknown>): Promise<void> {
+/** Puts one row into, or deletes one key from, a store of the signed-in student's device database. */
+async function changeDeviceStore(
+  page: Page,
+  store: string,
+  change: { put: Record<string, unknown> } | { delete: string | number },
+): Promise<void> {
   await page.evaluate(
-    async ([name, value]) => {
+    async ([name, what]) => {
       const open = (db: string) =>
         new Promise<IDBDatabase>((resolve, reject) => {
           const request = indexedDB.open(db);
@@ -50,12 +54,22 @@ export async function putDeviceRow(page: Page, store: string, row: Record<string
       const user = await open(`preflight-user-${session.userId}`);
       await new Promise<void>((resolve, reject) => {
         const tx = user.transaction(name, "readwrite");
-        tx.objectStore(name).put(value);
+        if ("put" in what) tx.objectStore(name).put(what.put);
+        else tx.objectStore(name).delete(what.delete);
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       });
       user.close();
     },
-    [store, row] as const,
+    [store, change] as const,
   );
+}
+
+export async function putDeviceRow(page: Page, store: string, row: Record<string, unknown>): Promise<void> {
+  await changeDeviceStore(page, store, { put: row });
+}
+
+/** Deletes a row behind the app's back (as if a refresh removed it while a screen was open). */
+export async function deleteDeviceRow(page: Page, store: string, key: string | number): Promise<void> {
+  await changeDeviceStore(page, store, { delete: key });
 }

@@ -5,7 +5,7 @@
  * Start. The exam is built on the device from its bank, offline too.
  */
 import { type DisplayAnswers, testTypeTitle } from "@preflight/sync-protocol";
-import { ALL_SUBJECTS } from "@preflight/sync-protocol/rules/practice-filter";
+import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useMemo, useState } from "react";
@@ -71,7 +71,7 @@ export function ExamChooser({ type, seed }: { type: ExamType; seed?: number | un
         {list === undefined ? (
           <p className="px-6 py-8 text-center text-slate-500">Loading…</p>
         ) : list.length === 0 ? (
-          <p className="px-6 py-8 text-center text-slate-600">No subjects found</p>
+          <p className="px-6 py-8 text-center text-slate-600">{PRACTICE_MESSAGES.noSubjects}</p>
         ) : (
           <ul className="divide-y divide-slate-100" data-testid="exam-subjects">
             {list.map((s) => (
@@ -152,7 +152,7 @@ function ExamDialog({
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
     } catch {
-      notify({ type: "danger", title: "Error", text: "Could not start test" });
+      notify({ type: "danger", title: "Error", text: PRACTICE_MESSAGES.startFailed });
       setStarting(false);
     }
   };

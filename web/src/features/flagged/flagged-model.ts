@@ -12,6 +12,7 @@ import {
   normalizeContains,
   topicOfCode,
 } from "@preflight/sync-protocol";
+import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import type { LocalQuestion } from "../../local/db.ts";
 
 export const FLAGGED_MESSAGES = {
@@ -19,7 +20,7 @@ export const FLAGGED_MESSAGES = {
   noMatch: "No questions match your filters",
   selectSubject: "You must select a subject to view flagged questions",
   recentEmpty: "Your flagged questions will appear here.",
-  startFailed: "Could not start test",
+  startFailed: PRACTICE_MESSAGES.startFailed,
 } as const;
 
 /** The title of a test built from flagged questions. */

@@ -1,3 +1,4 @@
+import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -19,7 +20,7 @@ export function useStartTest() {
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
     } catch (err) {
-      setError(err instanceof NoQuestionsError ? err.message : "Could not start test");
+      setError(err instanceof NoQuestionsError ? err.message : PRACTICE_MESSAGES.startFailed);
       setStarting(false);
     }
   };

@@ -7,6 +7,7 @@
  */
 import { MAX_UPDATE_ATTEMPTS } from "@preflight/sync-protocol";
 import { ACCESS_MESSAGES, type ProgressTestType } from "@preflight/sync-protocol/rules/access";
+import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -79,7 +80,10 @@ export function useProgressTestStart(test: LocalProgressTest | undefined, testTy
       });
       await navigate({ to: "/test/$testId", params: { testId: created.id } });
     } catch (err) {
-      setState({ step: "failed", message: err instanceof NoQuestionsError ? err.message : "Could not start test" });
+      setState({
+        step: "failed",
+        message: err instanceof NoQuestionsError ? err.message : PRACTICE_MESSAGES.startFailed,
+      });
     }
   };
 
@@ -90,7 +94,7 @@ export function useProgressTestStart(test: LocalProgressTest | undefined, testTy
       if (check.update) setState({ step: "update", attempts: 0, downloading: false, error: null });
       else await begin();
     } catch {
-      setState({ step: "failed", message: "Could not start test" });
+      setState({ step: "failed", message: PRACTICE_MESSAGES.startFailed });
     }
   };
 
