@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import type { Mutation, PushResult } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
+import { resetProgress } from "./actions/analysis.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import { getMeta } from "./db.ts";
 import { backoffDelay, type DrainDeps, drainUnlocked } from "./drain.ts";
@@ -138,6 +139,28 @@ describe("drain", () => {
     expect(await scope.db.notices.toArray()).toMatchObject([
       { code: "test_finished", message: "Already finished", seen: 0 },
     ]);
+  });
+
+  it("a refused progress reset leaves the device too, so its graphs agree with the server", async () => {
+    const scope = await signedInScope();
+    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
+    const subject = (await scope.db.questions.get(1))?.subject as string;
+    const reset = await resetProgress(scope, subject);
+    expect(await scope.db.progressResets.count()).toBe(1);
+    const server = scriptedFetch([
+      (mutations) =>
+        Response.json({
+          results: mutations.map((m) => ({
+            id: m.id,
+            seq: m.seq,
+            status: "failed",
+            error: { code: "not_found", message: "Subject is not in your question bank" },
+          })),
+        }),
+    ]);
+    expect(await drainUnlocked(deps(server.fetch))).toMatchObject({ kind: "drained", failed: 1 });
+    expect(await scope.db.progressResets.get(reset.id)).toBeUndefined();
+    expect(await scope.db.notices.toArray()).toMatchObject([{ id: reset.id, seen: 0 }]);
   });
 
   it("[DR5] out_of_order stops the drain and keeps the entries for a later resend", async () => {

@@ -10,6 +10,7 @@
  * Per mutation: applied/duplicate -> removed (its reply applied locally); failed -> parked with
  * its reason and a notice for the student; out_of_order -> stop and retry later.
  */
+
 import {
   DRAIN_BACKOFF_BASE_MS,
   DRAIN_BACKOFF_MAX_MS,
@@ -23,6 +24,7 @@ import {
   SYNC_SKIP_CALL,
   testResultSchema,
 } from "@preflight/sync-protocol";
+import { isResetCall } from "./actions/analysis.ts";
 import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "./db.ts";
 
 export interface DrainDeps {
@@ -220,7 +222,10 @@ async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult
   });
 }
 
-/** A mutation the server refused: kept, marked failed with the reason, and told to the student. */
+/**
+ * A mutation the server refused: kept, marked failed with the reason, and told to the student.
+ * A refused progress reset also leaves the device's graphs, which must agree with the server's.
+ */
 async function park(
   db: UserDb,
   entry: OutboxEntry,
@@ -229,7 +234,8 @@ async function park(
   now: Date,
   options: { needsSkip?: boolean } = {},
 ): Promise<void> {
-  await db.transaction("rw", [db.outbox, db.notices], async () => {
+  await db.transaction("rw", [db.outbox, db.notices, db.progressResets], async () => {
+    if (isResetCall(entry.call)) await db.progressResets.delete(entry.id);
     await db.outbox.update(entry.seq, {
       status: "failed",
       attempts: entry.attempts + 1,

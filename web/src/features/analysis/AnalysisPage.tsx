@@ -11,7 +11,7 @@ import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { dropRefusedReset, isResetCall } from "../../local/actions/analysis.ts";
+import { isResetCall } from "../../local/actions/analysis.ts";
 import { useUnseenNotices } from "../../local/queries.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
@@ -104,8 +104,8 @@ export function AnalysisPage() {
 }
 
 /**
- * A reset the server refused (the sync engine's notice names its mutation): the device takes its
- * own copy back, so its graphs agree with the server again, and says 'Unable to reset progress'.
+ * A reset the server refused (the sync engine's notice names its mutation; the drain already took
+ * the device's copy back, so the graphs agree with the server): 'Unable to reset progress'.
  */
 function useRefusedResets(): void {
   const { scope } = useSignedIn();
@@ -116,11 +116,8 @@ function useRefusedResets(): void {
     for (const notice of notices) {
       if (!isResetCall(notice.call) || handled.current.has(notice.id)) continue;
       handled.current.add(notice.id);
-      void (async () => {
-        await dropRefusedReset(scope.db, notice.id);
-        await scope.db.notices.update(notice.id, { seen: 1 });
-        notify({ type: "danger", title: "Error", text: `${RESET_PROGRESS_FAILED}: ${notice.message}` });
-      })();
+      void scope.db.notices.update(notice.id, { seen: 1 });
+      notify({ type: "danger", title: "Error", text: `${RESET_PROGRESS_FAILED}: ${notice.message}` });
     }
   }, [notices, scope.db, notify]);
 }

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pullUser } from "../pull-steps/user.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
-import { dropRefusedReset, isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
+import { isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
 import { createTest, saveAnswer } from "./test.ts";
 
 const EMPTY_USER_STEP = {
@@ -84,13 +84,5 @@ describe("reset progress on the device", () => {
     // A server that sends no resets (an older one) leaves them as they are.
     await pullUser(scope.db, async () => EMPTY_USER_STEP);
     expect(await scope.db.progressResets.count()).toBe(2);
-  });
-
-  it("a reset the server refused is taken back on the device", async () => {
-    const scope = await withAnswers();
-    const reset = await resetProgress(scope, "010");
-    expect(await dropRefusedReset(scope.db, reset.id)).toBe(true);
-    expect(await dropRefusedReset(scope.db, reset.id)).toBe(false);
-    expect(await scope.db.progressResets.count()).toBe(0);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { resolveCall } from "@preflight/sync-protocol/mutations";
 import { type LocalScope, runAction } from "../action.ts";
-import type { LocalProgressReset, UserDb } from "../db.ts";
+import type { LocalProgressReset } from "../db.ts";
 
 /** A subject the device cannot reset (not in the bank on this device). */
 export class ResetProgressError extends Error {}
@@ -30,16 +30,4 @@ export async function resetProgress(scope: LocalScope, subject: string): Promise
 /** The call of a reset, to recognise its refusal among the sync engine's notices. */
 export function isResetCall(call: string): boolean {
   return resolveCall(call)?.template === "POST /analysis/progress/reset/{subject_id}";
-}
-
-/**
- * A reset the server refused (its notice names the mutation): the device takes its own copy back,
- * so the graphs agree with the server again. Returns whether there was one.
- */
-export async function dropRefusedReset(db: UserDb, mutationId: string): Promise<boolean> {
-  return db.transaction("rw", db.progressResets, async () => {
-    if (!(await db.progressResets.get(mutationId))) return false;
-    await db.progressResets.delete(mutationId);
-    return true;
-  });
 }
