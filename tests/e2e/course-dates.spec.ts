@@ -44,7 +44,7 @@ test("course dates: each validation message, Revert, and an offline Update synce
   await signIn(page, student.email, student.password);
   await waitUntilReadyOffline(page);
 
-  await page.getByTestId("edit-course-dates").click();
+  await page.getByTestId("progress-edit-dates").click();
   await expect(modal(page).getByTestId("course-date-row")).toHaveCount(2);
   await expect(field(page, "Air Law start date")).toHaveValue(airLaw[0]);
   await expect(field(page, "Meteorology end date")).toHaveValue(met[1]);
@@ -83,7 +83,7 @@ test("course dates: each validation message, Revert, and an offline Update synce
   await update.click();
   await expect(page.getByText("Your course dates have been updated.")).toBeVisible();
   await expect(modal(page)).toBeHidden();
-  await page.getByTestId("edit-course-dates").click();
+  await page.getByTestId("progress-edit-dates").click();
   await expect(field(page, "Meteorology end date")).toHaveValue(dayFromToday(150));
   await modal(page).getByRole("button", { name: "Close" }).click();
   expect(serverState(userId).dates.find((d) => d.module_id === 302)?.end_date).toBe(met[1]);
@@ -103,13 +103,13 @@ test("course dates: each validation message, Revert, and an offline Update synce
     ],
     applied: 1,
   });
-  await page.getByTestId("edit-course-dates").click();
+  await page.getByTestId("progress-edit-dates").click();
   await expect(field(page, "Meteorology end date")).toHaveValue(dayFromToday(150));
 });
 
 test("a class's student sees their dates but cannot edit them", async ({ page }) => {
   await signIn(page, "class@preflight.test", "preflight");
-  await page.getByTestId("edit-course-dates").click();
+  await page.getByTestId("progress-edit-dates").click();
   await expect(modal(page).getByTestId("course-date-row")).toHaveCount(2);
   await expect(field(page, "Air Law start date")).toHaveValue("2026-09-07");
   for (const name of ["Air Law start date", "Air Law end date", "Meteorology start date", "Meteorology end date"])
@@ -126,7 +126,7 @@ test("a class's student sees their dates but cannot edit them", async ({ page })
 test("a student without course dates is told there are none to edit", async ({ page }) => {
   const student = await createStudent("no-dates");
   await signIn(page, student.email, student.password);
-  await page.getByTestId("edit-course-dates").click();
+  await page.getByTestId("progress-edit-dates").click();
   await expect(modal(page).getByTestId("no-course-dates")).toHaveText("You do not have any course dates to edit");
   await expect(modal(page).getByRole("button", { name: "Update" })).toHaveCount(0);
 });

@@ -1,3 +1,2 @@
-/** The Edit course dates modal, and a button that opens it, for the dashboard and the progress graph. */
+/** The Edit course dates modal, opened from the progress graph's 'Edit dates'. */
 export { CourseDatesModal } from "./CourseDatesModal.tsx";
-export { EditCourseDatesButton } from "./EditCourseDatesButton.tsx";

@@ -6,7 +6,6 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
-import { EditCourseDatesButton } from "../course-dates/index.ts";
 import { CourseProgressCard } from "../course-progress/index.ts";
 import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
@@ -99,13 +98,6 @@ export function Dashboard() {
           <h2 className="mb-3 font-semibold">Sync</h2>
           <SyncButton db={scope.db} />
           <UpdateIndicator db={scope.db} />
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <div>
-            <h2 className="font-semibold">Your course</h2>
-            <p className="text-sm text-slate-600">The start and end of each module of your course.</p>
-          </div>
-          <EditCourseDatesButton />
         </div>
       </section>
       {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
