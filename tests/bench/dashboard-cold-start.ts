@@ -217,6 +217,9 @@ export async function dashboardColdStart(): Promise<BenchRow[]> {
         "/dashboard Recent tests": '[data-testid="recent-test"]',
       })),
       ...(await coldStartRows(bench, userDataDir, server.baseUrl, "/analysis", {
+        // Phases: the page itself, the figures worked out from the device, then the drawn chart.
+        "/analysis heading": '[data-testid="analysis-exam-link"]',
+        "/analysis figures (chart box with its series)": '[data-testid="summary-chart"]',
         "/analysis first chart":
           '[data-testid="summary-chart"] canvas, [data-testid="summary-chart"][data-empty="true"]',
       })),

@@ -16,19 +16,33 @@ export interface BenchRow {
   target?: string;
 }
 
+/** Every bench by name; `npm run bench -- cold-start practice` runs only those named. */
+const BENCHES: [string, () => Promise<BenchRow[]>][] = [
+  ["push", pushThroughput],
+  ["drain", drainAfterReconnect],
+  ["next-question", nextQuestion],
+  ["content-install", contentInstall],
+  ["practice", practiceBuilder],
+  ["cold-start", dashboardColdStart],
+];
+const chosen = process.argv.slice(2);
+const unknown = chosen.filter((name) => !BENCHES.some(([n]) => n === name));
+if (unknown.length > 0) {
+  console.error(`Unknown bench ${unknown.join(", ")}; choose from ${BENCHES.map(([n]) => n).join(", ")}`);
+  process.exit(2);
+}
+
 const rows: BenchRow[] = [];
-rows.push(...(await pushThroughput()));
-rows.push(...(await drainAfterReconnect()));
-if (!process.env.TEST_DATABASE_URL)
-  rows.push({
-    bench: "sync push, drain after reconnect (postgres)",
-    measure: "not run",
-    value: "set TEST_DATABASE_URL=postgres://… to measure PostgreSQL too",
-  });
-rows.push(...(await nextQuestion()));
-rows.push(...(await contentInstall()));
-rows.push(...(await practiceBuilder()));
-rows.push(...(await dashboardColdStart()));
+for (const [name, bench] of BENCHES) {
+  if (chosen.length > 0 && !chosen.includes(name)) continue;
+  rows.push(...(await bench()));
+  if (name === "drain" && !process.env.TEST_DATABASE_URL)
+    rows.push({
+      bench: "sync push, drain after reconnect (postgres)",
+      measure: "not run",
+      value: "set TEST_DATABASE_URL=postgres://… to measure PostgreSQL too",
+    });
+}
 
 const headers = ["bench", "measure", "value", "target"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));

@@ -5,13 +5,14 @@
  * (sync-protocol/rules/analysis.ts) turns them into the replies the server gives.
  */
 import type { AnalysisInput, AnalysisTest } from "@preflight/sync-protocol/rules/analysis";
+import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
 import { useLiveQuery } from "dexie-react-hooks";
 import { archiveKey, getMeta, type UserDb } from "../../local/db.ts";
 import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
 
 export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
   const [bank, subjects, userTests, answers, resets, hideAll] = await Promise.all([
-    db.questions.toArray((qs) => qs.map((q) => ({ id: q.id, subject: q.subject, syllabus_code: q.syllabus_code }))),
+    readBankIndex(db),
     getMeta<{ code: string; title: string }[]>(db, "subjects"),
     db.userTests.toArray(),
     db.answers.toArray(),
@@ -54,6 +55,24 @@ export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
     resets: resets.map((r) => ({ subject: r.subject, reset_at: r.resetAt })),
     hideFixedResults: hideAll === true,
   };
+}
+
+/**
+ * Each question's id, subject and syllabus code from the questions table's index alone: the graphs
+ * never need a question's text, and reading 30,000 whole questions (or walking the index with a
+ * cursor) costs over a second. The distinct codes, then each code's ids in one request, take half
+ * that; a question's subject follows from its code.
+ */
+async function readBankIndex(db: UserDb): Promise<AnalysisInput["bank"]> {
+  return db.transaction("r", db.questions, async () => {
+    const codes = (await db.questions.orderBy("syllabus_code").uniqueKeys()).map(String);
+    const idsByCode = await Promise.all(
+      codes.map((code) => db.questions.where("syllabus_code").equals(code).primaryKeys()),
+    );
+    return codes.flatMap((code, i) =>
+      (idsByCode[i] ?? []).map((id) => ({ id, subject: subjectOfCode(code), syllabus_code: code })),
+    );
+  });
 }
 
 /** The graphs' input, kept live: a new answer, test or reset redraws them. */
