@@ -82,6 +82,7 @@ export function createApp(deps: AppDeps) {
   app.use("/api/content/*", signedIn);
   app.use("/sync/*", signedIn);
   app.on("POST", "/test/*", signedIn);
+  app.use("/test/load/*", signedIn);
   app.use("/api/question/*", signedIn);
   app.use("/api/review", signedIn);
   app.use("/api/authorities", signedIn);

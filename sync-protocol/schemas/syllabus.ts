@@ -140,3 +140,17 @@ export const downloadUpdateQuerySchema = z.object({
 });
 export const downloadUpdateReplySchema = z.object({ success: z.boolean(), message: z.string() });
 export type DownloadUpdateReply = z.infer<typeof downloadUpdateReplySchema>;
+
+/**
+ * GET check-lessons and GET check-lessons-status (spec study 7: status, percentage): whether the
+ * lessons of the student's syllabus are on the server ready to download, as a share of them. The
+ * first asks for the check, the second polls it; the server answers both at once, so they agree.
+ */
+export const LESSONS_CHECK_STATUSES = ["complete", "incomplete"] as const;
+export const lessonsCheckReplySchema = z.object({
+  status: z.enum(LESSONS_CHECK_STATUSES),
+  /** Whole percent of the syllabus's lessons that have content, 0–100 (100 with no lessons). */
+  percentage: z.number().int().min(0).max(100),
+  lessons: z.object({ available: z.number().int().nonnegative(), total: z.number().int().nonnegative() }),
+});
+export type LessonsCheckReply = z.infer<typeof lessonsCheckReplySchema>;

@@ -67,3 +67,12 @@ export const testResultSchema = z.object({
   answered: z.number().int(),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
+
+/** GET /test/load/{test_type}/{test_id}: the student's own test, by its type and id. */
+export const testLoadParamsSchema = z.object({
+  test_type: z.enum(TEST_TYPES, { message: `test_type must be one of ${TEST_TYPES.join(", ")}` }),
+  test_id: z.string().uuid("test_id must be a uuid"),
+});
+/** Where the app shows the test: the test itself while running, its results once finished. */
+export const testLoadReplySchema = z.object({ url: z.string(), finished: z.boolean() });
+export type TestLoadReply = z.infer<typeof testLoadReplySchema>;

@@ -10,6 +10,7 @@ import {
   type DownloadUpdateReply,
   downloadUpdateQuerySchema,
   type LastPtResultReply,
+  type LessonsCheckReply,
   lastPtResultReplySchema,
   progressTestParamsSchema,
   type SyllabiReply,
@@ -34,6 +35,8 @@ const SIGNED_IN_PATHS = [
   "/api/user/last-pt-result/*",
   "/api/lesson/*",
   "/test/download-update",
+  "/check-lessons",
+  "/check-lessons-status",
 ];
 
 export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
@@ -109,6 +112,30 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
         : { success: false, message: ACCESS_MESSAGES.testUpdateFailed };
     return c.json(reply);
   });
+
+  /**
+   * check-lessons asks, check-lessons-status polls: are the syllabus's lessons ready to download?
+   * A lesson is ready when it has pages; one without is what the device calls 'Lesson unavailable'.
+   */
+  const lessonsCheck = async (c: Context<AppEnv>) => {
+    const user = c.var.user;
+    const modules = await studentModules(deps.db, { id: user.id, syllabus_id: syllabusOf(user) });
+    const ids = [
+      ...new Set(modules.flatMap((m) => m.parts.flatMap((p) => (p.type === "lesson" ? [p.content.id] : [])))),
+    ];
+    const rows = ids.length
+      ? await deps.db.selectFrom("lessons").select(["id", "pages"]).where("id", "in", ids).execute()
+      : [];
+    const available = rows.filter((r) => (JSON.parse(r.pages) as unknown[]).length > 0).length;
+    const reply: LessonsCheckReply = {
+      status: available === ids.length ? "complete" : "incomplete",
+      percentage: ids.length === 0 ? 100 : Math.floor((available / ids.length) * 100),
+      lessons: { available, total: ids.length },
+    };
+    return c.json(reply);
+  };
+  app.get("/check-lessons", lessonsCheck);
+  app.get("/check-lessons-status", lessonsCheck);
 
   mountMutation(app, replayer, "POST /api/lesson/progress", deps.clock);
   return app;

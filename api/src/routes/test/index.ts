@@ -1,4 +1,5 @@
 import { type QuestionDataReply, userTestIdSchema } from "@preflight/sync-protocol/schemas/question";
+import { type TestLoadReply, testLoadParamsSchema } from "@preflight/sync-protocol/schemas/test";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
@@ -55,6 +56,22 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
     const result = await loadTestResult(deps.db, c.var.user.id, user_test_id);
     if (!result.marked) throw new ApiError("conflict", "This test has not been finished yet");
     return c.text(`/test/results/${user_test_id}`);
+  });
+
+  /**
+   * The student's own test by type and id, for a link into it: JSON says where the app shows it;
+   * a browser (asking for html) is sent there.
+   */
+  app.get("/test/load/:test_type/:test_id", validate("param", testLoadParamsSchema), async (c) => {
+    const { test_type, test_id } = c.req.valid("param");
+    const result = await loadTestResult(deps.db, c.var.user.id, test_id);
+    if (result.test_type !== test_type) throw new ApiError("not_found", `Test ${test_id} is not a ${test_type} test`);
+    const reply: TestLoadReply = {
+      url: result.marked ? `/test/results/${test_id}` : `/test/${test_id}`,
+      finished: result.marked,
+    };
+    if ((c.req.header("Accept") ?? "").includes("text/html")) return c.redirect(reply.url, 302);
+    return c.json(reply);
   });
 
   return app;
