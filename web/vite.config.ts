@@ -18,6 +18,7 @@ const apiPaths = [
   "/search",
   "/zoom",
   "/user-active",
+  "/check-lessons",
   "/update",
 ];
 
