@@ -1,8 +1,7 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { numberText } from "./support/server-questions.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -14,7 +13,6 @@ import { startTest } from "./support/test-taking.ts";
  * server answers for GET /analysis/subject, /analysis/average-timed and /analysis/topic/{id}.
  */
 
-const SHOTS = process.env.ANALYSIS_SHOTS_DIR;
 // Charts drawn at once (no animation), as for a student who asks for reduced motion.
 test.use({ reducedMotion: "reduce" });
 const TOTAL = 10;
@@ -49,21 +47,6 @@ function serverResets(email: string): { subject_id: string }[] {
   } finally {
     db.close();
   }
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1280, 800],
-    [768, 1024],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    // Chart.js redraws on resize; let it settle.
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(SHOTS, `${name}-${w}x${h}.png`), fullPage: true });
-  }
-  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function waitForSync(page: Page): Promise<void> {
@@ -126,14 +109,14 @@ test("the graphs equal the server's replies; tabs follow the hash; a reset, onli
   // The same numbers as a table.
   await page.getByTestId("summary-chart-table").locator("summary").click();
   await expect(page.getByTestId("summary-chart-table").locator("tbody tr")).toHaveCount(answered.keys.length);
-  await shot(page, "summary-answered");
+  await shootAtSizes(page, "summary-answered", { fullPage: true, focus: page.locator("main") });
 
   await view.selectOption({ label: "Average mock exam scores" });
   await expect.poll(async () => (await seriesOf(summary)).datasets[0]?.label).toBe("Average score");
   const timed = await seriesOf(summary);
   expect(timed).toEqual(await serverReply(page, "/analysis/average-timed"));
   expect(timed.tests?.some((n) => n > 0)).toBe(true);
-  await shot(page, "summary-mock-exams");
+  await shootAtSizes(page, "summary-mock-exams", { fullPage: true, focus: page.locator("main") });
 
   // The Subject tab: the hash names it; back and forward move between the tabs.
   await page.getByTestId("analysis-tab-subject").click();
@@ -147,7 +130,7 @@ test("the graphs equal the server's replies; tabs follow the hash; a reset, onli
   await expect.poll(async () => (await seriesOf(topic)).subject?.id).toBe(first);
   expect(await seriesOf(topic)).toEqual(await serverReply(page, `/analysis/topic/${first}`));
   await expect(page.getByTestId("topic-help")).toBeVisible();
-  await shot(page, "topic");
+  await shootAtSizes(page, "topic", { fullPage: true, focus: page.locator("main") });
   await page.goBack();
   await expect(page.getByTestId("analysis-tab-summary-graphs")).toHaveAttribute("aria-selected", "true");
   await page.goForward();
@@ -172,7 +155,7 @@ test("the graphs equal the server's replies; tabs follow the hash; a reset, onli
   await waitForSync(page);
   expect(serverResets(student.email).map((r) => r.subject_id)).toEqual([first]);
   expect(await seriesOf(topic)).toEqual(await serverReply(page, `/analysis/topic/${first}`));
-  await shot(page, "topic-after-reset");
+  await shootAtSizes(page, "topic-after-reset", { fullPage: true, focus: page.locator("main") });
 
   // Offline: the pages open from the device's data, and a reset waits for the network.
   await context.setOffline(true);

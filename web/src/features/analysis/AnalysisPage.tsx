@@ -117,7 +117,7 @@ function useRefusedResets(): void {
       if (!isResetCall(notice.call) || handled.current.has(notice.id)) continue;
       handled.current.add(notice.id);
       void scope.db.notices.update(notice.id, { seen: 1 });
-      notify({ type: "danger", title: "Error", text: `${RESET_PROGRESS_FAILED}: ${notice.message}` });
+      notify({ type: "danger", title: "Error", text: RESET_PROGRESS_FAILED });
     }
   }, [notices, scope.db, notify]);
 }
