@@ -1,12 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import { readDeviceStores } from "./support/device-store.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent, dayFromToday, giveCourseDates, serverUserId } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { partRow } from "./support/syllabus.ts";
+import { partRow, readAirLawLessons } from "./support/syllabus.ts";
 import { answerRight } from "./support/test-taking.ts";
 
 /**
@@ -48,21 +47,6 @@ async function expectServerSeries(page: Page, path: string): Promise<Series> {
 }
 
 const zoom = async (page: Page) => Number(await chart(page).getAttribute("data-zoom"));
-
-/** Reads every Air Law lesson to its last page in the lesson viewer (queued as lesson progress). */
-async function readAirLawLessons(page: Page): Promise<void> {
-  for (const lesson of airLawLessons) {
-    await page.goto(`/lesson/${lesson.id}?page=${lesson.pages.length}`);
-    await expect(page.getByText(lesson.title).first()).toBeVisible();
-    await expect
-      .poll(async () => {
-        const { lessonProgress } = await readDeviceStores(page, ["lessonProgress"]);
-        return (lessonProgress as { lessonId: number; page: number }[]).find((p) => p.lessonId === lesson.id)?.page;
-      })
-      .toBe(lesson.pages.length);
-  }
-  await waitForSynced(page);
-}
 
 /** Takes the Air Law progress test from the syllabus page and passes it. */
 async function passAirLawTest(page: Page): Promise<void> {

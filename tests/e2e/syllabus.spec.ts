@@ -3,13 +3,12 @@ import { expect, type Page, test } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import Database from "better-sqlite3";
-import { readDeviceStores } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent, serverUserId } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { openSyllabus, partRow } from "./support/syllabus.ts";
+import { openSyllabus, partRow, readAirLawLessons } from "./support/syllabus.ts";
 import { answerRight } from "./support/test-taking.ts";
 
 /**
@@ -23,22 +22,6 @@ const fixtures = loadFixtures();
 const airLawLessons = fixtures.lessons.filter((l) => l.subject === "010");
 const PREREQUISITE = "Air Law module must be completed before you attempt this module.";
 const PREVIOUS_PARTS = "All previous module parts must be completed before you attempt this test.";
-
-/** Reads every Air Law lesson to its last page in the lesson viewer (queued as lesson progress). */
-async function readAirLawLessons(page: Page): Promise<void> {
-  for (const lesson of airLawLessons) {
-    await page.goto(`/lesson/${lesson.id}?page=${lesson.pages.length}`);
-    await expect(page.getByText(lesson.title).first()).toBeVisible();
-    // The page is recorded on the device (and queued) before the next address unloads this one.
-    await expect
-      .poll(async () => {
-        const { lessonProgress } = await readDeviceStores(page, ["lessonProgress"]);
-        return (lessonProgress as { lessonId: number; page: number }[]).find((p) => p.lessonId === lesson.id)?.page;
-      })
-      .toBe(lesson.pages.length);
-  }
-  await waitForSynced(page);
-}
 
 async function refusal(page: Page, title: string, text: string) {
   const dialog = page.getByRole("dialog");

@@ -4,6 +4,7 @@
  */
 import type { UserSummary } from "@preflight/sync-protocol";
 import type { LocalScope } from "./action.ts";
+import { createTest, saveAnswer } from "./actions/test.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./db.ts";
 import { clientIdOf } from "./outbox.ts";
 
@@ -66,4 +67,33 @@ export function multipleChoice(id: number): LocalQuestion {
 export async function resetDatabases(): Promise<void> {
   const { Dexie } = await import("dexie");
   for (const name of await Dexie.getDatabaseNames()) await Dexie.delete(name);
+}
+
+/**
+ * A signed-in student with questions 1 and 2 (Air Law) and 5 (Meteorology), and one practice
+ * test over them in which 1 and 5 are answered (analysis and reset-progress tests start here).
+ */
+export async function signedInWithAnswers(): Promise<LocalScope & { nudges: number }> {
+  const scope = await signedInScope();
+  const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };
+  await scope.db.questions.bulkPut([multipleChoice(1), multipleChoice(2), meteorology]);
+  await scope.db.meta.put({
+    key: "subjects",
+    value: [
+      { code: "010", title: "Air Law" },
+      { code: "050", title: "Meteorology" },
+    ],
+  });
+  const test = await createTest(scope, {
+    test_type: "practice",
+    title: "Practice",
+    count: 3,
+    from: [1, 2, 5],
+    ordered: true,
+    display_answers: "after_test",
+    seed: 1,
+  });
+  await saveAnswer(scope, test.id, 1, [101]);
+  await saveAnswer(scope, test.id, 5, [501]);
+  return scope;
 }

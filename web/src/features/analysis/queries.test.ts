@@ -3,39 +3,14 @@ import { averageMockExamScores, percentageAnswered, topicAnalysis } from "@prefl
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetProgress } from "../../local/actions/analysis.ts";
 import { createTest, finishTest, saveAnswer } from "../../local/actions/test.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
+import { resetDatabases, signedInWithAnswers } from "../../local/test-support.ts";
 import { readAnalysisInput } from "./queries.ts";
 
 describe("the analysis graphs from the device's records", () => {
   beforeEach(resetDatabases);
 
-  async function withAnswers() {
-    const scope = await signedInScope();
-    const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };
-    await scope.db.questions.bulkPut([multipleChoice(1), multipleChoice(2), meteorology]);
-    await scope.db.meta.put({
-      key: "subjects",
-      value: [
-        { code: "010", title: "Air Law" },
-        { code: "050", title: "Meteorology" },
-      ],
-    });
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 3,
-      from: [1, 2, 5],
-      ordered: true,
-      display_answers: "after_test",
-      seed: 1,
-    });
-    await saveAnswer(scope, test.id, 1, [101]);
-    await saveAnswer(scope, test.id, 5, [501]);
-    return scope;
-  }
-
   it("the graphs of the subject start again from zero at once, offline; other subjects keep theirs", async () => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     expect(percentageAnswered(await readAnalysisInput(scope.db)).answered).toEqual([1, 1]);
     await resetProgress(scope, "010");
     const input = await readAnalysisInput(scope.db);
@@ -56,7 +31,7 @@ describe("the analysis graphs from the device's records", () => {
   });
 
   it("a reset the server refused no longer counts once taken back", async () => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     const reset = await resetProgress(scope, "010");
     // What the drain does with a refused reset (drain.test.ts).
     await scope.db.progressResets.delete(reset.id);
@@ -64,7 +39,7 @@ describe("the analysis graphs from the device's records", () => {
   });
 
   it("a finished timed test on the device counts as a mock exam, offline, before the server marks it", async () => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     const test = await createTest(scope, {
       test_type: "timed",
       title: "Timed",

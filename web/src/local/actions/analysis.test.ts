@@ -1,9 +1,8 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pullUser } from "../pull-steps/user.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { resetDatabases, signedInWithAnswers } from "../test-support.ts";
 import { isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
-import { createTest, saveAnswer } from "./test.ts";
 
 const EMPTY_USER_STEP = {
   success: true,
@@ -19,33 +18,8 @@ const EMPTY_USER_STEP = {
 describe("reset progress on the device", () => {
   beforeEach(resetDatabases);
 
-  async function withAnswers() {
-    const scope = await signedInScope();
-    const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };
-    await scope.db.questions.bulkPut([multipleChoice(1), multipleChoice(2), meteorology]);
-    await scope.db.meta.put({
-      key: "subjects",
-      value: [
-        { code: "010", title: "Air Law" },
-        { code: "050", title: "Meteorology" },
-      ],
-    });
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 3,
-      from: [1, 2, 5],
-      ordered: true,
-      display_answers: "after_test",
-      seed: 1,
-    });
-    await saveAnswer(scope, test.id, 1, [101]);
-    await saveAnswer(scope, test.id, 5, [501]);
-    return scope;
-  }
-
   it("[OB1] keeps the reset and queues it in one transaction, under the mutation's id and time", async () => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     const reset = await resetProgress(scope, "010");
     const entry = (await scope.db.outbox.orderBy("seq").toArray()).at(-1);
     expect(entry).toMatchObject({ call: "POST /analysis/progress/reset/010", body: {} });
@@ -59,7 +33,7 @@ describe("reset progress on the device", () => {
     ["999", "Subject 999 is not in your question bank"],
     ["01", "Unknown subject 01"],
   ])("[OB3] refuses subject %s and queues nothing", async (subject, message) => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     const before = await scope.db.outbox.count();
     await expect(resetProgress(scope, subject)).rejects.toThrow(new ResetProgressError(message));
     expect(await scope.db.outbox.count()).toBe(before);
@@ -67,7 +41,7 @@ describe("reset progress on the device", () => {
   });
 
   it("the user step's copy of the reset replaces the device's (same id), never doubling it", async () => {
-    const scope = await withAnswers();
+    const scope = await signedInWithAnswers();
     const reset = await resetProgress(scope, "010");
     const serverAt = "2026-11-21T09:00:30.000Z";
     await pullUser(scope.db, async () => ({
