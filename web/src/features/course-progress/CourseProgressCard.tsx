@@ -9,10 +9,9 @@ import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analy
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { useSignedIn } from "../../app/session-context.tsx";
 import { CourseDatesModal } from "../course-dates/index.ts";
 import { PROGRESS_CHART_MIN_HEIGHT, tableRows } from "./chart-config.ts";
-import { type CourseProgressData, type ProgressScope, useCourseProgress } from "./queries.ts";
+import type { CourseProgressData, ProgressScope } from "./queries.ts";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
 
 const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
@@ -20,9 +19,8 @@ const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
 /** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
 const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 40}px, calc(100vh - 420px), 380px)`;
 
-export function CourseProgressCard() {
-  const { scope } = useSignedIn();
-  const data = useCourseProgress(scope.db);
+/** `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the circles. */
+export function CourseProgressCard({ data }: { data: CourseProgressData | undefined }) {
   const hash = useLocation({ select: (location) => location.hash });
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);

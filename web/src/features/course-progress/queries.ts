@@ -7,9 +7,10 @@
 import {
   type CompletionFacts,
   courseProgress,
+  courseSummary,
   type ProgressTestResult,
 } from "@preflight/sync-protocol/rules/course-progress";
-import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analysis-course";
+import type { CourseProgressReply, CourseProgressSummary } from "@preflight/sync-protocol/schemas/analysis-course";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UserDb } from "../../local/db.ts";
 import { readSyllabus } from "../syllabus/useSyllabusModules.ts";
@@ -25,6 +26,8 @@ export interface ProgressScope {
 export interface CourseProgressData {
   /** Full Course first (only with more than one module), then one per module in order. */
   scopes: ProgressScope[];
+  /** The whole course's summary: the dashboard's three circles. */
+  summary: CourseProgressSummary;
   today: string;
 }
 
@@ -58,7 +61,7 @@ export async function readCourseProgress(db: UserDb, now: Date): Promise<CourseP
   }));
   if (modules.length > 1)
     scopes.unshift({ tab: FULL_COURSE, label: "Full Course", reply: courseProgress(modules, facts, now) });
-  return { scopes, today: now.toISOString().slice(0, 10) };
+  return { scopes, summary: courseSummary(modules, facts.results), today: now.toISOString().slice(0, 10) };
 }
 
 export function useCourseProgress(db: UserDb): CourseProgressData | undefined {

@@ -6,7 +6,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useBankSize } from "../../local/queries.ts";
-import { CourseProgressCard } from "../course-progress/index.ts";
+import { CourseProgressCard, useCourseProgress } from "../course-progress/index.ts";
 import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
 import { SyncButton } from "../sync/SyncButton.tsx";
@@ -28,6 +28,8 @@ export function Dashboard() {
   const bankSize = useBankSize(scope.db);
   useFirstRunRedirect(scope.db);
   const recent = useRecentTests(scope.db);
+  // One read of the syllabus and the student's tests for the circles and My Progress.
+  const course = useCourseProgress(scope.db);
   const recentBox = useFitToBox<HTMLUListElement>(recent);
   const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
@@ -91,9 +93,9 @@ export function Dashboard() {
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-4 font-semibold">Your progress</h2>
-          <SummaryCircles db={scope.db} />
+          <SummaryCircles summary={course?.summary} />
         </div>
-        <CourseProgressCard />
+        <CourseProgressCard data={course} />
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
           <SyncButton db={scope.db} />

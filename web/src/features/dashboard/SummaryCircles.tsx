@@ -1,25 +1,7 @@
-import { useLiveQuery } from "dexie-react-hooks";
-import type { UserDb } from "../../local/db.ts";
-import { readSyllabus } from "../syllabus/useSyllabusModules.ts";
-import { type CourseSummary, courseSummary } from "./summary.ts";
-
-/** Reads the summary from the device: the syllabus as pulled, lesson progress and the student's tests. */
-function useCourseSummary(db: UserDb): CourseSummary | undefined {
-  return useLiveQuery(async () => {
-    const [syllabus, tests] = await Promise.all([readSyllabus(db), db.userTests.toArray()]);
-    const results = tests.flatMap((t) => {
-      const result = t.marked ?? t.predicted;
-      return t.progress_test_id && t.finished && result
-        ? [{ progress_test_id: t.progress_test_id, finished_at: t.finished, percentage: result.percentage }]
-        : [];
-    });
-    return courseSummary(syllabus.modules, results);
-  }, [db]);
-}
+import type { CourseProgressSummary } from "@preflight/sync-protocol/schemas/analysis-course";
 
 /** The dashboard's three summary circles (spec): lessons completed, tests passed, average score. */
-export function SummaryCircles({ db }: { db: UserDb }) {
-  const summary = useCourseSummary(db);
+export function SummaryCircles({ summary }: { summary: CourseProgressSummary | undefined }) {
   if (!summary) return null;
   const { lessons, progress_tests: tests } = summary;
   return (

@@ -1,6 +1,6 @@
-import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
 import { describe, expect, it } from "vitest";
-import { courseSummary } from "./summary.ts";
+import type { ModuleView, PartView } from "./access.ts";
+import { courseSummary } from "./course-progress.ts";
 
 function part(type: "lesson" | "progress_test", id: number, state: Partial<PartView> = {}): PartView {
   return {
