@@ -8,9 +8,10 @@ import { type DisplayAnswers, testTypeTitle } from "@preflight/sync-protocol";
 import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { type ReactNode, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
+import { Choice, Choices } from "../../ui/Choices.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { SHOW_ANSWERS_LABELS } from "../practice/labels.ts";
@@ -234,40 +235,5 @@ function ExamDialog({
         </div>
       )}
     </Modal>
-  );
-}
-
-function Choices({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset>
-      <legend className="mb-2 font-medium text-slate-800">{legend}</legend>
-      <div className="flex flex-wrap gap-2">{children}</div>
-    </fieldset>
-  );
-}
-
-function Choice({
-  name,
-  checked,
-  onChange,
-  testId,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-  testId: string;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      data-testid={testId}
-      className={`cursor-pointer rounded-md border px-3 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-        checked ? "border-brand-500 bg-brand-50" : "border-slate-300"
-      }`}
-    >
-      <input type="radio" name={name} className="sr-only" checked={checked} onChange={onChange} />
-      {children}
-    </label>
   );
 }

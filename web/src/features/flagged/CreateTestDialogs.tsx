@@ -1,8 +1,9 @@
 import type { DisplayAnswers } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
+import { Choice, Choices } from "../../ui/Choices.tsx";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { SummaryStrip } from "../results/SummaryStrip.tsx";
@@ -134,39 +135,5 @@ export function CreateTestDialogs({
         </div>
       </Modal>
     </>
-  );
-}
-
-function Choices({ legend, children }: { legend: string; children: ReactNode }) {
-  return (
-    <fieldset>
-      <legend className="mb-2 font-medium text-slate-800">{legend}</legend>
-      <div className="flex flex-wrap gap-2">{children}</div>
-    </fieldset>
-  );
-}
-
-function Choice({
-  name,
-  checked,
-  onChange,
-  disabled,
-  children,
-}: {
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      className={`rounded-md border px-4 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-        checked ? "border-brand-500 bg-brand-50" : "border-slate-300"
-      } ${disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer"}`}
-    >
-      <input type="radio" name={name} className="sr-only" checked={checked} disabled={disabled} onChange={onChange} />
-      {children}
-    </label>
   );
 }

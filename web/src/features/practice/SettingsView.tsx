@@ -29,6 +29,7 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { type ReactNode, useId } from "react";
 import type { LocalAuthority } from "../../local/db.ts";
+import { Choice, Choices } from "../../ui/Choices.tsx";
 import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
 import { TagInput } from "./TagInput.tsx";
@@ -222,28 +223,18 @@ export function SettingsView({
             </SelectField>
           ) : null}
           {subscribed ? (
-            <fieldset>
-              <legend className="mb-1 text-sm font-medium text-slate-800">Show answers</legend>
-              <div className="flex flex-wrap gap-2">
-                {DISPLAY_ANSWERS.map((value) => (
-                  <label
-                    key={value}
-                    className={`cursor-pointer rounded-md border px-3 py-1.5 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-                      criteria.display.answers === value ? "border-brand-500 bg-brand-50" : "border-slate-300"
-                    }`}
-                  >
-                    <input
-                      type="radio"
-                      name="practice-show-answers"
-                      className="sr-only"
-                      checked={criteria.display.answers === value}
-                      onChange={() => update((c) => ({ ...c, display: { ...c.display, answers: value } }))}
-                    />
-                    {SHOW_ANSWERS_LABELS[value]}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <Choices legend="Show answers">
+              {DISPLAY_ANSWERS.map((value) => (
+                <Choice
+                  key={value}
+                  name="practice-show-answers"
+                  checked={criteria.display.answers === value}
+                  onChange={() => update((c) => ({ ...c, display: { ...c.display, answers: value } }))}
+                >
+                  {SHOW_ANSWERS_LABELS[value]}
+                </Choice>
+              ))}
+            </Choices>
           ) : null}
         </Group>
       </div>
