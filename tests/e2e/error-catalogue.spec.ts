@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { putDeviceRow } from "./support/device-store.ts";
+import { putDeviceRow, updateDeviceRows } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { createStudent } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -14,43 +14,6 @@ import { openSyllabus, putDeviceMeta } from "./support/syllabus.ts";
  */
 
 const choice = (page: Page, text: string | RegExp) => page.getByTestId("practice-choice").filter({ hasText: text });
-
-/** Rewrites the syllabus code of every question of a subject on the device. */
-async function recodeSubject(page: Page, subject: string, code: string): Promise<void> {
-  await page.evaluate(
-    async ([subjectCode, newCode]) => {
-      const open = (name: string) =>
-        new Promise<IDBDatabase>((resolve, reject) => {
-          const request = indexedDB.open(name);
-          request.onsuccess = () => resolve(request.result);
-          request.onerror = () => reject(request.error);
-        });
-      const device = await open("preflight");
-      const session = await new Promise<{ userId: string }>((resolve, reject) => {
-        const request = device.transaction("session").objectStore("session").get("current");
-        request.onsuccess = () => resolve(request.result as { userId: string });
-        request.onerror = () => reject(request.error);
-      });
-      device.close();
-      const user = await open(`preflight-user-${session.userId}`);
-      await new Promise<void>((resolve, reject) => {
-        const tx = user.transaction("questions", "readwrite");
-        const request = tx.objectStore("questions").openCursor();
-        request.onsuccess = () => {
-          const cursor = request.result;
-          if (!cursor) return;
-          const question = cursor.value as { subject: string; syllabus_code: string };
-          if (question.subject === subjectCode) cursor.update({ ...question, syllabus_code: newCode });
-          cursor.continue();
-        };
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      user.close();
-    },
-    [subject, code] as const,
-  );
-}
 
 function endSessionsOf(email: string): void {
   const db = new Database(E2E_DATABASE, { fileMustExist: true });
@@ -93,7 +56,7 @@ test("practice builder: 'No subtopics found', 'No sections found' and 'No topics
   await expect(page.getByRole("heading", { name: "Choose a section" })).toBeVisible();
   await expect(page.getByText("No sections found", { exact: true })).toBeVisible();
   // A subject whose questions sit at the subject itself has no topics.
-  await recodeSubject(page, "021", "021");
+  await updateDeviceRows(page, "questions", ["subject", "021"], { syllabus_code: "021" });
   await page.goto("/test/select/practice");
   await choice(page, "Airframe, Systems and Power Plant").click();
   await page.getByTestId("practice-open-topics").click();

@@ -19,6 +19,24 @@ export class FakeDevice {
     return new FakeDevice(app, cookie, me.user.id);
   }
 
+  /**
+   * A student of their own (so their records can be counted), copied from the demo student:
+   * syllabus 3, optionally in a class. Signed in on a new device.
+   */
+  static async signInAsNewStudent(app: TestApp, classId: string | null = null): Promise<FakeDevice> {
+    const demo = await app.deps.db
+      .selectFrom("users")
+      .selectAll()
+      .where("email", "=", "student@preflight.test")
+      .executeTakeFirstOrThrow();
+    const email = `s-${randomUUID().slice(0, 8)}@preflight.test`;
+    await app.deps.db
+      .insertInto("users")
+      .values({ ...demo, id: randomUUID(), email, class_id: classId, change_seq: undefined } as never)
+      .execute();
+    return FakeDevice.signIn(app, email);
+  }
+
   mutation(call: string, body: unknown, overrides: Partial<Mutation> = {}): Mutation {
     this.seq++;
     return {

@@ -30,11 +30,14 @@ export async function readDeviceStores(page: Page, stores: string[]): Promise<Re
   }, stores);
 }
 
-/** Puts one row into, or deletes one key from, a store of the signed-in student's device database. */
+/** Puts, deletes or updates rows of a store of the signed-in student's device database. */
 async function changeDeviceStore(
   page: Page,
   store: string,
-  change: { put: Record<string, unknown> } | { delete: string | number },
+  change:
+    | { put: Record<string, unknown> }
+    | { delete: string | number }
+    | { update: { where: [string, string | number]; set: Record<string, unknown> } },
 ): Promise<void> {
   await page.evaluate(
     async ([name, what]) => {
@@ -54,8 +57,20 @@ async function changeDeviceStore(
       const user = await open(`preflight-user-${session.userId}`);
       await new Promise<void>((resolve, reject) => {
         const tx = user.transaction(name, "readwrite");
-        if ("put" in what) tx.objectStore(name).put(what.put);
-        else tx.objectStore(name).delete(what.delete);
+        const store = tx.objectStore(name);
+        if ("put" in what) store.put(what.put);
+        else if ("delete" in what) store.delete(what.delete);
+        else {
+          const [field, value] = what.update.where;
+          const request = store.openCursor();
+          request.onsuccess = () => {
+            const cursor = request.result;
+            if (!cursor) return;
+            const row = cursor.value as Record<string, unknown>;
+            if (row[field] === value) cursor.update({ ...row, ...what.update.set });
+            cursor.continue();
+          };
+        }
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       });
@@ -67,6 +82,16 @@ async function changeDeviceStore(
 
 export async function putDeviceRow(page: Page, store: string, row: Record<string, unknown>): Promise<void> {
   await changeDeviceStore(page, store, { put: row });
+}
+
+/** Sets fields on every row of a store whose `field` equals `value` (e.g. all questions of a subject). */
+export async function updateDeviceRows(
+  page: Page,
+  store: string,
+  where: [string, string | number],
+  set: Record<string, unknown>,
+): Promise<void> {
+  await changeDeviceStore(page, store, { update: { where, set } });
 }
 
 /** Deletes a row behind the app's back (as if a refresh removed it while a screen was open). */

@@ -36,20 +36,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => t.close());
 
-    /** A student of their own on syllabus 3, optionally in the demo class. */
-    async function newStudent(classId: string | null = null): Promise<FakeDevice> {
-      const demo = await t.deps.db
-        .selectFrom("users")
-        .selectAll()
-        .where("email", "=", "student@preflight.test")
-        .executeTakeFirstOrThrow();
-      const email = `cp-${randomUUID().slice(0, 8)}@preflight.test`;
-      await t.deps.db
-        .insertInto("users")
-        .values({ ...demo, id: randomUUID(), email, class_id: classId, change_seq: undefined } as never)
-        .execute();
-      return FakeDevice.signIn(t, email);
-    }
+    const newStudent = (classId: string | null = null) => FakeDevice.signInAsNewStudent(t, classId);
     async function giveDates(device: FakeDevice, dates: Record<number, [string, string]>) {
       for (const [moduleId, [start, end]] of Object.entries(dates))
         await t.deps.db

@@ -28,20 +28,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => t.close());
 
-    /** A student of their own (records are counted), on syllabus 3, optionally in the demo class. */
-    async function newStudent(classId: string | null = null): Promise<FakeDevice> {
-      const demo = await t.deps.db
-        .selectFrom("users")
-        .selectAll()
-        .where("email", "=", "student@preflight.test")
-        .executeTakeFirstOrThrow();
-      const email = `s-${randomUUID().slice(0, 8)}@preflight.test`;
-      await t.deps.db
-        .insertInto("users")
-        .values({ ...demo, id: randomUUID(), email, class_id: classId, change_seq: undefined } as never)
-        .execute();
-      return FakeDevice.signIn(t, email);
-    }
+    const newStudent = (classId: string | null = null) => FakeDevice.signInAsNewStudent(t, classId);
     const modules = async (device: FakeDevice) => {
       const res = await t.request("/api/user/modules", { method: "POST", cookie: device.cookie });
       expect(res.status).toBe(200);
