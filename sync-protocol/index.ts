@@ -11,6 +11,7 @@ export * from "./rules/lesson-search.ts";
 export * from "./rules/pass-mark.ts";
 export * from "./rules/question.ts";
 export * from "./rules/selection.ts";
+export * from "./schemas/accounts.ts";
 export * from "./schemas/analysis.ts";
 export * from "./schemas/analysis-course.ts";
 export * from "./schemas/answer.ts";

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   unauthenticated: 401,
   session_replaced: 401,
   forbidden: 403,
+  /** Signing in to an account whose activation link was not followed yet. */
+  inactive_account: 403,
   not_found: 404,
   test_finished: 409,
   conflict: 409,
@@ -14,6 +16,8 @@ export const ERROR_CODES = {
   payload_too_large: 413,
   range_not_satisfiable: 416,
   skipped: 422,
+  /** A second mail request for the same address within a minute. */
+  too_many_requests: 429,
   protocol_mismatch: 426,
   internal: 500,
 } as const;

@@ -9,6 +9,7 @@ import * as contentPacks from "./migrations/0005-content-packs.ts";
 import * as syllabusAccess from "./migrations/0006-syllabus-access.ts";
 import * as profileWrites from "./migrations/0007-profile-writes.ts";
 import * as progressResets from "./migrations/0008-progress-resets.ts";
+import * as accounts from "./migrations/0009-accounts.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0006-syllabus-access": syllabusAccess,
   "0007-profile-writes": profileWrites,
   "0008-progress-resets": progressResets,
+  "0009-accounts": accounts,
 };
 
 export type Dialect = "sqlite" | "postgres";

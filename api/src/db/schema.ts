@@ -40,6 +40,12 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   email_preferences: EmailPreferencesTable;
   progress_resets: ProgressResetsTable;
+  schools: SchoolsTable;
+  licence_types: LicenceTypesTable;
+  account_tokens: AccountTokensTable;
+  mail_outbox: MailOutboxTable;
+  mail_requests: MailRequestsTable;
+  user_subscriptions: UserSubscriptionsTable;
 }
 
 export type Flag = 0 | 1;
@@ -62,12 +68,81 @@ export interface UsersTable {
   manual_update: Generated<Flag>;
   /** JSON list of the email preference ids the student chose (migration 0007). */
   email_preferences: Generated<string>;
+  /** 0 until the activation link is followed (migration 0009). */
+  active: Generated<Flag>;
+  /** The school's number for a class's student (spec: student_id). */
+  student_id: string | null;
+  /** Linked to an offline installation: told to edit in the online product (spec). */
+  offline_account: Generated<Flag>;
 }
 
 export interface ClassesTable {
   id: string;
   name: string;
-  school_name: string;
+  school_id: number | null;
+}
+
+/** A school (migration 0009); open_registration = 1 makes it one of the "allowed schools". */
+export interface SchoolsTable {
+  id: number;
+  name: string;
+  open_registration: Generated<Flag>;
+}
+
+/** Licence types (spec: id, code), e.g. ATPL(A). */
+export interface LicenceTypesTable {
+  id: number;
+  code: string;
+  title: string;
+}
+
+/** Single-use, expiring tokens mailed to a student; `id` is the sha256 of the token, never the token. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  purpose: "activation" | "password_reset" | "password_reset_code" | "email_change";
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+  /** Wrong tries of an offline reset code. */
+  attempts: Generated<number>;
+  /** The address an e-mail change moves to. */
+  new_email: string | null;
+}
+
+/** Mails written with the change that sends them, delivered after commit (and retried). */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  next_attempt_at: string;
+  /** A sender holds the row until then, so two instances never send it twice at once. */
+  claimed_until: string | null;
+  sent_at: string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+/** The last mail request of a kind for an address (one a minute). */
+export interface MailRequestsTable {
+  email: string;
+  kind: string;
+  requested_at: string;
+}
+
+/** Each subscription a student held (spec: userSubscriptions, length in days, start, end). */
+export interface UserSubscriptionsTable {
+  id: string;
+  user_id: string;
+  kind: "free_trial" | "purchase" | "voucher" | "licence" | "school";
+  length_days: number;
+  start_date: string;
+  end_date: string | null;
+  created_at: string;
+  change_seq: Generated<number>;
 }
 
 export interface SessionsTable {
@@ -84,6 +159,11 @@ export interface SyllabiTable {
   id: number;
   title: string;
   licence: string;
+  /** The school offering it (migration 0009). */
+  school_id: number | null;
+  licence_type_id: number | null;
+  /** Shown under the syllabus when it is chosen (spec: warning). */
+  warning: string | null;
   edition: "pre2020" | "2020";
   include_examples: Flag;
   active: Flag;

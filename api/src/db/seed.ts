@@ -63,6 +63,7 @@ export async function seedDemo(
       class_id: u.class_id,
       subscription_start: u.subscription?.start ?? null,
       subscription_end: u.subscription?.end ?? null,
+      student_id: u.student_id,
       created_at: now,
     })),
   );
@@ -70,6 +71,12 @@ export async function seedDemo(
 
   await db.transaction().execute(async (trx) => {
     const tx = trx as unknown as Kysely<Database>;
+    await insertChunked(
+      tx,
+      "schools",
+      demo.schools.map((s) => ({ id: s.id, name: s.name, open_registration: s.open_registration ? 1 : 0 })),
+    );
+    await insertChunked(tx, "licence_types", catalogue.licences);
     await insertChunked(
       tx,
       "syllabi",
@@ -80,6 +87,9 @@ export async function seedDemo(
         edition: s.edition,
         include_examples: s.include_examples ? 1 : 0,
         active: 1,
+        school_id: s.school_id,
+        licence_type_id: s.licence_id,
+        warning: s.warning,
       })),
     );
     await insertChunked(tx, "classes", demo.classes);

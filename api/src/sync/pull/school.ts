@@ -7,7 +7,8 @@ export async function schoolStep(deps: AppDeps, user: AuthedUser, cursor: string
   const row = await deps.db
     .selectFrom("users")
     .leftJoin("classes", "classes.id", "users.class_id")
-    .select(["classes.id as class_id", "classes.name as class_name", "classes.school_name"])
+    .leftJoin("schools", "schools.id", "classes.school_id")
+    .select(["classes.id as class_id", "classes.name as class_name", "schools.name as school_name"])
     .where("users.id", "=", user.id)
     .executeTakeFirst();
   if (!row) return { success: false, message: "Your school details could not be found, please contact support." };
