@@ -2,6 +2,7 @@ import type { Features } from "@preflight/sync-protocol/schemas/auth";
 import type { Kysely } from "kysely";
 import type { Dialect } from "./db/connect.ts";
 import type { Database } from "./db/schema.ts";
+import type { MailDelivery } from "./mail/delivery.ts";
 
 export interface Clock {
   now(): Date;
@@ -30,6 +31,17 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** Optional components; flagging and seen-in-exam are on unless switched off. */
   features?: Features;
+  /** The app's origin for links in mails (APP_URL); defaults to http://localhost:8787. */
+  appUrl?: string;
+  /** Sends queued mail after a commit; absent in tests that read `mail_outbox` instead. */
+  mail?: MailDelivery;
+}
+
+export const DEFAULT_APP_URL = "http://localhost:8787";
+
+/** An absolute link into the app, for mails. */
+export function appLink(deps: AppDeps, path: string): string {
+  return new URL(path, deps.appUrl ?? DEFAULT_APP_URL).toString();
 }
 
 export interface AuthedUser {

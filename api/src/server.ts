@@ -12,6 +12,8 @@ import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./db/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
+import { MailDelivery } from "./mail/delivery.ts";
+import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { setHideFixedResults } from "./routes/fixed/queries.ts";
 import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "./routes/syllabus/queries.ts";
 
@@ -30,6 +32,18 @@ if (process.env.HIDE_FIXED_RESULTS !== undefined) await setHideFixedResults(db, 
 if (process.env.RESTRICT_TARGET_DATES !== undefined)
   await setAccessSetting(db, RESTRICT_TARGET_DATES_SETTING, process.env.RESTRICT_TARGET_DATES);
 
+// Mail over SMTP_URL, or (the embedded default) into .eml files under data/mail/ beside the app.
+const mailTransport = process.env.SMTP_URL
+  ? smtpTransport(process.env.SMTP_URL)
+  : fileTransport(resolve(repoRoot, "data/mail"));
+const mail = new MailDelivery(
+  db,
+  systemClock,
+  mailTransport,
+  process.env.MAIL_FROM ?? "Preflight <no-reply@preflight.test>",
+);
+mail.start();
+
 const app = createApp({
   db,
   dialect,
@@ -38,6 +52,8 @@ const app = createApp({
   imagesDir: IMAGES_DIR,
   secureCookies: process.env.SECURE_COOKIES === "1",
   features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
+  appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
+  mail,
 });
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);
@@ -46,6 +62,7 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
+    mail.stop();
     void db.destroy().finally(() => process.exit(0));
   });
 }

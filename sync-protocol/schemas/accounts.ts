@@ -35,7 +35,8 @@ export const ACCOUNT_MESSAGES = {
   freeTrialSuccess:
     "You may now sign in and start accessing the question bank. Please check your e-mail to find your login details.",
   licenceTypeUnavailable: "That licence type is not available for a free trial.",
-  emailChangeSent: "We have sent a confirmation link to your new e-mail address. Your address changes when you follow it.",
+  emailChangeSent:
+    "We have sent a confirmation link to your new e-mail address. Your address changes when you follow it.",
   emailChanged: "Your e-mail address has been changed. Please sign in with your new address.",
   emailChangeInvalid: "This confirmation link is invalid or has expired.",
   emailChangeNeedsPassword: "Enter your current password to change your e-mail address.",
@@ -193,10 +194,7 @@ export const freeTrialSchema = z.strictObject({
     .int("The licence type field is required.")
     .positive("The licence type field is required."),
   token: antiForgeryTokenSchema,
-  emailPreferences: z
-    .array(z.number("emailPreferences must be preference ids").int().positive())
-    .max(100)
-    .default([]),
+  emailPreferences: z.array(z.number("emailPreferences must be preference ids").int().positive()).max(100).default([]),
 });
 
 // --- e-mail change and email preferences ----------------------------------------------------------

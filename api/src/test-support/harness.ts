@@ -10,6 +10,8 @@ import { createApp } from "../app.ts";
 import { type Dialect, migrateToLatest, openDatabase } from "../db/connect.ts";
 import { seedDemo } from "../db/seed.ts";
 import type { AppDeps, Clock } from "../deps.ts";
+import { MailDelivery } from "../mail/delivery.ts";
+import { smtpTransport } from "../mail/transport.ts";
 
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
@@ -31,7 +33,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(dialect: Dialect): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Send queued mail over SMTP to this URL (a receiver from smtp-receiver.ts). */
+  smtpUrl?: string;
+}
+
+export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock();
   let schema: string | undefined;
   let url = ":memory:";
@@ -46,7 +53,10 @@ export async function createTestApp(dialect: Dialect): Promise<TestApp> {
   const { db } = openDatabase(url, schema ? { schema } : {});
   await migrateToLatest(db, schema ? { schema } : {});
   await seedDemo(db, clock);
-  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR };
+  const mail = options.smtpUrl
+    ? new MailDelivery(db, clock, smtpTransport(options.smtpUrl), "Preflight <no-reply@preflight.test>")
+    : undefined;
+  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR, appUrl: "http://app.preflight.test", mail };
   const app = createApp(deps);
 
   const request: TestApp["request"] = (path, init = {}) => {
@@ -72,6 +82,7 @@ export async function createTestApp(dialect: Dialect): Promise<TestApp> {
       return cookie;
     },
     async close() {
+      mail?.stop();
       await db.destroy();
       if (schema) {
         const admin = new pg.Client({ connectionString: url });
