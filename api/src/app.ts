@@ -7,6 +7,8 @@ import { bodyLimit } from "hono/body-limit";
 import { requireUser } from "./auth/session.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
+import { passwordRoutes } from "./routes/accounts/password.ts";
+import { registrationRoutes } from "./routes/accounts/registration.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
 import { resetProgress } from "./routes/analysis/effects.ts";
 import { analysisRoutes } from "./routes/analysis/index.ts";
@@ -73,6 +75,8 @@ export function createApp(deps: AppDeps) {
   );
 
   app.route("/api/auth", authRoutes(deps));
+  // Joining and recovering an account need no session.
+  app.route("/", registrationRoutes(deps));
   app.get("/api/health", (c) => c.json({ ok: true }));
   app.route("/content/images", imageRoutes(deps));
 
@@ -95,6 +99,8 @@ export function createApp(deps: AppDeps) {
   app.on("POST", "/update/*", signedIn);
   app.use("/user-active", signedIn);
   app.use("/user-sync/*", signedIn);
+  app.use("/api/profile", signedIn);
+  app.on("POST", "/email-preferences/*", signedIn);
   app.route("/api/content", contentRoutes(deps));
   app.route("/sync", syncRoutes(replayer, deps));
   app.route("/user-sync", userSyncRoutes(deps));
@@ -109,6 +115,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", practiceRoutes(deps));
   app.route("/", syllabusRoutes(deps, replayer));
   app.route("/", profileRoutes(deps, replayer));
+  app.route("/", passwordRoutes(deps));
   app.route("/", searchRoutes(deps));
   app.route("/", analysisRoutes(deps, replayer));
   app.route("/", courseProgressRoutes(deps));

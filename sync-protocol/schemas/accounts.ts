@@ -213,7 +213,7 @@ export const emailChangeReplySchema = z.object({
   pending_email: z.string(),
 });
 
-/** POST /profile/email/confirm: the token from the confirmation link. */
+/** POST /email/confirm: the token from the confirmation link (needs no session: any browser may open it). */
 export const emailChangeConfirmSchema = z.strictObject({
   token: z.string(ACCOUNT_MESSAGES.emailChangeInvalid).min(16, ACCOUNT_MESSAGES.emailChangeInvalid).max(200),
 });

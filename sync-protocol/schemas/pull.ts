@@ -6,10 +6,25 @@
  */
 import { z } from "zod";
 import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
+import { profileDataSchema } from "./accounts.ts";
 import { givenAnswerSchema } from "./answer.ts";
 import { featuresSchema } from "./auth.ts";
 import { bankQuestionSchema } from "./content.ts";
 import { emailPreferenceSchema, manualUpdateSchema } from "./profile.ts";
+
+/** What the profile page shows beyond the fields above (spec: subscription, course, school ...). */
+export const profileAccountDetailsSchema = profileDataSchema.pick({
+  pending_email: true,
+  subscription: true,
+  userSubscriptions: true,
+  student_id: true,
+  class: true,
+  school: true,
+  offline_account: true,
+  syllabi: true,
+});
+export type ProfileAccountDetails = z.infer<typeof profileAccountDetailsSchema>;
+
 import { testResultSchema } from "./test.ts";
 
 export const PULL_STEPS = ["profile", "user", "syllabus", "school"] as const;
@@ -61,6 +76,8 @@ export const pulledProfileSchema = z.object({
   manual_update: manualUpdateSchema.default(0),
   preferences: z.array(emailPreferenceSchema).default([]),
   user_preferences: z.array(z.number().int()).default([]),
+  /** The profile page's cards (spec accounts 3: profile), so it reads offline too. */
+  account: profileAccountDetailsSchema.optional(),
 });
 export type PulledProfile = z.infer<typeof pulledProfileSchema>;
 
