@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_DATABASE, E2E_PORT } from "./e2e/support/env.ts";
+import { E2E_DATABASE, E2E_PORT, E2E_SMTP_PORT } from "./e2e/support/env.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 const reportDir = process.env.CI_REPORT_DIR;
@@ -41,7 +41,14 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(E2E_PORT), DATABASE_URL: E2E_DATABASE, HOST: "127.0.0.1" },
+    env: {
+      PORT: String(E2E_PORT),
+      DATABASE_URL: E2E_DATABASE,
+      HOST: "127.0.0.1",
+      // Mail goes over real SMTP to the receiver the account specs start (tests/e2e/support/mail.ts).
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      APP_URL: `http://localhost:${E2E_PORT}`,
+    },
     stdout: "pipe",
     stderr: "pipe",
   },
