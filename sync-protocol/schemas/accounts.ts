@@ -40,6 +40,10 @@ export const ACCOUNT_MESSAGES = {
   emailChanged: "Your e-mail address has been changed. Please sign in with your new address.",
   emailChangeInvalid: "This confirmation link is invalid or has expired.",
   emailChangeNeedsPassword: "Enter your current password to change your e-mail address.",
+  emailChangeSame: "This is already your e-mail address.",
+  /** POST /profile/account no longer changes the address: the confirmed change does. */
+  emailChangeSeparately:
+    "Your e-mail address is changed with Change e-mail, which needs a connection and your current password, and a confirmation from the new address.",
   needsConnection: "You need a connection to do this. Please try again when you are online.",
   offlineAccount: "This account is linked to an offline installation. Please log in to the online product to edit it.",
 } as const;

@@ -1,10 +1,15 @@
+import { randomBytes } from "node:crypto";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import { PROFILE_MESSAGES, profileAccountReplySchema } from "@preflight/sync-protocol/schemas/profile";
 import { profileStepReplySchema } from "@preflight/sync-protocol/schemas/pull";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashToken } from "../../auth/session.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 import { FakeDevice } from "../../test-support/mutations.ts";
 
-const DETAILS = { firstname: "Samantha", lastname: "Pilot", email: "Sam.Pilot@preflight.test" };
+/** The e-mail is sent as the form holds it (any case); it must be the account's own. */
+const DETAILS = { firstname: "Samantha", lastname: "Pilot", email: "Student@preflight.test" };
+const EMAIL = "student@preflight.test";
 
 for (const dialect of DIALECTS) {
   describe(`profile details and email preferences [${dialect}]`, () => {
@@ -60,20 +65,29 @@ for (const dialect of DIALECTS) {
         updated: {
           firstname: "Samantha",
           lastname: "Pilot",
-          email: "sam.pilot@preflight.test",
+          email: "student@preflight.test",
           question_bank_id: 3,
           manual_update: 1,
         },
         password_changed: false,
       });
-      expect(await user("sam.pilot@preflight.test")).toMatchObject({ firstname: "Samantha", manual_update: 1 });
+      expect(await user("student@preflight.test")).toMatchObject({ firstname: "Samantha", manual_update: 1 });
       const after = await pullProfile(cookie, first.success ? first.cursor : null);
       expect(after).toMatchObject({
         changed: true,
-        profile: { firstname: "Samantha", lastname: "Pilot", email: "sam.pilot@preflight.test", manual_update: 1 },
+        profile: { firstname: "Samantha", lastname: "Pilot", email: "student@preflight.test", manual_update: 1 },
       });
-      // The new email signs in.
-      cookie = await t.login("sam.pilot@preflight.test");
+    });
+
+    it("no longer changes the e-mail address: another address is refused with a 400 and nothing changes", async () => {
+      const before = await user(EMAIL);
+      for (const email of ["sam.pilot@preflight.test", "class@preflight.test"]) {
+        const res = await post("/profile/account", { ...DETAILS, lastname: "Changed", email });
+        expect(res.status).toBe(400);
+        expect((await errorOf(res)).message).toBe(ACCOUNT_MESSAGES.emailChangeSeparately);
+      }
+      expect(await user(EMAIL)).toEqual(before);
+      expect(await user("sam.pilot@preflight.test")).toBeUndefined();
     });
 
     it("keeps the email preferences ticked; the profile step sends them", async () => {
@@ -88,7 +102,7 @@ for (const dialect of DIALECTS) {
       const after = await pullProfile(cookie, before.success ? before.cursor : null);
       expect(after).toMatchObject({ changed: true, profile: { user_preferences: [1, 3] } });
       expect((await post("/profile/preferences", { user_preferences: [] })).status).toBe(200);
-      expect((await user("sam.pilot@preflight.test"))?.email_preferences).toBe("[]");
+      expect((await user("student@preflight.test"))?.email_preferences).toBe("[]");
     });
 
     it.each([
@@ -115,15 +129,15 @@ for (const dialect of DIALECTS) {
       ["/profile/preferences", { user_preferences: "1,2" }, { user_preferences: ["user_preferences must be a list"] }],
       ["/profile/preferences", {}, { user_preferences: ["user_preferences must be a list"] }],
     ])("%s refuses %j with a 400 and the errors per field; nothing changes", async (path, body, fields) => {
-      const before = await user("sam.pilot@preflight.test");
+      const before = await user("student@preflight.test");
       const res = await post(path, body);
       expect(res.status).toBe(400);
       expect((await errorOf(res)).details?.fields).toEqual(fields);
-      expect(await user("sam.pilot@preflight.test")).toEqual(before);
+      expect(await user("student@preflight.test")).toEqual(before);
     });
 
     it.each([
-      [{ ...DETAILS, email: "class@preflight.test" }, 409, PROFILE_MESSAGES.emailTaken],
+      [{ ...DETAILS, email: "class@preflight.test" }, 400, ACCOUNT_MESSAGES.emailChangeSeparately],
       [{ ...DETAILS, question_bank_id: 999 }, 400, PROFILE_MESSAGES.syllabusUnavailable],
       [
         { ...DETAILS, password: { current: "wrong", new: "newpass1", confirmation: "newpass1" } },
@@ -131,11 +145,11 @@ for (const dialect of DIALECTS) {
         PROFILE_MESSAGES.currentPasswordWrong,
       ],
     ])("refuses %j with the server's message and changes nothing", async (body, status, message) => {
-      const before = await user("sam.pilot@preflight.test");
+      const before = await user("student@preflight.test");
       const res = await post("/profile/account", body);
       expect(res.status).toBe(status);
       expect((await errorOf(res)).message).toBe(message);
-      expect(await user("sam.pilot@preflight.test")).toEqual(before);
+      expect(await user("student@preflight.test")).toEqual(before);
     });
 
     it("refuses an email preference the server does not offer", async () => {
@@ -147,7 +161,7 @@ for (const dialect of DIALECTS) {
     it("changes the exam to another active syllabus, but not for a class's student", async () => {
       const res = await post("/profile/account", { ...DETAILS, question_bank_id: 2 });
       expect(res.status).toBe(200);
-      expect((await user("sam.pilot@preflight.test"))?.syllabus_id).toBe(2);
+      expect((await user("student@preflight.test"))?.syllabus_id).toBe(2);
       expect((await post("/profile/account", { ...DETAILS, question_bank_id: 3 })).status).toBe(200);
       const classCookie = await t.login("class@preflight.test");
       const refused = await post(
@@ -159,15 +173,118 @@ for (const dialect of DIALECTS) {
       expect((await errorOf(refused)).message).toBe(PROFILE_MESSAGES.classSyllabus);
     });
 
-    it("changes the password when the current one is right; the new one signs in", async () => {
+    it("refuses an exam that is not offered: inactive, or of a school that is not an allowed one", async () => {
+      await t.deps.db.insertInto("schools").values({ id: 30, name: "Closed school", open_registration: 0 }).execute();
+      await t.deps.db
+        .insertInto("syllabi")
+        .values([
+          {
+            id: 31,
+            title: "Closed",
+            licence: "ATPL(A)",
+            edition: "2020",
+            include_examples: 1,
+            active: 1,
+            school_id: 30,
+          },
+          {
+            id: 32,
+            title: "Retired",
+            licence: "ATPL(A)",
+            edition: "2020",
+            include_examples: 1,
+            active: 0,
+            school_id: 1,
+          },
+        ] as never)
+        .execute();
+      const profile = (await (await t.request("/api/profile", { cookie })).json()) as { syllabi: { id: number }[] };
+      expect(profile.syllabi.map((s) => s.id)).toEqual([1, 2, 3]);
+      for (const question_bank_id of [31, 32]) {
+        const before = await user(EMAIL);
+        const res = await post("/profile/account", { ...DETAILS, question_bank_id });
+        expect(res.status).toBe(400);
+        expect((await errorOf(res)).message).toBe(PROFILE_MESSAGES.syllabusUnavailable);
+        expect(await user(EMAIL)).toEqual(before);
+      }
+    });
+
+    it("refuses every profile edit of an account linked to an offline installation (403), and changes nothing", async () => {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      await t.deps.db.updateTable("users").set({ offline_account: 1 }).where("id", "=", device.userId).execute();
+      const row = () => t.deps.db.selectFrom("users").selectAll().where("id", "=", device.userId).executeTakeFirst();
+      const before = await row();
+      const email = before?.email ?? "";
+      const edits: [string, unknown][] = [
+        ["/profile/account", { firstname: "Off", lastname: "Line", email }],
+        ["/profile/preferences", { user_preferences: [1] }],
+        [
+          "/profile/course-dates",
+          { syllabus_id: 3, modules: [{ module_id: 301, start: "2027-01-04", end: "2027-02-26" }] },
+        ],
+        ["/profile/email", { email: "offline-new@preflight.test", current_password: "preflight" }],
+        [`/email-preferences/${device.userId}`, { preferences: [1] }],
+      ];
+      for (const [path, body] of edits) {
+        const res = await post(path, body, device.cookie);
+        expect(res.status, path).toBe(403);
+        expect((await errorOf(res)).message).toBe(ACCOUNT_MESSAGES.offlineAccount);
+      }
+      // Queued the same way from a device, each is refused too.
+      const results = await device.pushOk(
+        edits.slice(0, 3).map(([path, body]) => device.mutation(`POST ${path}`, body)),
+      );
+      expect(results.map((r) => r.status)).toEqual(["failed", "failed", "failed"]);
+      expect(await row()).toEqual(before);
+      const tokens = await t.deps.db
+        .selectFrom("account_tokens")
+        .select("id")
+        .where("user_id", "=", device.userId)
+        .execute();
+      expect(tokens).toEqual([]);
+      const dates = await t.deps.db
+        .selectFrom("course_dates")
+        .select("id")
+        .where("user_id", "=", device.userId)
+        .execute();
+      expect(dates).toEqual([]);
+    });
+
+    it("changes the password when the current one is right; the new one signs in; other sessions end", async () => {
+      // One device at a time means a sign-in ends the others: this one is an older session still open.
+      const other = randomBytes(32).toString("base64url");
+      const { id } = await t.deps.db
+        .selectFrom("users")
+        .select("id")
+        .where("email", "=", EMAIL)
+        .executeTakeFirstOrThrow();
+      const now = t.clock.now().toISOString();
+      await t.deps.db
+        .insertInto("sessions")
+        .values({
+          id: hashToken(other),
+          user_id: id,
+          created_at: now,
+          last_seen_at: now,
+          ended_at: null,
+          ended_reason: null,
+        })
+        .execute();
+      expect((await t.request("/api/auth/me", { cookie: `pf_session=${other}` })).status).toBe(200);
+
       const res = await post("/profile/account", {
         ...DETAILS,
         password: { current: "preflight", new: "cumulus42", confirmation: "cumulus42" },
       });
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({ password_changed: true });
-      await expect(t.login("sam.pilot@preflight.test", "preflight")).rejects.toThrow();
-      cookie = await t.login("sam.pilot@preflight.test", "cumulus42");
+      // This session goes on; the other one is over.
+      expect((await t.request("/api/auth/me", { cookie })).status).toBe(200);
+      const ended = await t.request("/api/auth/me", { cookie: `pf_session=${other}` });
+      expect(ended.status).toBe(401);
+      expect((await errorOf(ended)).message).toBe("Session expired");
+      await expect(t.login("student@preflight.test", "preflight")).rejects.toThrow();
+      cookie = await t.login("student@preflight.test", "cumulus42");
     });
 
     it("[SR1] applies a queued profile change exactly once", async () => {

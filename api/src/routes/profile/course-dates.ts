@@ -16,6 +16,7 @@ import type { CourseDate } from "@preflight/sync-protocol/schemas/pull";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { Effect } from "../../sync/effects.ts";
+import { offlineAccountRefusal } from "./account.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -68,6 +69,8 @@ function datesOf(course: NonNullable<Awaited<ReturnType<typeof courseOf>>>): Cou
 
 export const updateCourseDates: Effect = async (ctx, raw) => {
   const body = raw as CourseDatesUpdate;
+  const offline = await offlineAccountRefusal(ctx);
+  if (offline) return offline;
   const course = await courseOf(ctx.trx, ctx.user.id);
   if (!course || course.syllabus_id !== body.syllabus_id)
     return { status: "failed", error: { code: "bad_request", message: "syllabus_id: this is not your syllabus" } };

@@ -1,7 +1,19 @@
-/** POST /user-sync/profile: the student's profile fields and settings (zoom, features). */
+/**
+ * POST /user-sync/profile: the student's profile fields and settings (zoom, features), and the
+ * profile page's cards (`account`, from the same read as GET /api/profile).
+ *
+ * Changed when the account's row, its settings or one of its subscriptions carries a change
+ * number in the range. A pending e-mail change counts: asking for one, and a confirmation that
+ * fails, touch the account's row (see routes/accounts/email-change.ts). What the student does not
+ * write (a class renamed, the syllabi a school offers, a pending change expiring) arrives with
+ * the next change of the account.
+ */
 import type { ProfileStepReply } from "@preflight/sync-protocol/schemas/pull";
 import { type AppDeps, type AuthedUser, DEFAULT_FEATURES } from "../../deps.ts";
+import { readProfile } from "../../read/profile.ts";
 import { changeRange } from "./cursor.ts";
+
+const NOT_FOUND = "Your profile could not be found, please contact support.";
 
 export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<ProfileStepReply> {
   const range = await changeRange(deps.db, user.id, cursor);
@@ -10,51 +22,58 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
     .leftJoin("classes", "classes.id", "users.class_id")
     .leftJoin("user_settings", "user_settings.user_id", "users.id")
     .select([
-      "users.id",
-      "users.email",
-      "users.firstname",
-      "users.lastname",
       "users.role",
       "users.syllabus_id",
-      "users.subscription_start",
-      "users.subscription_end",
       "users.change_seq as user_seq",
-      "users.manual_update",
-      "users.email_preferences",
       "classes.name as class_name",
       "user_settings.zoom_tenths",
       "user_settings.change_seq as settings_seq",
     ])
     .where("users.id", "=", user.id)
     .executeTakeFirst();
-  if (!row) return { success: false, message: "Your profile could not be found, please contact support." };
+  if (!row) return { success: false, message: NOT_FOUND };
+  const subscriptions = await deps.db
+    .selectFrom("user_subscriptions")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("change_seq", ">", range.from)
+    .where("change_seq", "<=", range.to)
+    .limit(1)
+    .executeTakeFirst();
   const seqs = [row.user_seq, row.settings_seq ?? 0].filter((seq) => seq <= range.to);
-  const changed = seqs.some((seq) => seq > range.from);
+  const changed = subscriptions !== undefined || seqs.some((seq) => seq > range.from);
   const next = String(range.to);
   if (!changed) return { success: true, cursor: next, changed: false };
+  const profile = await readProfile(deps.db, deps.clock, user.id);
+  if (!profile) return { success: false, message: NOT_FOUND };
   return {
     success: true,
     cursor: next,
     changed: true,
     profile: {
-      id: row.id,
-      email: row.email,
-      firstname: row.firstname,
-      lastname: row.lastname,
+      id: profile.user_id,
+      email: profile.email,
+      firstname: profile.firstname,
+      lastname: profile.lastname,
       role: row.role,
       syllabus_id: row.syllabus_id,
       class_name: row.class_name,
-      subscription: { start: row.subscription_start, end: row.subscription_end },
+      subscription: { start: profile.subscription.start, end: profile.subscription.end },
       features: deps.features ?? DEFAULT_FEATURES,
       settings: { zoom: row.zoom_tenths === null || row.zoom_tenths === undefined ? null : row.zoom_tenths / 10 },
-      manual_update: row.manual_update,
-      preferences: await emailPreferences(deps),
-      user_preferences: JSON.parse(row.email_preferences) as number[],
+      manual_update: profile.manual_update,
+      preferences: profile.preferences,
+      user_preferences: profile.user_preferences,
+      account: {
+        pending_email: profile.pending_email,
+        subscription: profile.subscription,
+        userSubscriptions: profile.userSubscriptions,
+        student_id: profile.student_id,
+        class: profile.class,
+        school: profile.school,
+        offline_account: profile.offline_account,
+        syllabi: profile.syllabi,
+      },
     },
   };
-}
-
-/** The email preferences a student may choose, in their order. */
-async function emailPreferences(deps: AppDeps) {
-  return deps.db.selectFrom("email_preferences").select(["id", "type", "text"]).orderBy("position").execute();
 }
