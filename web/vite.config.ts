@@ -5,7 +5,11 @@ import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8787";
-/** Paths the API answers; page addresses (GET text/html) stay with Vite in dev. */
+/**
+ * Paths the API answers; page addresses (GET text/html) stay with Vite in dev. The account
+ * forms' pages share their paths with their posts (/register, /password/reset, /free-trial …):
+ * the page loads are GET text/html, the posts and the `/api/*` reads go to the API.
+ */
 const apiPaths = [
   "/api",
   "/sync",
@@ -20,6 +24,11 @@ const apiPaths = [
   "/user-active",
   "/check-lessons",
   "/update",
+  "/register",
+  "/password",
+  "/free-trial",
+  "/email/confirm",
+  "/email-preferences",
 ];
 
 export default defineConfig({

@@ -11,20 +11,29 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as PublicRouteImport } from './routes/_public'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AppAnalysisRouteImport } from './routes/_app/analysis'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSyllabusRouteImport } from './routes/_app/syllabus'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppUpdateRouteImport } from './routes/_app/update'
+import { Route as PublicFreeTrialRouteImport } from './routes/_public/free-trial'
+import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$lessonId'
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
 import { Route as AppTestPreviousRouteImport } from './routes/_app/test/previous'
+import { Route as PublicEmailConfirmRouteImport } from './routes/_public/email.confirm'
+import { Route as PublicPasswordForgotRouteImport } from './routes/_public/password.forgot'
+import { Route as PublicPasswordResetRouteImport } from './routes/_public/password.reset'
+import { Route as PublicRegisterActivateRouteImport } from './routes/_public/register_.activate'
+import { Route as PublicRegisterResendRouteImport } from './routes/_public/register_.resend'
 import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/results.$testId'
 import { Route as AppTestRetakeTestIdRouteImport } from './routes/_app/test/retake.$testId'
 import { Route as AppTestSelectTestTypeRouteImport } from './routes/_app/test/select.$testType'
@@ -40,6 +49,10 @@ const IndexRoute = IndexRouteImport.update({
 } as any)
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PublicRoute = PublicRouteImport.update({
+  id: '/_public',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -67,6 +80,11 @@ const AppDashboardRoute = AppDashboardRouteImport.update({
   path: '/dashboard',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProfileRoute = AppProfileRouteImport.update({
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSyllabusRoute = AppSyllabusRouteImport.update({
   id: '/syllabus',
   path: '/syllabus',
@@ -81,6 +99,16 @@ const AppUpdateRoute = AppUpdateRouteImport.update({
   id: '/update',
   path: '/update',
   getParentRoute: () => AppRoute,
+} as any)
+const PublicFreeTrialRoute = PublicFreeTrialRouteImport.update({
+  id: '/free-trial',
+  path: '/free-trial',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicRegisterRoute = PublicRegisterRouteImport.update({
+  id: '/register',
+  path: '/register',
+  getParentRoute: () => PublicRoute,
 } as any)
 const AppLessonLessonIdRoute = AppLessonLessonIdRouteImport.update({
   id: '/lesson/$lessonId',
@@ -111,6 +139,31 @@ const AppTestPreviousRoute = AppTestPreviousRouteImport.update({
   id: '/test/previous',
   path: '/test/previous',
   getParentRoute: () => AppRoute,
+} as any)
+const PublicEmailConfirmRoute = PublicEmailConfirmRouteImport.update({
+  id: '/email/confirm',
+  path: '/email/confirm',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPasswordForgotRoute = PublicPasswordForgotRouteImport.update({
+  id: '/password/forgot',
+  path: '/password/forgot',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicPasswordResetRoute = PublicPasswordResetRouteImport.update({
+  id: '/password/reset',
+  path: '/password/reset',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicRegisterActivateRoute = PublicRegisterActivateRouteImport.update({
+  id: '/register_/activate',
+  path: '/register/activate',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicRegisterResendRoute = PublicRegisterResendRouteImport.update({
+  id: '/register_/resend',
+  path: '/register/resend',
+  getParentRoute: () => PublicRoute,
 } as any)
 const AppTestResultsTestIdRoute = AppTestResultsTestIdRouteImport.update({
   id: '/test/results/$testId',
@@ -155,15 +208,23 @@ export interface FileRoutesByFullPath {
   '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
   '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/free-trial': typeof PublicFreeTrialRoute
+  '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
+  '/email/confirm': typeof PublicEmailConfirmRoute
+  '/password/forgot': typeof PublicPasswordForgotRoute
+  '/password/reset': typeof PublicPasswordResetRoute
+  '/register/activate': typeof PublicRegisterActivateRoute
+  '/register/resend': typeof PublicRegisterResendRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -179,15 +240,23 @@ export interface FileRoutesByTo {
   '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/profile': typeof AppProfileRoute
   '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/free-trial': typeof PublicFreeTrialRoute
+  '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
+  '/email/confirm': typeof PublicEmailConfirmRoute
+  '/password/forgot': typeof PublicPasswordForgotRoute
+  '/password/reset': typeof PublicPasswordResetRoute
+  '/register/activate': typeof PublicRegisterActivateRoute
+  '/register/resend': typeof PublicRegisterResendRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -200,20 +269,29 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
+  '/_public': typeof PublicRouteWithChildren
   '/login': typeof LoginRoute
   '/logout': typeof LogoutRoute
   '/_app/analysis': typeof AppAnalysisRoute
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/profile': typeof AppProfileRoute
   '/_app/syllabus': typeof AppSyllabusRoute
   '/_app/sync': typeof AppSyncRoute
   '/_app/update': typeof AppUpdateRoute
+  '/_public/free-trial': typeof PublicFreeTrialRoute
+  '/_public/register': typeof PublicRegisterRoute
   '/_app/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
   '/_app/test/previous': typeof AppTestPreviousRoute
+  '/_public/email/confirm': typeof PublicEmailConfirmRoute
+  '/_public/password/forgot': typeof PublicPasswordForgotRoute
+  '/_public/password/reset': typeof PublicPasswordResetRoute
+  '/_public/register_/activate': typeof PublicRegisterActivateRoute
+  '/_public/register_/resend': typeof PublicRegisterResendRoute
   '/_app/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/_app/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/_app/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -231,15 +309,23 @@ export interface FileRouteTypes {
     | '/analysis'
     | '/changes'
     | '/dashboard'
+    | '/profile'
     | '/syllabus'
     | '/sync'
     | '/update'
+    | '/free-trial'
+    | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
+    | '/email/confirm'
+    | '/password/forgot'
+    | '/password/reset'
+    | '/register/activate'
+    | '/register/resend'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
@@ -255,15 +341,23 @@ export interface FileRouteTypes {
     | '/analysis'
     | '/changes'
     | '/dashboard'
+    | '/profile'
     | '/syllabus'
     | '/sync'
     | '/update'
+    | '/free-trial'
+    | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
+    | '/email/confirm'
+    | '/password/forgot'
+    | '/password/reset'
+    | '/register/activate'
+    | '/register/resend'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
@@ -275,20 +369,29 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/_app'
+    | '/_public'
     | '/login'
     | '/logout'
     | '/_app/analysis'
     | '/_app/changes'
     | '/_app/dashboard'
+    | '/_app/profile'
     | '/_app/syllabus'
     | '/_app/sync'
     | '/_app/update'
+    | '/_public/free-trial'
+    | '/_public/register'
     | '/_app/lesson/$lessonId'
     | '/_app/maintenance/jobs'
     | '/_app/maintenance/updates'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
     | '/_app/test/previous'
+    | '/_public/email/confirm'
+    | '/_public/password/forgot'
+    | '/_public/password/reset'
+    | '/_public/register_/activate'
+    | '/_public/register_/resend'
     | '/_app/test/results/$testId'
     | '/_app/test/retake/$testId'
     | '/_app/test/select/$testType'
@@ -301,6 +404,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AppRoute: typeof AppRouteWithChildren
+  PublicRoute: typeof PublicRouteWithChildren
   LoginRoute: typeof LoginRoute
   LogoutRoute: typeof LogoutRoute
 }
@@ -319,6 +423,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_public': {
+      id: '/_public'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof PublicRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -356,6 +467,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppDashboardRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/profile': {
+      id: '/_app/profile'
+      path: '/profile'
+      fullPath: '/profile'
+      preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/syllabus': {
       id: '/_app/syllabus'
       path: '/syllabus'
@@ -376,6 +494,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/update'
       preLoaderRoute: typeof AppUpdateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_public/free-trial': {
+      id: '/_public/free-trial'
+      path: '/free-trial'
+      fullPath: '/free-trial'
+      preLoaderRoute: typeof PublicFreeTrialRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/register': {
+      id: '/_public/register'
+      path: '/register'
+      fullPath: '/register'
+      preLoaderRoute: typeof PublicRegisterRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_app/lesson/$lessonId': {
       id: '/_app/lesson/$lessonId'
@@ -418,6 +550,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/test/previous'
       preLoaderRoute: typeof AppTestPreviousRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_public/email/confirm': {
+      id: '/_public/email/confirm'
+      path: '/email/confirm'
+      fullPath: '/email/confirm'
+      preLoaderRoute: typeof PublicEmailConfirmRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/password/forgot': {
+      id: '/_public/password/forgot'
+      path: '/password/forgot'
+      fullPath: '/password/forgot'
+      preLoaderRoute: typeof PublicPasswordForgotRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/password/reset': {
+      id: '/_public/password/reset'
+      path: '/password/reset'
+      fullPath: '/password/reset'
+      preLoaderRoute: typeof PublicPasswordResetRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/register_/activate': {
+      id: '/_public/register_/activate'
+      path: '/register/activate'
+      fullPath: '/register/activate'
+      preLoaderRoute: typeof PublicRegisterActivateRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/register_/resend': {
+      id: '/_public/register_/resend'
+      path: '/register/resend'
+      fullPath: '/register/resend'
+      preLoaderRoute: typeof PublicRegisterResendRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_app/test/results/$testId': {
       id: '/_app/test/results/$testId'
@@ -475,6 +642,7 @@ interface AppRouteChildren {
   AppAnalysisRoute: typeof AppAnalysisRoute
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppProfileRoute: typeof AppProfileRoute
   AppSyllabusRoute: typeof AppSyllabusRoute
   AppSyncRoute: typeof AppSyncRoute
   AppUpdateRoute: typeof AppUpdateRoute
@@ -497,6 +665,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalysisRoute: AppAnalysisRoute,
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppProfileRoute: AppProfileRoute,
   AppSyllabusRoute: AppSyllabusRoute,
   AppSyncRoute: AppSyncRoute,
   AppUpdateRoute: AppUpdateRoute,
@@ -517,9 +686,33 @@ const AppRouteChildren: AppRouteChildren = {
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
+interface PublicRouteChildren {
+  PublicFreeTrialRoute: typeof PublicFreeTrialRoute
+  PublicRegisterRoute: typeof PublicRegisterRoute
+  PublicEmailConfirmRoute: typeof PublicEmailConfirmRoute
+  PublicPasswordForgotRoute: typeof PublicPasswordForgotRoute
+  PublicPasswordResetRoute: typeof PublicPasswordResetRoute
+  PublicRegisterActivateRoute: typeof PublicRegisterActivateRoute
+  PublicRegisterResendRoute: typeof PublicRegisterResendRoute
+}
+
+const PublicRouteChildren: PublicRouteChildren = {
+  PublicFreeTrialRoute: PublicFreeTrialRoute,
+  PublicRegisterRoute: PublicRegisterRoute,
+  PublicEmailConfirmRoute: PublicEmailConfirmRoute,
+  PublicPasswordForgotRoute: PublicPasswordForgotRoute,
+  PublicPasswordResetRoute: PublicPasswordResetRoute,
+  PublicRegisterActivateRoute: PublicRegisterActivateRoute,
+  PublicRegisterResendRoute: PublicRegisterResendRoute,
+}
+
+const PublicRouteWithChildren =
+  PublicRoute._addFileChildren(PublicRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AppRoute: AppRouteWithChildren,
+  PublicRoute: PublicRouteWithChildren,
   LoginRoute: LoginRoute,
   LogoutRoute: LogoutRoute,
 }

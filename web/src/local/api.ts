@@ -1,5 +1,6 @@
 /** Online-only calls from the page: JSON in, JSON out, the API's error body turned into ApiCallError. */
 import { errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
+import type { z } from "zod";
 
 export class ApiCallError extends Error {
   readonly status: number;
@@ -53,4 +54,45 @@ export async function apiCall<T>(
     throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
   }
   return { status: response.status, body: body as T, headers: response.headers };
+}
+
+/**
+ * An ordinary form post (application/x-www-form-urlencoded; a list is sent as repeated fields),
+ * its reply parsed with `schema`; errors as apiCall's (ApiCallError, NetworkError).
+ */
+export async function postForm<S extends z.ZodType>(
+  path: string,
+  fields: Record<string, string | readonly string[]>,
+  schema: S,
+): Promise<z.output<S>> {
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(fields))
+    for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new NetworkError(String(err));
+  }
+  const text = await response.text();
+  let reply: unknown = text;
+  try {
+    reply = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: refused below by the schemas
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(reply);
+    if (!parsed.success)
+      throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
+    const { code, message, details } = parsed.data.error;
+    throw new ApiCallError(response.status, code, message, details ?? { fields: parsed.data.errors });
+  }
+  return schema.parse(reply);
 }

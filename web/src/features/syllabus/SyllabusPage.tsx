@@ -7,6 +7,7 @@ import type { ModuleView } from "@preflight/sync-protocol/rules/access";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
+import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import { TutorSearchPanel, useTutorSearch } from "../lessons/index.ts";
 import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
@@ -86,6 +87,7 @@ export function SyllabusPage() {
               </select>
             </label>
           ) : null}
+          {selector.syllabi.length > 1 ? <SyllabusChoicesButton /> : null}
           <fieldset className="flex flex-col gap-1">
             <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Sort by</legend>
             <div className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">

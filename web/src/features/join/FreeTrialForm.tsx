@@ -1,0 +1,169 @@
+/**
+ * The free trial form (spec accounts 2, 5, 7): First name, Last name, Email, Licence Type, one
+ * checkbox per email preference (none ticked until the student ticks it), the privacy text with
+ * a link to the email preferences, the hidden `token` and 'Get access'. Checked with the shared
+ * freeTrialSchema before `onSubmit` posts the spec's payload.
+ */
+import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol";
+import { type FormEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import {
+  AppLink,
+  type FieldErrors,
+  FieldErrorText,
+  FormField,
+  FormNotice,
+  fieldErrors,
+  focusFirstInvalid,
+  TextField,
+} from "../../ui/FormField.tsx";
+import type { FreeTrialPost } from "./replies.ts";
+
+/** Where the privacy text sends a student to change what mail they get (the profile's card). */
+export const EMAIL_PREFERENCES_HREF = "/profile#email-preferences";
+
+export function FreeTrialForm({
+  form,
+  onSubmit,
+  go,
+}: {
+  form: FreeTrialFormReply;
+  /** Posts the payload; resolves to the fields the server refused (empty when it accepted them). */
+  onSubmit: (payload: FreeTrialPost) => Promise<FieldErrors>;
+  go: (href: string) => void;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState({ firstname: "", lastname: "", email: "", licence_type_id: "" });
+  const [ticked, setTicked] = useState<number[]>([]);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+  const showErrors = (next: FieldErrors) => {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(formRef.current);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = freeTrialSchema.safeParse({ ...values, token: form.token, emailPreferences: ticked });
+    if (!parsed.success) return showErrors(fieldErrors(parsed.error));
+    setBusy(true);
+    try {
+      const refused = await onSubmit(parsed.data);
+      if (Object.keys(refused).length > 0) showErrors(refused);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      ref={formRef}
+      method="post"
+      action="/free-trial"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="space-y-4"
+      data-testid="free-trial-form"
+    >
+      <input type="hidden" name="token" value={form.token} />
+      {errors.token ? <FormNotice tone="error">{errors.token}</FormNotice> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="First name"
+          name="firstname"
+          autoComplete="given-name"
+          aria-required
+          value={values.firstname}
+          onChange={set("firstname")}
+          error={errors.firstname}
+        />
+        <TextField
+          label="Last name"
+          name="lastname"
+          autoComplete="family-name"
+          aria-required
+          value={values.lastname}
+          onChange={set("lastname")}
+          error={errors.lastname}
+        />
+      </div>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        aria-required
+        value={values.email}
+        onChange={set("email")}
+        error={errors.email}
+      />
+      <FormField label="Licence Type" error={errors.licence_type_id}>
+        {(control) => (
+          <select
+            {...control}
+            name="licence_type_id"
+            aria-required
+            value={values.licence_type_id}
+            onChange={(e) => set("licence_type_id")(e.target.value)}
+            data-testid="licence-type-select"
+          >
+            <option value="">Choose your licence type</option>
+            {form.licence_types.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.title}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {form.preferences.length > 0 ? (
+        <fieldset aria-describedby={errors.emailPreferences ? "free-trial-preferences-error" : undefined}>
+          <legend className="mb-1 text-sm font-medium text-slate-800">Email preferences</legend>
+          <p className="mb-2 text-sm text-slate-600">Tick the e-mails you would like from us.</p>
+          <div className="space-y-2">
+            {form.preferences.map((p) => (
+              <label key={p.id} className="flex items-start gap-3 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  name="emailPreferences[]"
+                  value={p.id}
+                  checked={ticked.includes(p.id)}
+                  onChange={(e) =>
+                    setTicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
+                  }
+                  className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
+                />
+                <span>{p.text}</span>
+              </label>
+            ))}
+          </div>
+          {errors.emailPreferences ? (
+            <FieldErrorText id="free-trial-preferences-error">{errors.emailPreferences}</FieldErrorText>
+          ) : null}
+        </fieldset>
+      ) : null}
+      <p className="text-sm text-slate-600" data-testid="privacy-text">
+        We keep your name and e-mail address to run your free trial and send you your login details, as our privacy
+        policy explains. We only send the other e-mails you tick above, and you can change them at any time in your{" "}
+        <AppLink href={EMAIL_PREFERENCES_HREF} go={go}>
+          email preferences
+        </AppLink>
+        .
+      </p>
+      <button
+        type="submit"
+        disabled={busy}
+        className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        data-testid="free-trial-submit"
+      >
+        {busy ? "Please wait…" : "Get access"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+/**
+ * Registration (spec accounts 2, 4, 8): fetches the form (token, schools, exams), posts it, and
+ * shows the server's refusal as an 'Error' notification with its messages one per line (and by
+ * the fields), or the reply's message with the way back to sign in.
+ */
+import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
+import { useCallback, useEffect, useState } from "react";
+import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { LoadFailed, Loading } from "./parts.tsx";
+import { RegisterForm } from "./RegisterForm.tsx";
+import { failureText, loadRegistrationForm, postRegistration, serverFieldErrors } from "./replies.ts";
+
+type State =
+  | { kind: "loading" }
+  | { kind: "failed"; text: string }
+  | { kind: "ready"; form: RegistrationFormReply }
+  | { kind: "registered"; reply: AccountFormReply; email: string };
+
+export function RegisterPage({ go }: { go: (href: string) => void }) {
+  const { notify } = useSnackbar();
+  const [state, setState] = useState<State>({ kind: "loading" });
+
+  const load = useCallback(async () => {
+    setState({ kind: "loading" });
+    try {
+      setState({ kind: "ready", form: await loadRegistrationForm() });
+    } catch (err) {
+      setState({ kind: "failed", text: failureText(err) });
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const submit = async (fields: Record<string, string>) => {
+    try {
+      const reply = await postRegistration(fields);
+      setState({ kind: "registered", reply, email: fields.email?.trim() ?? "" });
+      return {};
+    } catch (err) {
+      notify({ type: "danger", title: "Error", text: failureText(err) });
+      return serverFieldErrors(err);
+    }
+  };
+
+  return (
+    <>
+      <PageHeading title="Register">
+        {state.kind === "registered" ? null : "Create your account. We will e-mail you a link to activate it."}
+      </PageHeading>
+      {state.kind === "loading" ? <Loading /> : null}
+      {state.kind === "failed" ? (
+        <LoadFailed text={state.text} onRetry={() => void load()} onBack={() => go("/login")} />
+      ) : null}
+      {state.kind === "ready" ? <RegisterForm form={state.form} onSubmit={submit} onBack={() => go("/login")} /> : null}
+      {state.kind === "registered" ? (
+        <div className="space-y-4">
+          <FormNotice tone="success" testId="register-done">
+            {state.reply.message}
+          </FormNotice>
+          <p className="text-sm text-slate-600">
+            No e-mail after a few minutes? Look in your spam folder, or{" "}
+            <AppLink href={`/register/resend?email=${encodeURIComponent(state.email)}`} go={go}>
+              send the activation link again
+            </AppLink>
+            .
+          </p>
+          <button
+            type="button"
+            onClick={() => go("/login")}
+            className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Back to sign in
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/** Pieces the joining pages share: the form-loading states. */
+import { FormNotice } from "../../ui/FormField.tsx";
+
+/** The form's data could not be fetched: say why, offer another try and the way back. */
+export function LoadFailed({ text, onRetry, onBack }: { text: string; onRetry: () => void; onBack: () => void }) {
+  return (
+    <div className="space-y-4">
+      <FormNotice tone="error">{text}</FormNotice>
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        <button
+          type="button"
+          onClick={onBack}
+          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Try again
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function Loading() {
+  return (
+    <p className="py-6 text-center text-sm text-slate-500" role="status">
+      Loading…
+    </p>
+  );
+}

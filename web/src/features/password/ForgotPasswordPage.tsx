@@ -1,0 +1,107 @@
+/**
+ * The forgotten password form (spec accounts 2, 4, 5, 7): the e-mail field (required), Back and
+ * the submit button. Posts `{email, offline}`; the reply's message shows as a Success
+ * notification and its redirect is followed after 2 s. Installed (or with ?offline=1), the mail
+ * carries a code and the redirect leads to the reset form's offline variant.
+ */
+import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
+import { type FormEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import type { UiClock } from "../../ui/clock.ts";
+import {
+  appPath,
+  type FieldErrors,
+  FormButtons,
+  FormNotice,
+  fieldErrors,
+  focusFirstInvalid,
+  PageHeading,
+  TextField,
+} from "../../ui/FormField.tsx";
+import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { useLater } from "../../ui/useLater.ts";
+
+import { failureText, requestPasswordReset, serverFieldErrors } from "./replies.ts";
+
+export function ForgotPasswordPage({
+  offline,
+  email: initialEmail,
+  go,
+  clock,
+}: {
+  /** The installed app's variant: a code by mail instead of a link. */
+  offline: boolean;
+  email?: string;
+  go: (href: string) => void;
+  clock?: UiClock;
+}) {
+  const { notify } = useSnackbar();
+  const later = useLater(clock);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [email, setEmail] = useState(initialEmail ?? "");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const showErrors = (next: FieldErrors) => {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(formRef.current);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || sent) return;
+    const parsed = passwordEmailSchema.safeParse({ email, offline });
+    if (!parsed.success) return showErrors(fieldErrors(parsed.error));
+    setBusy(true);
+    try {
+      const reply = await requestPasswordReset(parsed.data.email, parsed.data.offline);
+      setSent(reply.message);
+      notify({ type: "success", title: "Success", text: reply.message });
+      later(() => go(appPath(reply.redirect)), RESET_REDIRECT_DELAY_MS);
+    } catch (err) {
+      notify({ type: "danger", title: "Error", text: failureText(err) });
+      const refused = serverFieldErrors(err);
+      if (Object.keys(refused).length > 0) showErrors(refused);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeading title="Forgotten password">
+        {offline
+          ? "Enter your e-mail address and we will e-mail you a code to reset your password in the app."
+          : "Enter your e-mail address and we will e-mail you a link to reset your password."}
+      </PageHeading>
+      <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="forgot-form">
+        {sent ? (
+          <FormNotice tone="success" testId="forgot-sent">
+            {sent}
+          </FormNotice>
+        ) : null}
+        <TextField
+          label="E-mail"
+          name="email"
+          type="email"
+          autoComplete="username"
+          aria-required
+          value={email}
+          onChange={(value) => {
+            setEmail(value);
+            setErrors({});
+          }}
+          error={errors.email}
+        />
+        <FormButtons
+          onBack={() => go("/login")}
+          submitLabel={offline ? "Send Password Reset Code" : "Send Password Reset Link"}
+          busy={busy || sent !== null}
+          busyLabel={busy ? "Sending…" : undefined}
+          submitTestId="forgot-submit"
+        />
+      </form>
+    </>
+  );
+}

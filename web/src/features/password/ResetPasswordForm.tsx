@@ -1,0 +1,146 @@
+/**
+ * The reset password form (spec accounts 2, 5): the token field in the offline variant only (the
+ * code the mail carried; online the link's token rides along unseen), the e-mail labelled
+ * 'Username' online and 'E-mail' offline, password and password_confirmation, Back and 'Reset
+ * Password'. Checked with the shared passwordResetSchema before `onSubmit` posts it.
+ */
+import { ACCOUNT_MESSAGES, passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol";
+import { type FormEvent, useRef, useState } from "react";
+import { flushSync } from "react-dom";
+import {
+  type FieldErrors,
+  FormButtons,
+  FormNotice,
+  fieldErrors,
+  focusFirstInvalid,
+  TextField,
+} from "../../ui/FormField.tsx";
+import type { PasswordResetPost } from "./replies.ts";
+
+type Values = PasswordResetPost;
+
+/** The schema's messages, plus a mismatch the schema only reports once every other field passes. */
+export function checkPasswordReset(values: Values): FieldErrors {
+  const parsed = passwordResetSchema.safeParse(values);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (errors.password_confirmation === undefined && values.password !== values.password_confirmation)
+    errors.password_confirmation = ACCOUNT_MESSAGES.passwordMismatch;
+  return errors;
+}
+
+export function ResetPasswordForm({
+  offline,
+  token,
+  email,
+  onSubmit,
+  onBack,
+  done,
+}: {
+  offline: boolean;
+  /** The link's token (online); offline the student types the mailed code. */
+  token?: string | undefined;
+  email?: string | undefined;
+  /** Posts the fields; resolves to the fields the server refused (empty when it accepted them). */
+  onSubmit: (payload: PasswordResetPost) => Promise<FieldErrors>;
+  onBack: () => void;
+  /** The reply's message once the password was reset (the form then waits for the redirect). */
+  done?: string | null;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Values>({
+    token: offline ? "" : (token ?? ""),
+    email: email ?? "",
+    password: "",
+    password_confirmation: "",
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const set = (field: keyof Values) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: field === "token" ? value.toUpperCase() : value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+  const showErrors = (next: FieldErrors) => {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(formRef.current);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || done) return;
+    const found = checkPasswordReset(values);
+    if (Object.keys(found).length > 0) return showErrors(found);
+    setBusy(true);
+    try {
+      const refused = await onSubmit({ ...values, token: values.token.trim(), email: values.email.trim() });
+      if (Object.keys(refused).length > 0) showErrors(refused);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="reset-form">
+      {done ? (
+        <FormNotice tone="success" testId="reset-done">
+          {done}
+        </FormNotice>
+      ) : null}
+      {!offline && errors.token ? <FormNotice tone="error">{errors.token}</FormNotice> : null}
+      {offline ? (
+        <TextField
+          label="Reset code"
+          name="token"
+          description={`The ${RESET_CODE_LENGTH}-character code in the e-mail we sent you.`}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          aria-required
+          value={values.token}
+          onChange={set("token")}
+          error={errors.token}
+          className="[&_input]:font-mono [&_input]:tracking-widest"
+        />
+      ) : (
+        <input type="hidden" name="token" value={values.token} />
+      )}
+      <TextField
+        label={offline ? "E-mail" : "Username"}
+        name="email"
+        type="email"
+        autoComplete="username"
+        aria-required
+        value={values.email}
+        onChange={set("email")}
+        error={errors.email}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        aria-required
+        value={values.password}
+        onChange={set("password")}
+        error={errors.password}
+      />
+      <TextField
+        label="Confirm Password"
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        aria-required
+        value={values.password_confirmation}
+        onChange={set("password_confirmation")}
+        error={errors.password_confirmation}
+      />
+      <FormButtons
+        onBack={onBack}
+        submitLabel="Reset Password"
+        busy={busy || Boolean(done)}
+        busyLabel={busy ? "Resetting…" : undefined}
+        submitTestId="reset-submit"
+      />
+    </form>
+  );
+}

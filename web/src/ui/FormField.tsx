@@ -1,0 +1,225 @@
+/**
+ * Form fields of the account forms: a label above the control, an optional description and the
+ * field's error below it, both tied to the control with aria-describedby; the control says
+ * aria-invalid while it has an error. Errors come from the shared zod schemas (fieldErrors) or
+ * from the server's field map, first message per field.
+ */
+import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId } from "react";
+import type { z } from "zod";
+import { FIELD_CLASS, LABEL_CLASS } from "./SelectField.tsx";
+
+/** One message per field name (the first), as the form shows them. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a control needs to be labelled and described. */
+export interface ControlProps {
+  id: string;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+  className: string;
+}
+
+const INVALID_CLASS = "border-red-500 focus:border-red-600 focus:ring-red-100";
+
+export function FormField({
+  label,
+  error,
+  description,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  description?: ReactNode;
+  className?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const id = useId();
+  const descriptionId = `${id}-description`;
+  const errorId = `${id}-error`;
+  const describedBy = [description ? descriptionId : null, error ? errorId : null].filter(Boolean).join(" ");
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={LABEL_CLASS}>
+        {label}
+      </label>
+      {children({
+        id,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy || undefined,
+        className: error ? `${FIELD_CLASS} ${INVALID_CLASS}` : FIELD_CLASS,
+      })}
+      {description ? (
+        <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+          {description}
+        </div>
+      ) : null}
+      {error ? <FieldErrorText id={errorId}>{error}</FieldErrorText> : null}
+    </div>
+  );
+}
+
+export function FieldErrorText({ id, children }: { id?: string; children: ReactNode }) {
+  return (
+    <p id={id} className="mt-1 flex items-start gap-1 text-sm text-red-700" data-testid="field-error">
+      <svg
+        viewBox="0 0 24 24"
+        className="mt-0.5 h-4 w-4 shrink-0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        aria-hidden
+      >
+        <path d="M12 8v5m0 3.5v.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" strokeLinecap="round" />
+      </svg>
+      <span>{children}</span>
+    </p>
+  );
+}
+
+/** A labelled text box (text, email, password) with its error. */
+export function TextField({
+  label,
+  error,
+  description,
+  className,
+  value,
+  onChange,
+  ...input
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  description?: ReactNode;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  name: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "id" | "className" | "children" | "name">) {
+  return (
+    <FormField label={label} error={error} description={description} className={className}>
+      {(control) => <input {...input} {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
+  );
+}
+
+/** The first message of each field of a zod failure (the field is the issue path's first key). */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Moves focus to the form's first control marked invalid (call once the errors are rendered). */
+export function focusFirstInvalid(form: HTMLElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/** The account forms' button row: Back on the left (a plain button, the page decides where), submit on the right. */
+export function FormButtons({
+  onBack,
+  submitLabel,
+  busy,
+  busyLabel,
+  submitTestId,
+}: {
+  onBack: () => void;
+  submitLabel: string;
+  busy?: boolean;
+  busyLabel?: string;
+  submitTestId?: string;
+}) {
+  return (
+    <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
+      <button
+        type="button"
+        onClick={onBack}
+        className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
+        Back
+      </button>
+      <button
+        type="submit"
+        disabled={busy}
+        aria-disabled={busy || undefined}
+        data-testid={submitTestId}
+        className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+      >
+        {busy && busyLabel ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+const NOTICE_TONES = {
+  success: "bg-emerald-50 text-emerald-900 ring-emerald-200",
+  error: "bg-red-50 text-red-800 ring-red-200",
+  info: "bg-slate-50 text-slate-800 ring-slate-200",
+} as const;
+
+/** A message in the card (a reply's message, a form-wide error): announced as a status, or an alert for errors. */
+export function FormNotice({
+  tone,
+  children,
+  testId,
+}: {
+  tone: keyof typeof NOTICE_TONES;
+  children: ReactNode;
+  testId?: string;
+}) {
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      data-testid={testId}
+      className={`whitespace-pre-line rounded-md px-3 py-2 text-sm ring-1 ${NOTICE_TONES[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A link inside the app: a real anchor (open in a new tab works) that navigates through `go` on a plain click. */
+export function AppLink({
+  href,
+  go,
+  children,
+  className = "font-medium text-brand-700 underline hover:text-brand-900",
+}: {
+  href: string;
+  go: (href: string) => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    go(href);
+  };
+  return (
+    <a href={href} onClick={onClick} className={className}>
+      {children}
+    </a>
+  );
+}
+
+/** A reply's `redirect` as a path of this app, or the fallback when it names another origin. */
+export function appPath(redirect: string, fallback = "/login"): string {
+  try {
+    const url = new URL(redirect, window.location.origin);
+    return url.origin === window.location.origin ? `${url.pathname}${url.search}${url.hash}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The card's title and its one-line introduction. */
+export function PageHeading({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mb-5">
+      <h1 className="text-lg font-semibold text-slate-900">{title}</h1>
+      {children ? <p className="mt-1 text-sm text-slate-600">{children}</p> : null}
+    </div>
+  );
+}
