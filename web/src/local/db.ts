@@ -29,18 +29,26 @@ import {
   type PackDownload,
   type UpdateRecord,
 } from "./content/tables.ts";
+import type { PasswordVerifier } from "./offline-verifier.ts";
 
 export interface DeviceSession {
   key: "current";
   userId: string;
   user: UserSummary;
   signedInAt: string;
+  /** Signed in with the network off against the device's verifier; the server has not seen it yet. */
+  offline?: true;
 }
 
 export interface KnownAccount {
   userId: string;
+  /** Lower case, as the server keeps it; indexed so an offline sign-in finds the account. */
   email: string;
   lastSignedInAt: string;
+  /** The server's summary at the last sign-in here: an offline sign-in starts its session with it. */
+  user?: UserSummary;
+  /** A slow salted hash of the password of the last online sign-in here (`offline-verifier.ts`). */
+  verifier?: PasswordVerifier;
 }
 
 export class DeviceDb extends Dexie {
@@ -49,6 +57,18 @@ export class DeviceDb extends Dexie {
   constructor() {
     super("preflight");
     this.version(1).stores({ session: "key", accounts: "userId" });
+    // Offline sign-in (schema version 2): accounts are found by e-mail and carry a verifier,
+    // written at the next online sign-in; rows from before have none.
+    this.version(2)
+      .stores({ accounts: "userId, email" })
+      .upgrade((tx) =>
+        tx
+          .table<KnownAccount, string>("accounts")
+          .toCollection()
+          .modify((account) => {
+            account.email = account.email.toLowerCase();
+          }),
+      );
   }
 }
 

@@ -3,10 +3,13 @@ import { z } from "zod";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: z.object({ reason: z.enum(["expired", "replaced"]).optional() }),
+  validateSearch: z.object({ reason: z.enum(["expired", "replaced", "offline", "password-changed"]).optional() }),
   component: function LoginRoute() {
     const { reason } = Route.useSearch();
     const navigate = useNavigate();
-    return <LoginPage reason={reason} onSignedIn={() => navigate({ to: "/sync" })} />;
+    // An offline sign-in has nothing to sync yet: straight to the dashboard, from the device.
+    return (
+      <LoginPage reason={reason} onSignedIn={(session) => navigate({ to: session.offline ? "/dashboard" : "/sync" })} />
+    );
   },
 });

@@ -1,43 +1,52 @@
 import { type FormEvent, useState } from "react";
-import { ApiCallError, NetworkError } from "../../local/api.ts";
+import { useOnline } from "../../app/useOnline.ts";
 import { takeLoggedOutCookie } from "../../local/browser-storage.ts";
+import type { DeviceSession } from "../../local/db.ts";
 import { signIn } from "../../local/session.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { resendActivationHref, type SignInProblem, signInProblem } from "./sign-in-problem.ts";
 
-const REASONS = {
+/** Why the student is here again; `/login?reason=…`. */
+export const SIGN_IN_REASONS = {
   expired: "Your session has ended. Please sign in again.",
   replaced: "You have been logged out because your account was signed in on another device.",
+  offline: "You signed in while offline. Sign in again now to send the changes kept on this device.",
+  "password-changed":
+    "Your password has changed since you last signed in online here. Sign in with your new password to send the changes kept on this device.",
 } as const;
+export type SignInReason = keyof typeof SIGN_IN_REASONS;
+
+const linkClass = "font-medium text-brand-600 underline-offset-2 hover:underline";
 
 export function LoginPage({
   reason,
   onSignedIn,
 }: {
-  reason?: keyof typeof REASONS | undefined;
-  onSignedIn: () => void;
+  reason?: SignInReason | undefined;
+  /** After a sign-in; `session.offline` when it was made on this device with the network off. */
+  onSignedIn: (session: DeviceSession) => void;
 }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<(SignInProblem & { email: string }) | null>(null);
   const [busy, setBusy] = useState(false);
   const [loggedOut, setLoggedOut] = useState(() => takeLoggedOutCookie() || reason === "replaced");
+  const online = useOnline();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
+    setProblem(null);
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      onSignedIn();
+      onSignedIn(await signIn(email.trim(), password));
     } catch (err) {
-      if (err instanceof ApiCallError) setError(err.message);
-      else if (err instanceof NetworkError)
-        setError("You need a connection to sign in. Please try again when you are online.");
-      else setError("Something went wrong. Please try again.");
+      setProblem({ ...signInProblem(err), email });
     } finally {
       setBusy(false);
     }
   };
+
+  const notice = reason && reason !== "replaced" ? SIGN_IN_REASONS[reason] : null;
 
   return (
     <main className="flex min-h-full items-center justify-center px-4 py-12">
@@ -52,9 +61,14 @@ export function LoginPage({
           noValidate
         >
           <h1 className="text-lg font-semibold">Sign in</h1>
-          {reason === "expired" ? (
+          {notice ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="status">
-              {REASONS.expired}
+              {notice}
+            </p>
+          ) : null}
+          {!online ? (
+            <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700" data-testid="login-offline">
+              You are offline. If you have signed in on this device before, you can sign in now.
             </p>
           ) : null}
           <label className="block text-sm">
@@ -69,22 +83,41 @@ export function LoginPage({
               required
             />
           </label>
-          <label className="block text-sm">
-            <span className="mb-1 block font-medium text-slate-700">Password</span>
-            <input
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              className="w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-              required
-            />
-          </label>
-          {error ? (
-            <p className="whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
-              {error}
-            </p>
+          <div className="text-sm">
+            <label className="block">
+              <span className="mb-1 block font-medium text-slate-700">Password</span>
+              <input
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
+                required
+              />
+            </label>
+            <div className="mt-1.5 text-right">
+              <a href="/password/forgot" className={linkClass}>
+                Forgotten your password?
+              </a>
+            </div>
+          </div>
+          {problem ? (
+            <div
+              className="whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+              role="alert"
+              data-testid="sign-in-error"
+            >
+              <p>{problem.message}</p>
+              {problem.offerResend ? (
+                <a
+                  href={resendActivationHref(problem.email)}
+                  className="mt-2 inline-block font-medium text-red-900 underline underline-offset-2"
+                >
+                  Resend Activation Link
+                </a>
+              ) : null}
+            </div>
           ) : null}
           <button
             type="submit"
@@ -94,6 +127,18 @@ export function LoginPage({
             {busy ? "Signing in…" : "Sign in"}
           </button>
         </form>
+        <nav aria-label="New to Preflight" className="mt-5 text-center text-sm text-slate-600">
+          <p>New to Preflight?</p>
+          <p className="mt-1 flex flex-wrap items-center justify-center gap-x-2 gap-y-1">
+            <a href="/register" className={linkClass}>
+              Create an account
+            </a>
+            <span aria-hidden>·</span>
+            <a href="/free-trial" className={linkClass}>
+              Start a free trial
+            </a>
+          </p>
+        </nav>
       </div>
       <Modal
         title="LOGGED OUT"
@@ -114,7 +159,7 @@ export function LoginPage({
           </Button>
         }
       >
-        <p>{REASONS.replaced}</p>
+        <p>{SIGN_IN_REASONS.replaced}</p>
         <p className="mt-2">Anything you did on this device is kept and will be sent when you sign in here again.</p>
       </Modal>
     </main>

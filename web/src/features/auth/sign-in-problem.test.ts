@@ -1,0 +1,31 @@
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { describe, expect, it } from "vitest";
+import { ApiCallError, NetworkError } from "../../local/api.ts";
+import { OfflineSignInError } from "../../local/session.ts";
+import { resendActivationHref, signInProblem } from "./sign-in-problem.ts";
+
+describe("what the login page says about a refused sign-in", () => {
+  it("an inactive account: the spec's message and the offer to resend the activation link", () => {
+    const err = new ApiCallError(403, "inactive_account", ACCOUNT_MESSAGES.inactive);
+    expect(signInProblem(err)).toEqual({ message: ACCOUNT_MESSAGES.inactive, offerResend: true });
+  });
+
+  it("the server's own message for wrong credentials and for too many attempts", () => {
+    const wrong = new ApiCallError(401, "invalid_credentials", "These credentials do not match our records.");
+    expect(signInProblem(wrong)).toEqual({ message: wrong.message, offerResend: false });
+    const tooMany = new ApiCallError(429, "too_many_requests", "Too many sign-in attempts. Please wait a minute.");
+    expect(signInProblem(tooMany)).toEqual({ message: tooMany.message, offerResend: false });
+  });
+
+  it("the device's refusals offline", () => {
+    expect(signInProblem(new OfflineSignInError("wrong_password")).message).toBe(
+      "These credentials do not match our records.",
+    );
+    expect(signInProblem(new OfflineSignInError("needs_connection")).message).toMatch(/needs a connection/);
+    expect(signInProblem(new NetworkError("x")).message).toBe(ACCOUNT_MESSAGES.needsConnection);
+  });
+
+  it("the resend form gets the typed address", () => {
+    expect(resendActivationHref(" new+one@preflight.test ")).toBe("/register/resend?email=new%2Bone%40preflight.test");
+  });
+});

@@ -1,0 +1,25 @@
+/** What the login page says when a sign-in is refused, by the server or by the device. */
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ApiCallError, NetworkError } from "../../local/api.ts";
+import { OfflineSignInError } from "../../local/session.ts";
+
+export interface SignInProblem {
+  message: string;
+  /** The account exists but its activation link was not followed: offer to send a new one. */
+  offerResend: boolean;
+}
+
+export function signInProblem(err: unknown): SignInProblem {
+  if (err instanceof ApiCallError && err.code === "inactive_account")
+    return { message: ACCOUNT_MESSAGES.inactive, offerResend: true };
+  // The server's own words: wrong credentials, too many attempts (429), a validation message.
+  if (err instanceof ApiCallError || err instanceof OfflineSignInError)
+    return { message: err.message, offerResend: false };
+  if (err instanceof NetworkError) return { message: ACCOUNT_MESSAGES.needsConnection, offerResend: false };
+  return { message: "Something went wrong. Please try again.", offerResend: false };
+}
+
+/** The resend activation form, with the address the student typed filled in. */
+export function resendActivationHref(email: string): string {
+  return `/register/resend?${new URLSearchParams({ email: email.trim() })}`;
+}
