@@ -20,8 +20,9 @@ const STUDY: NavItem[] = [
   { to: "/test/flagged", label: "Flagged questions", testId: "nav-flagged", feature: "flagged" },
 ];
 
-/** Looking after the installed app: content updates and the queue of changes. */
+/** The student's account, then looking after the installed app: content updates and the queue of changes. */
 const DEVICE: NavItem[] = [
+  { to: "/profile", label: "Profile", testId: "nav-profile" },
   { to: "/maintenance/updates", label: "Updates", testId: "nav-updates" },
   { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs" },
 ];

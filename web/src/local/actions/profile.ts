@@ -29,7 +29,8 @@ export class ProfileInputError extends Error {
 
 const NOT_ON_DEVICE = { _: ["Your profile is not on this device yet; please sync first."] };
 
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
+/** A zod error as the server's errors object: each field (dotted path, `_` for the whole) to its messages. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join(".") : "_";

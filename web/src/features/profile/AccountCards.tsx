@@ -1,0 +1,171 @@
+/**
+ * The profile page's second card (spec accounts 2): Subscriptions for a student on their own
+ * (status, expiry, each subscription with its length, start and end), or Course Details for a
+ * class's student (class, school, student id, the modules with their dates, and the course
+ * dates modal, read-only for them). Pure.
+ */
+import type { ProfileAccountDetails } from "@preflight/sync-protocol";
+import { type ReactNode, useState } from "react";
+import type { Course } from "../../local/actions/course-dates.ts";
+import { Card, Detail } from "./fields.tsx";
+import {
+  formatDay,
+  NO_EXPIRY,
+  subscriptionExpiry,
+  subscriptionKind,
+  subscriptionLength,
+  subscriptionStatus,
+} from "./format.ts";
+
+/** Shown while the device has not yet brought the account's details (a sync online brings them). */
+export const ACCOUNT_NOT_ON_DEVICE = "These details appear once this device has synced with your account online.";
+
+const STATUS_STYLE: Record<string, string> = {
+  Active: "bg-emerald-100 text-emerald-800",
+  "Free trial": "bg-sky-100 text-sky-800",
+  Expired: "bg-red-100 text-red-800",
+  "No subscription": "bg-slate-100 text-slate-700",
+};
+
+export function SubscriptionsCard({ account, now }: { account: ProfileAccountDetails | null; now: Date }) {
+  if (!account)
+    return (
+      <Card title="Subscriptions" testId="subscriptions">
+        <p className="text-sm text-slate-600">{ACCOUNT_NOT_ON_DEVICE}</p>
+      </Card>
+    );
+  const status = subscriptionStatus(account.subscription, now);
+  return (
+    <Card title="Subscriptions" testId="subscriptions">
+      <dl className="divide-y divide-slate-100">
+        <Detail label="Status">
+          <span
+            className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}
+            data-testid="subscription-status"
+          >
+            {status}
+          </span>
+        </Detail>
+        <Detail label="Expires" testId="subscription-expiry">
+          {subscriptionExpiry(account.subscription)}
+        </Detail>
+      </dl>
+      {account.userSubscriptions.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="mb-2 text-sm font-semibold text-slate-700">Your subscriptions</h3>
+          <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+            {account.userSubscriptions.map((s) => (
+              <li
+                key={`${s.kind}-${s.start}-${s.end}`}
+                className="grid grid-cols-2 gap-x-3 gap-y-1 px-3 py-2.5 text-sm sm:grid-cols-4"
+                data-testid="user-subscription"
+              >
+                <span className="font-medium">{subscriptionKind(s.kind)}</span>
+                <span>
+                  <span className="sr-only">Length: </span>
+                  {subscriptionLength(s)}
+                </span>
+                <span>
+                  <span className="text-slate-500">From </span>
+                  {formatDay(s.start)}
+                </span>
+                <span>
+                  <span className="text-slate-500">{s.end ? "To " : ""}</span>
+                  {s.end ? formatDay(s.end) : NO_EXPIRY}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+export type CourseDatesSlot = (props: { isOpen: boolean; onClose: () => void }) => ReactNode;
+
+export function CourseDetailsCard({
+  className,
+  account,
+  course,
+  renderCourseDates,
+}: {
+  /** The class as the device names it (profile step's class_name). */
+  className: string | null;
+  account: ProfileAccountDetails | null;
+  course: Course | null;
+  /** The course dates modal (another feature's), composed by the route. */
+  renderCourseDates?: CourseDatesSlot;
+}) {
+  const [open, setOpen] = useState(false);
+  const rows = course?.rows ?? [];
+  return (
+    <Card
+      title="Course Details"
+      testId="course-details"
+      actions={
+        renderCourseDates ? (
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-haspopup="dialog"
+            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            data-testid="profile-course-dates"
+          >
+            Course dates
+          </button>
+        ) : null
+      }
+    >
+      <dl className="divide-y divide-slate-100">
+        <Detail label="Class" testId="course-class">
+          {account?.class?.name ?? className ?? "—"}
+        </Detail>
+        <Detail label="School" testId="course-school">
+          {account?.school?.name ?? "—"}
+        </Detail>
+        <Detail label="Student ID" testId="course-student-id">
+          {account?.student_id ?? "—"}
+        </Detail>
+      </dl>
+      {!account ? <p className="mt-2 text-xs text-slate-500">{ACCOUNT_NOT_ON_DEVICE}</p> : null}
+      <h3 className="mt-4 mb-2 text-sm font-semibold text-slate-700">
+        Modules
+        {course?.syllabusName ? <span className="font-normal text-slate-500"> · {course.syllabusName}</span> : null}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600">Your course's modules and their dates will appear here.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Module
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
+                  Start
+                </th>
+                <th scope="col" className="py-2 font-medium whitespace-nowrap">
+                  End
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.moduleId} className="border-b border-slate-100 last:border-0" data-testid="course-module">
+                  <th scope="row" className="py-2 pr-3 font-medium">
+                    {row.title}
+                  </th>
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(row.start)}</td>
+                  <td className="py-2 whitespace-nowrap">{formatDay(row.end)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {renderCourseDates ? renderCourseDates({ isOpen: open, onClose: () => setOpen(false) }) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+/**
+ * The profile page's thin wrapper: the device's read, the writes, the network's state and the
+ * page's "reload" (spec: 2 s after an Update). The reload is the page's own: it reads the device
+ * and the server again, rather than reloading the browser tab, which would stop at the app's
+ * "changes not sent yet" warning while the Update waits in the outbox.
+ */
+import { useLocation } from "@tanstack/react-router";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { useOnline } from "../../app/useOnline.ts";
+import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
+import type { CourseDatesSlot } from "./AccountCards.tsx";
+import { useProfileWrites } from "./actions.ts";
+import { EMAIL_PREFERENCES_ID } from "./EmailPreferencesCard.tsx";
+import { ProfileView } from "./ProfileView.tsx";
+import { useProfilePage } from "./queries.ts";
+
+export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseDatesSlot }) {
+  const { scope } = useSignedIn();
+  const online = useOnline();
+  const [reloads, setReloads] = useState(0);
+  const data = useProfilePage(scope.db, online, reloads);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const { update, savePreferences } = useProfileWrites(reload);
+  // Today, read again with each reload (the subscription's status depends on it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new date per reload
+  const now = useMemo(() => new Date(), [reloads]);
+  useScrollToHash(data !== undefined && data !== null);
+
+  if (data === undefined) return <main className="mx-auto max-w-6xl px-4 py-6" aria-busy="true" />;
+  if (data === null)
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-6">
+        <h1 className="mb-3 text-xl font-semibold">Profile</h1>
+        <p className="text-sm text-slate-600">Your profile is not on this device yet. Sync online to bring it here.</p>
+      </main>
+    );
+  return (
+    <ProfileView
+      // A reload starts the page's cards afresh (edit state and drafts included).
+      key={reloads}
+      {...data}
+      online={online}
+      now={now}
+      onUpdate={update}
+      onSavePreferences={savePreferences}
+      renderCourseDates={renderCourseDates}
+      syllabusHelp={<SyllabusChoicesButton testId="profile-syllabus-choices" />}
+    />
+  );
+}
+
+/** /profile#email-preferences: the cards draw after the device is read, so scroll once they are there. */
+function useScrollToHash(ready: boolean) {
+  const hash = useLocation({ select: (location) => location.hash });
+  useEffect(() => {
+    if (ready && hash === EMAIL_PREFERENCES_ID) document.getElementById(EMAIL_PREFERENCES_ID)?.scrollIntoView();
+  }, [ready, hash]);
+}

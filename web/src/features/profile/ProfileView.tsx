@@ -1,0 +1,92 @@
+/**
+ * The profile page (spec accounts 2): Personal Details, then Subscriptions or (for a class's
+ * student) Course Details, and Email Preferences. Pure: it draws the profile it is given and
+ * hands every write to its callbacks; `useProfilePage` (queries.ts) and `useProfileWrites`
+ * (actions.ts) feed it, and the route composes in the course dates modal.
+ */
+import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol";
+import type { ReactNode } from "react";
+import type { Course } from "../../local/actions/course-dates.ts";
+import { type CourseDatesSlot, CourseDetailsCard, SubscriptionsCard } from "./AccountCards.tsx";
+import { EmailPreferencesCard } from "./EmailPreferencesCard.tsx";
+import type { UpdatePlan } from "./form.ts";
+import { PersonalDetailsCard } from "./PersonalDetailsCard.tsx";
+
+export interface ProfileViewData {
+  /** The profile as the device holds it (the profile step's meta "profile"). */
+  profile: PulledProfile;
+  /** The account's details: from the profile step, or online from GET /api/profile; null before either. */
+  account: ProfileAccountDetails | null;
+  /** The exam's title as the device names it. */
+  syllabusTitle: string | null;
+  /** The course and its module dates as the device holds them (a class's student's Course Details). */
+  course: Course | null;
+}
+
+export interface ProfileViewProps extends ProfileViewData {
+  online: boolean;
+  now: Date;
+  onUpdate: (plan: UpdatePlan) => Promise<boolean>;
+  onSavePreferences: (ids: number[]) => Promise<unknown>;
+  renderCourseDates?: CourseDatesSlot;
+  syllabusHelp?: ReactNode;
+}
+
+/** A class's student: the class manages their exam and course dates. */
+export function isClassStudent(profile: PulledProfile, account: ProfileAccountDetails | null): boolean {
+  return profile.class_name !== null || (account?.class ?? null) !== null;
+}
+
+export function ProfileView({
+  profile,
+  account,
+  syllabusTitle,
+  course,
+  online,
+  now,
+  onUpdate,
+  onSavePreferences,
+  renderCourseDates,
+  syllabusHelp,
+}: ProfileViewProps) {
+  const classStudent = isClassStudent(profile, account);
+  const offlineAccount = account?.offline_account ?? false;
+  const title =
+    syllabusTitle ?? account?.syllabi.find((s) => s.id === profile.syllabus_id)?.title ?? course?.syllabusName ?? null;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="mb-5 text-xl font-semibold">Profile</h1>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <PersonalDetailsCard
+            profile={profile}
+            pendingEmail={account?.pending_email ?? null}
+            syllabusTitle={title}
+            syllabi={account?.syllabi ?? []}
+            classStudent={classStudent}
+            offlineAccount={offlineAccount}
+            online={online}
+            onUpdate={onUpdate}
+            syllabusHelp={syllabusHelp}
+          />
+          <EmailPreferencesCard
+            preferences={profile.preferences}
+            chosen={profile.user_preferences}
+            readOnly={offlineAccount}
+            onSave={onSavePreferences}
+          />
+        </div>
+        {classStudent ? (
+          <CourseDetailsCard
+            className={profile.class_name}
+            account={account}
+            course={course}
+            renderCourseDates={renderCourseDates}
+          />
+        ) : (
+          <SubscriptionsCard account={account} now={now} />
+        )}
+      </div>
+    </main>
+  );
+}
