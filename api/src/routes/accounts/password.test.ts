@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from "../../test-support/smtp-receiver.ts";
+import { newAccount, mailTo as nextMail } from "./account-mails.test-support.ts";
 
 type ErrorReply = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
 const MINUTE = 60_000;
@@ -16,17 +17,9 @@ for (const dialect of DIALECTS) {
   describe(`forgotten and reset password [${dialect}]`, () => {
     let smtp: SmtpReceiver;
     let t: TestApp;
-    let demoPasswordHash: string;
     beforeAll(async () => {
       smtp = await startSmtpReceiver();
       t = await createTestApp(dialect, { smtpUrl: smtp.url });
-      demoPasswordHash = (
-        await t.deps.db
-          .selectFrom("users")
-          .select("password_hash")
-          .where("email", "=", "student@preflight.test")
-          .executeTakeFirstOrThrow()
-      ).password_hash;
     });
     afterAll(async () => {
       await t.deps.mail?.deliverDue(); // nothing left sending while the database closes
@@ -34,31 +27,11 @@ for (const dialect of DIALECTS) {
       await smtp.close();
     });
 
-    /** A student of their own whose password is `preflight`, signed in. */
-    async function newStudent(overrides: Record<string, unknown> = {}) {
-      const demo = await t.deps.db
-        .selectFrom("users")
-        .selectAll()
-        .where("email", "=", "student@preflight.test")
-        .executeTakeFirstOrThrow();
-      const id = randomUUID();
-      const email = `s-${id.slice(0, 8)}@preflight.test`;
-      await t.deps.db
-        .insertInto("users")
-        .values({ ...demo, id, email, password_hash: demoPasswordHash, change_seq: undefined, ...overrides } as never)
-        .execute();
-      return { id, email, firstname: demo.firstname };
-    }
+    const newStudent = (overrides: { active?: 0 | 1 } = {}) => newAccount(t, overrides);
     const post = (path: string, json: unknown, cookie?: string) => t.request(path, { method: "POST", json, cookie });
     const postRaw = (path: string, body: string) =>
       t.request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
-    /** The next mail to `to` whose subject starts so (other mails to the address are passed over). */
-    async function mailTo(to: string, subject: string): Promise<ReceivedMail> {
-      for (;;) {
-        const mail = await smtp.next(to);
-        if (mail.subject.startsWith(subject)) return mail;
-      }
-    }
+    const mailTo = (to: string, subject: string) => nextMail(smtp, to, subject);
     const linkToken = (mail: ReceivedMail) => {
       const link = mail.links.find((l) => l.includes("/password/reset?"));
       if (!link) throw new Error(`no reset link in ${mail.text}`);
