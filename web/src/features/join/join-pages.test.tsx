@@ -14,6 +14,8 @@ import { ActivatePage } from "./ActivatePage.tsx";
 import { FreeTrialPage } from "./FreeTrialPage.tsx";
 import { ResendActivationPage } from "./ResendActivationPage.tsx";
 
+type Reply = { status: number; body: unknown };
+
 interface Sent {
   url: string;
   method: string;
@@ -37,7 +39,10 @@ function serve(replies: Record<string, { status: number; body: unknown }>) {
   return sent;
 }
 
-const ok = (message: string, redirect = "/login") => ({ status: 200, body: { success: true, message, redirect } });
+const ok = (message: string, redirect = "/login"): Reply => ({
+  status: 200,
+  body: { success: true, message, redirect },
+});
 
 afterEach(() => {
   cleanup();

@@ -8,6 +8,8 @@ import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider.tsx";
 import { ForgotPasswordPage } from "./ForgotPasswordPage.tsx";
 import { ResetPasswordPage } from "./ResetPasswordPage.tsx";
 
+type Reply = { status: number; body: unknown };
+
 interface Sent {
   url: string;
   json: unknown;
@@ -29,7 +31,7 @@ function serve(reply: { status: number; body: unknown }) {
   return sent;
 }
 
-const ok = (message: string, redirect: string) => ({ status: 200, body: { success: true, message, redirect } });
+const ok = (message: string, redirect: string): Reply => ({ status: 200, body: { success: true, message, redirect } });
 
 afterEach(() => {
   cleanup();
