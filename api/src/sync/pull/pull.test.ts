@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { profileDataSchema } from "@preflight/sync-protocol/schemas/accounts";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import {
   NO_SYLLABUS_MESSAGE,
+  profileAccountDetailsSchema,
   profileStepReplySchema,
   schoolStepReplySchema,
   syllabusStepReplySchema,
@@ -238,6 +240,66 @@ for (const dialect of DIALECTS) {
       await device.pushOk([device.mutation("POST /zoom", { zoom: 1.4 })]);
       const after = profileStepReplySchema.parse(await pull(device, "profile", first.cursor));
       expect(after).toMatchObject({ changed: true, profile: { settings: { zoom: 1.4 } } });
+    });
+
+    it("[PL2] profile: the profile page's cards (account) are those of GET /api/profile", async () => {
+      const device = await FakeDevice.signIn(t, "class@preflight.test");
+      const reply = profileStepReplySchema.parse(await pull(device, "profile", null));
+      if (!reply.success || !reply.changed) throw new Error("expected the profile");
+      const page = profileDataSchema.parse(await (await t.request("/api/profile", { cookie: device.cookie })).json());
+      expect(reply.profile.account).toEqual(profileAccountDetailsSchema.parse(page));
+      expect(reply.profile.account).toMatchObject({
+        pending_email: null,
+        student_id: "PFA-2026-017",
+        class: { name: "ATPL Integrated 2026-A" },
+        school: { id: 2, name: "Preflight Flight Academy" },
+        offline_account: false,
+        userSubscriptions: [{ kind: "purchase", start: "2026-01-01", end: "2027-12-31", length: 730 }],
+      });
+      expect(reply.profile).toMatchObject({
+        firstname: page.firstname,
+        manual_update: page.manual_update,
+        preferences: page.preferences,
+        user_preferences: page.user_preferences,
+      });
+    });
+
+    it("[PL3] profile: a new subscription and a pending e-mail change are changes; the step is unchanged otherwise", async () => {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      const first = profileStepReplySchema.parse(await pull(device, "profile", null));
+      if (!first.success) throw new Error(first.message);
+      expect(await pull(device, "profile", first.cursor)).toMatchObject({ changed: false });
+
+      await t.deps.db
+        .insertInto("user_subscriptions")
+        .values({
+          id: randomUUID(),
+          user_id: device.userId,
+          kind: "free_trial",
+          length_days: 7,
+          start_date: "2026-11-21",
+          end_date: "2026-11-27",
+          created_at: t.clock.now().toISOString(),
+        })
+        .execute();
+      const subscribed = profileStepReplySchema.parse(await pull(device, "profile", first.cursor));
+      if (!subscribed.success || !subscribed.changed) throw new Error("expected a change");
+      expect(subscribed.profile.account).toMatchObject({
+        subscription: { free_trial: true },
+        userSubscriptions: [{ kind: "free_trial", start: "2026-11-21", end: "2026-11-27", length: 7 }],
+      });
+      expect(await pull(device, "profile", subscribed.cursor)).toMatchObject({ changed: false });
+
+      const res = await t.request("/profile/email", {
+        method: "POST",
+        cookie: device.cookie,
+        json: { email: `pending-${device.userId.slice(0, 8)}@preflight.test`, current_password: "preflight" },
+      });
+      expect(res.status).toBe(200);
+      expect(await pull(device, "profile", subscribed.cursor)).toMatchObject({
+        changed: true,
+        profile: { account: { pending_email: `pending-${device.userId.slice(0, 8)}@preflight.test` } },
+      });
     });
 
     it("[PL2][PL3] syllabus: modules with parts, lessons, the class's course dates and the bank version of the content route", async () => {
