@@ -9,6 +9,7 @@ import { NoticeBanner } from "../ui/NoticeBanner.tsx";
 import { SyncStatus } from "../ui/SyncStatus.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { MainNav } from "./MainNav.tsx";
+import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
 import { useSignedIn } from "./session-context.tsx";
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
@@ -17,6 +18,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => startDrainTriggers(), []);
+  // A session signed in offline renews its server session when it can (local/session.ts).
+  useOfflineSessionRenewal();
   // Rows a pull left aside for changes in the outbox come again once the outbox is empty.
   usePullWhenSettled(scope.db);
 
@@ -109,6 +112,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
           <MainNav features={session.user.features} />
         </header>
+        <OfflineSignInBanner />
         <NoticeBanner db={scope.db} />
         <div className="flex-1">{children}</div>
       </div>

@@ -25,6 +25,8 @@ import { multipleChoice, resetDatabases, STUDENT } from "./test-support.ts";
 class FakeAuthServer {
   passwords = new Map<string, string>([[STUDENT.email, "preflight"]]);
   signedIn: string | null = null;
+  /** The browser holds the cookie of another account's session (left from before). */
+  cookieOf: UserSummary | null = null;
   offline = false;
   readonly logins: string[] = [];
   readonly push = new FakePushServer();
@@ -41,6 +43,7 @@ class FakeAuthServer {
           { status: 401 },
         );
       this.signedIn = email.toLowerCase();
+      this.cookieOf = null;
       return Response.json({ user: STUDENT });
     }
     if (path === "/api/auth/logout") {
@@ -49,7 +52,7 @@ class FakeAuthServer {
     }
     if (!this.signedIn)
       return Response.json({ error: { code: "unauthenticated", message: "Please sign in" } }, { status: 401 });
-    if (path === "/api/auth/me") return Response.json({ user: STUDENT });
+    if (path === "/api/auth/me") return Response.json({ user: this.cookieOf ?? STUDENT });
     if (path === "/sync/push") return this.push.fetch(input, init);
     return Response.json({ error: { code: "not_found", message: path } }, { status: 404 });
   }) as typeof fetch;
@@ -266,6 +269,18 @@ describe("renewing the server session of an offline sign-in", () => {
     expect(renewed).toHaveBeenCalledOnce();
     expect((await currentSession())?.offline).toBeUndefined();
     expect(holdsRenewalPassword()).toBe(false);
+  });
+
+  it("[ID13] another account's leftover cookie is not taken over: the offline student's session is renewed", async () => {
+    await usedBeforeThenSignedOut();
+    server.offline = true;
+    await signIn(STUDENT.email, "preflight");
+    server.offline = false;
+    server.signedIn = "other@preflight.test";
+    server.cookieOf = { ...STUDENT, id: "user-2", email: "other@preflight.test" };
+    expect(await checkSession()).toMatchObject({ kind: "signed-in", online: true, session: { userId: STUDENT.id } });
+    expect(server.logins).toEqual(["preflight", "preflight"]);
+    expect((await currentSession())?.userId).toBe(STUDENT.id);
   });
 
   it("[ID13] after a reload nothing is held: sign in again, the outbox waits and replays after it", async () => {
