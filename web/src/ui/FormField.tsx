@@ -19,7 +19,10 @@ export interface ControlProps {
   className: string;
 }
 
-const INVALID_CLASS = "border-red-500 focus:border-red-600 focus:ring-red-100";
+/** The field look with a red border and ring instead of the usual ones (same classes would fight in the CSS). */
+const INVALID_FIELD_CLASS = FIELD_CLASS.replace("border-slate-300", "border-red-500")
+  .replace("focus:border-brand-500", "focus:border-red-600")
+  .replace("focus:ring-brand-100", "focus:ring-red-100");
 
 export function FormField({
   label,
@@ -47,7 +50,7 @@ export function FormField({
         id,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy || undefined,
-        className: error ? `${FIELD_CLASS} ${INVALID_CLASS}` : FIELD_CLASS,
+        className: error ? INVALID_FIELD_CLASS : FIELD_CLASS,
       })}
       {description ? (
         <div id={descriptionId} className="mt-1 text-sm text-slate-600">

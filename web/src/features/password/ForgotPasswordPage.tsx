@@ -12,7 +12,6 @@ import {
   appPath,
   type FieldErrors,
   FormButtons,
-  FormNotice,
   fieldErrors,
   focusFirstInvalid,
   PageHeading,
@@ -41,7 +40,7 @@ export function ForgotPasswordPage({
   const [email, setEmail] = useState(initialEmail ?? "");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
 
   const showErrors = (next: FieldErrors) => {
     flushSync(() => setErrors(next));
@@ -56,7 +55,7 @@ export function ForgotPasswordPage({
     setBusy(true);
     try {
       const reply = await requestPasswordReset(parsed.data.email, parsed.data.offline);
-      setSent(reply.message);
+      setSent(true);
       notify({ type: "success", title: "Success", text: reply.message });
       later(() => go(appPath(reply.redirect)), RESET_REDIRECT_DELAY_MS);
     } catch (err) {
@@ -76,11 +75,6 @@ export function ForgotPasswordPage({
           : "Enter your e-mail address and we will e-mail you a link to reset your password."}
       </PageHeading>
       <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="forgot-form">
-        {sent ? (
-          <FormNotice tone="success" testId="forgot-sent">
-            {sent}
-          </FormNotice>
-        ) : null}
         <TextField
           label="E-mail"
           name="email"
@@ -97,7 +91,7 @@ export function ForgotPasswordPage({
         <FormButtons
           onBack={() => go("/login")}
           submitLabel={offline ? "Send Password Reset Code" : "Send Password Reset Link"}
-          busy={busy || sent !== null}
+          busy={busy || sent}
           busyLabel={busy ? "Sending…" : undefined}
           submitTestId="forgot-submit"
         />

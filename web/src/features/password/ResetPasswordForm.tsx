@@ -5,7 +5,7 @@
  * Password'. Checked with the shared passwordResetSchema before `onSubmit` posts it.
  */
 import { ACCOUNT_MESSAGES, passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import {
   type FieldErrors,
@@ -35,6 +35,7 @@ export function ResetPasswordForm({
   onSubmit,
   onBack,
   done,
+  tokenRefusedAction,
 }: {
   offline: boolean;
   /** The link's token (online); offline the student types the mailed code. */
@@ -43,8 +44,10 @@ export function ResetPasswordForm({
   /** Posts the fields; resolves to the fields the server refused (empty when it accepted them). */
   onSubmit: (payload: PasswordResetPost) => Promise<FieldErrors>;
   onBack: () => void;
-  /** The reply's message once the password was reset (the form then waits for the redirect). */
-  done?: string | null;
+  /** The password was reset: the form waits for the redirect. */
+  done?: boolean;
+  /** Online, beside a refused link token: the way to a new link. */
+  tokenRefusedAction?: ReactNode;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({
@@ -81,15 +84,14 @@ export function ResetPasswordForm({
 
   return (
     <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="reset-form">
-      {done ? (
-        <FormNotice tone="success" testId="reset-done">
-          {done}
+      {!offline && errors.token ? (
+        <FormNotice tone="error">
+          {errors.token} {tokenRefusedAction}
         </FormNotice>
       ) : null}
-      {!offline && errors.token ? <FormNotice tone="error">{errors.token}</FormNotice> : null}
       {offline ? (
         <TextField
-          label="Reset code"
+          label="Token"
           name="token"
           description={`The ${RESET_CODE_LENGTH}-character code in the e-mail we sent you.`}
           autoComplete="one-time-code"

@@ -28,12 +28,12 @@ export function ResetPasswordPage({
 }) {
   const { notify } = useSnackbar();
   const later = useLater(clock);
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
 
   const submit = async (payload: PasswordResetPost) => {
     try {
       const reply = await resetPassword(payload);
-      setDone(reply.message);
+      setDone(true);
       notify({ type: "success", title: "Success", text: reply.message });
       later(() => go(appPath(reply.redirect)), RESET_REDIRECT_DELAY_MS);
       return {};
@@ -74,6 +74,11 @@ export function ResetPasswordPage({
           onSubmit={submit}
           onBack={() => go("/login")}
           done={done}
+          tokenRefusedAction={
+            <AppLink href={forgotHref} go={go} className="font-medium text-red-900 underline">
+              Ask for a new link
+            </AppLink>
+          }
         />
       )}
       {offline && !done ? (

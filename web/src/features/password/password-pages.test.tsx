@@ -112,7 +112,7 @@ describe("reset password", () => {
 
   it("online: no token field, the e-mail labelled Username, the link's token posted", async () => {
     const { sent, go, clock, user } = renderReset({ offline: false, token: "link-token-0123456789", email: "a@b.co" });
-    expect(screen.queryByLabelText("Reset code")).toBeNull();
+    expect(screen.queryByLabelText("Token")).toBeNull();
     expect(screen.queryByLabelText("E-mail")).toBeNull();
     expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("a@b.co");
     await user.type(screen.getByLabelText("Password"), "newpass");
@@ -137,7 +137,7 @@ describe("reset password", () => {
   it("offline: the token field for the mailed code, the e-mail labelled E-mail", async () => {
     const { sent, user } = renderReset({ offline: true, email: "a@b.co" });
     expect(screen.queryByLabelText("Username")).toBeNull();
-    await user.type(screen.getByLabelText("Reset code"), "abcd2345");
+    await user.type(screen.getByLabelText("Token"), "abcd2345");
     await user.type(screen.getByLabelText("Password"), "newpass");
     await user.type(screen.getByLabelText("Confirm Password"), "newpass");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
@@ -153,8 +153,8 @@ describe("reset password", () => {
       "The email field is required.",
       "The password field is required.",
     ]);
-    expect(document.activeElement).toBe(screen.getByLabelText("Reset code"));
-    await user.type(screen.getByLabelText("Reset code"), "ABCD2345");
+    expect(document.activeElement).toBe(screen.getByLabelText("Token"));
+    await user.type(screen.getByLabelText("Token"), "ABCD2345");
     await user.type(screen.getByLabelText("E-mail"), "a@b.co");
     await user.type(screen.getByLabelText("Password"), "abc");
     await user.type(screen.getByLabelText("Confirm Password"), "abd");
