@@ -70,24 +70,26 @@ export function SyllabusPage() {
 
         <div className="flex flex-wrap items-end gap-4 border-b border-slate-100 px-4 py-3 sm:px-6">
           {selector.syllabi.length > 1 ? (
-            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
-              Syllabus
-              <select
-                className={`${SELECT} max-w-xs normal-case tracking-normal text-slate-900`}
-                value={selector.activeId ?? data.syllabus?.id ?? ""}
-                disabled={!online || selector.switching}
-                onChange={(e) => void selector.switchTo(Number(e.target.value))}
-                data-testid="syllabus-select"
-              >
-                {selector.syllabi.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <div className="flex min-w-0 items-end gap-2">
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+                Syllabus
+                <select
+                  className={`${SELECT} max-w-xs normal-case tracking-normal text-slate-900`}
+                  value={selector.activeId ?? data.syllabus?.id ?? ""}
+                  disabled={!online || selector.switching}
+                  onChange={(e) => void selector.switchTo(Number(e.target.value))}
+                  data-testid="syllabus-select"
+                >
+                  {selector.syllabi.map((s) => (
+                    <option key={s.id} value={s.id}>
+                      {s.title}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <SyllabusChoicesButton />
+            </div>
           ) : null}
-          {selector.syllabi.length > 1 ? <SyllabusChoicesButton /> : null}
           <fieldset className="flex flex-col gap-1">
             <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Sort by</legend>
             <div className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">
