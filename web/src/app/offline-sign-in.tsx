@@ -62,8 +62,16 @@ export function OfflineSignInBanner() {
   return (
     <div className="border-b border-sky-200 bg-sky-50" role="status" data-testid="offline-banner">
       <p className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2 text-sm text-sky-950">
-        <svg aria-hidden viewBox="0 0 20 20" className="h-4 w-4 flex-none fill-current text-sky-700">
-          <path d="M10 3C6.4 3 3.2 4.4.8 6.7l1.4 1.4A12 12 0 0 1 10 5c3 0 5.8 1.2 7.8 3.1l1.4-1.4A14 14 0 0 0 10 3Zm0 4a9.9 9.9 0 0 0-6.4 2.4L5 10.8A8 8 0 0 1 10 9c1.9 0 3.6.7 5 1.8l1.4-1.4A9.9 9.9 0 0 0 10 7Zm0 4c-1.3 0-2.5.5-3.5 1.3L10 16l3.5-3.7c-1-.8-2.2-1.3-3.5-1.3Z" />
+        <svg
+          aria-hidden
+          viewBox="0 0 24 24"
+          className="h-4 w-4 flex-none text-sky-700"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <path d="M2 8.8a15 15 0 0 1 4.2-2.6M10 5.1A15 15 0 0 1 22 8.8M5 12.9a10 10 0 0 1 3.3-2.2M15.6 10.6A10 10 0 0 1 19 12.9M8.5 16.4a5 5 0 0 1 7 0M12 20h.01M3 3l18 18" />
         </svg>
         <span>{OFFLINE_BANNER_TEXT}</span>
       </p>

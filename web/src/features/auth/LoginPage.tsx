@@ -1,10 +1,11 @@
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
 import { takeLoggedOutCookie } from "../../local/browser-storage.ts";
 import type { DeviceSession } from "../../local/db.ts";
 import { signIn } from "../../local/session.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
-import { resendActivationHref, type SignInProblem, signInProblem } from "./sign-in-problem.ts";
+import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";
 
 /** Why the student is here again; `/login?reason=…`. */
 export const SIGN_IN_REASONS = {
@@ -97,25 +98,26 @@ export function LoginPage({
               />
             </label>
             <div className="mt-1.5 text-right">
-              <a href="/password/forgot" className={linkClass}>
+              <Link to="/password/forgot" className={linkClass}>
                 Forgotten your password?
-              </a>
+              </Link>
             </div>
           </div>
           {problem ? (
             <div
-              className="whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
               role="alert"
               data-testid="sign-in-error"
             >
-              <p>{problem.message}</p>
+              <p className="whitespace-pre-line">{problem.message}</p>
               {problem.offerResend ? (
-                <a
-                  href={resendActivationHref(problem.email)}
+                <Link
+                  to="/register/resend"
+                  search={{ email: problem.email.trim() }}
                   className="mt-2 inline-block font-medium text-red-900 underline underline-offset-2"
                 >
                   Resend Activation Link
-                </a>
+                </Link>
               ) : null}
             </div>
           ) : null}
@@ -130,13 +132,13 @@ export function LoginPage({
         <nav aria-label="New to Preflight" className="mt-5 text-center text-sm text-slate-600">
           <p>New to Preflight?</p>
           <p className="mt-1 flex flex-wrap items-center justify-center gap-x-2 gap-y-1">
-            <a href="/register" className={linkClass}>
+            <Link to="/register" className={linkClass}>
               Create an account
-            </a>
+            </Link>
             <span aria-hidden>·</span>
-            <a href="/free-trial" className={linkClass}>
+            <Link to="/free-trial" className={linkClass}>
               Start a free trial
-            </a>
+            </Link>
           </p>
         </nav>
       </div>

@@ -18,8 +18,3 @@ export function signInProblem(err: unknown): SignInProblem {
   if (err instanceof NetworkError) return { message: ACCOUNT_MESSAGES.needsConnection, offerResend: false };
   return { message: "Something went wrong. Please try again.", offerResend: false };
 }
-
-/** The resend activation form, with the address the student typed filled in. */
-export function resendActivationHref(email: string): string {
-  return `/register/resend?${new URLSearchParams({ email: email.trim() })}`;
-}
