@@ -55,24 +55,20 @@ export function SubscriptionsCard({ account, now }: { account: ProfileAccountDet
           <h3 className="mb-2 text-sm font-semibold text-slate-700">Your subscriptions</h3>
           <ul className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
             {account.userSubscriptions.map((s) => (
-              <li
-                key={`${s.kind}-${s.start}-${s.end}`}
-                className="grid grid-cols-2 gap-x-3 gap-y-1 px-3 py-2.5 text-sm sm:grid-cols-4"
-                data-testid="user-subscription"
-              >
-                <span className="font-medium">{subscriptionKind(s.kind)}</span>
-                <span>
-                  <span className="sr-only">Length: </span>
-                  {subscriptionLength(s)}
-                </span>
-                <span>
-                  <span className="text-slate-500">From </span>
+              <li key={`${s.kind}-${s.start}-${s.end}`} className="px-3 py-2.5 text-sm" data-testid="user-subscription">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-medium">{subscriptionKind(s.kind)}</span>
+                  <span className="text-slate-600">
+                    <span className="sr-only">Length: </span>
+                    {subscriptionLength(s)}
+                  </span>
+                </div>
+                <div className="mt-0.5 text-slate-700">
                   {formatDay(s.start)}
-                </span>
-                <span>
-                  <span className="text-slate-500">{s.end ? "To " : ""}</span>
+                  <span aria-hidden="true"> – </span>
+                  <span className="sr-only"> to </span>
                   {s.end ? formatDay(s.end) : NO_EXPIRY}
-                </span>
+                </div>
               </li>
             ))}
           </ul>

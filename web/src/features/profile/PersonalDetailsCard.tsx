@@ -137,14 +137,9 @@ function DetailsForm({
       return;
     }
     setErrors({});
-    const { plan } = result;
-    if (!plan.details && !plan.emailChange && !plan.passwordChange) {
-      onLeave();
-      return;
-    }
     setBusy(true);
     try {
-      if (await onUpdate(plan)) onLeave();
+      if (await onUpdate(result.plan)) onLeave();
     } finally {
       setBusy(false);
     }
@@ -165,7 +160,8 @@ function DetailsForm({
       value={draft.current_password}
       onChange={(v) => set("current_password", v)}
       error={first(errors.current_password)}
-      description={draft.password ? undefined : ACCOUNT_MESSAGES.emailChangeNeedsPassword}
+      // The hint says why it is asked; an error saying the same replaces it.
+      description={draft.password || errors.current_password ? undefined : ACCOUNT_MESSAGES.emailChangeNeedsPassword}
     />
   );
 
@@ -199,7 +195,8 @@ function DetailsForm({
         error={first(errors.email)}
         description={changingEmail ? EMAIL_CHANGE_HINT : undefined}
       />
-      {changingEmail && !online ? <NeedsConnection testId="email-needs-connection" /> : null}
+      {/* Said as soon as the address changes offline; after Update the field's error says it. */}
+      {changingEmail && !online && !errors.email ? <NeedsConnection testId="email-needs-connection" /> : null}
       {changingEmail && !draft.password ? currentPassword : null}
 
       {profile.syllabus_id !== null || examEditable ? (
@@ -244,7 +241,7 @@ function DetailsForm({
             value={draft.password.new}
             onChange={(v) => setPassword("new", v)}
             error={first(errors.password_new)}
-            description={PROFILE_MESSAGES.passwordTooShort}
+            description={errors.password_new ? undefined : PROFILE_MESSAGES.passwordTooShort}
           />
           <TextField
             name="password_confirmation"

@@ -1,8 +1,9 @@
 /**
  * The profile page's thin wrapper: the device's read, the writes, the network's state and the
  * page's "reload" (spec: 2 s after an Update). The reload is the page's own: it reads the device
- * and the server again, rather than reloading the browser tab, which would stop at the app's
- * "changes not sent yet" warning while the Update waits in the outbox.
+ * and (online) the server again, rather than reloading the browser tab, which would stop at the
+ * app's "changes not sent yet" warning while the Update waits in the outbox, and would throw
+ * away an edit the student began in those 2 s.
  */
 import { useLocation } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -37,8 +38,6 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
     );
   return (
     <ProfileView
-      // A reload starts the page's cards afresh (edit state and drafts included).
-      key={reloads}
       {...data}
       online={online}
       now={now}

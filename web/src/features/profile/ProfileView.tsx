@@ -56,36 +56,38 @@ export function ProfileView({
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="mb-5 text-xl font-semibold">Profile</h1>
+      {/* Two columns on a laptop: the details and the preferences on the left, the account on
+          the right; one column below, the account's card between the two. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="space-y-6">
-          <PersonalDetailsCard
-            profile={profile}
-            pendingEmail={account?.pending_email ?? null}
-            syllabusTitle={title}
-            syllabi={account?.syllabi ?? []}
-            classStudent={classStudent}
-            offlineAccount={offlineAccount}
-            online={online}
-            onUpdate={onUpdate}
-            syllabusHelp={syllabusHelp}
-          />
-          <EmailPreferencesCard
-            preferences={profile.preferences}
-            chosen={profile.user_preferences}
-            readOnly={offlineAccount}
-            onSave={onSavePreferences}
-          />
+        <PersonalDetailsCard
+          profile={profile}
+          pendingEmail={account?.pending_email ?? null}
+          syllabusTitle={title}
+          syllabi={account?.syllabi ?? []}
+          classStudent={classStudent}
+          offlineAccount={offlineAccount}
+          online={online}
+          onUpdate={onUpdate}
+          syllabusHelp={syllabusHelp}
+        />
+        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+          {classStudent ? (
+            <CourseDetailsCard
+              className={profile.class_name}
+              account={account}
+              course={course}
+              renderCourseDates={renderCourseDates}
+            />
+          ) : (
+            <SubscriptionsCard account={account} now={now} />
+          )}
         </div>
-        {classStudent ? (
-          <CourseDetailsCard
-            className={profile.class_name}
-            account={account}
-            course={course}
-            renderCourseDates={renderCourseDates}
-          />
-        ) : (
-          <SubscriptionsCard account={account} now={now} />
-        )}
+        <EmailPreferencesCard
+          preferences={profile.preferences}
+          chosen={profile.user_preferences}
+          readOnly={offlineAccount}
+          onSave={onSavePreferences}
+        />
       </div>
     </main>
   );

@@ -39,7 +39,7 @@ export interface DetailsDraft {
 export type FormErrors = Record<string, string[]>;
 
 export interface UpdatePlan {
-  /** Queued; null when no detail changed. */
+  /** Queued; null when no detail changed and the Update sends something else. */
   details: ProfileDetails | null;
   /** Sent online; null when the e-mail stays. */
   emailChange: { email: string; current_password: string } | null;
@@ -132,5 +132,7 @@ export function planUpdate(
     kept.lastname !== profile.lastname ||
     (kept.question_bank_id !== undefined && kept.question_bank_id !== profile.syllabus_id) ||
     kept.manual_update !== profile.manual_update;
-  return { plan: { details: detailsChanged ? kept : null, emailChange, passwordChange } };
+  // An Update that changes nothing still sends the details, as the spec's form does (and says so).
+  const sendDetails = detailsChanged || (!emailChange && !passwordChange);
+  return { plan: { details: sendDetails ? kept : null, emailChange, passwordChange } };
 }
