@@ -16,9 +16,22 @@ export class ApiError extends Error {
   get status(): ContentfulStatusCode {
     return ERROR_CODES[this.code] as ContentfulStatusCode;
   }
+  /** A validation failure also carries the spec's "errors object" (field → messages) beside `error`. */
   toBody(): ErrorBody {
-    return { error: { code: this.code, message: this.message, details: this.details } };
+    const body: ErrorBody = { error: { code: this.code, message: this.message, details: this.details } };
+    const fields = fieldMessages(this.details);
+    return fields ? { ...body, errors: fields } : body;
   }
+}
+
+function fieldMessages(details: unknown): Record<string, string[]> | undefined {
+  if (typeof details !== "object" || details === null || !("fields" in details)) return undefined;
+  const fields = (details as { fields: unknown }).fields;
+  if (typeof fields !== "object" || fields === null) return undefined;
+  const entries = Object.entries(fields).filter(
+    (entry): entry is [string, string[]] => Array.isArray(entry[1]) && entry[1].every((m) => typeof m === "string"),
+  );
+  return entries.length ? Object.fromEntries(entries) : undefined;
 }
 
 /** A zod failure as one readable sentence plus the field map (spec: messages per field). */

@@ -70,7 +70,11 @@ export const FREE_TRIAL_DAYS = 7;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const required = (field: string) =>
-  z.string(`The ${field} field is required.`).trim().min(1, `The ${field} field is required.`).max(100);
+  z
+    .string(`The ${field} field is required.`)
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(100, `The ${field} field must be at most 100 characters.`);
 
 /** An e-mail address, lower-cased, checked with the spec's message. */
 export const emailField = (message: string = ACCOUNT_MESSAGES.invalidEmail) =>
@@ -129,7 +133,9 @@ export const registrationSchema = z
     lastname: required("lastname"),
     email: emailField(),
     password: newPassword,
-    password_confirmation: z.string("The confirm password field is required.").max(200),
+    password_confirmation: z
+      .string("The confirm password field is required.")
+      .max(200, "Password must be at most 200 characters."),
     syllabus_id: syllabusId,
   })
   .refine((r) => r.password === r.password_confirmation, {
@@ -148,7 +154,10 @@ export type AccountFormReply = z.infer<typeof accountFormReplySchema>;
 
 /** POST /register/activate: the token from the activation link (the link opens a page; the page posts). */
 export const activationSchema = z.strictObject({
-  token: z.string(ACCOUNT_MESSAGES.activationInvalid).min(16, ACCOUNT_MESSAGES.activationInvalid).max(200),
+  token: z
+    .string(ACCOUNT_MESSAGES.activationInvalid)
+    .min(16, ACCOUNT_MESSAGES.activationInvalid)
+    .max(200, ACCOUNT_MESSAGES.activationInvalid),
 });
 
 /** POST /register/resend: the resend activation form (E-Mail Address). */

@@ -29,5 +29,7 @@ export const errorBodySchema = z.object({
     message: z.string(),
     details: z.unknown().optional(),
   }),
+  /** Validation failures: the spec's "errors object", each field's messages (the same as details.fields). */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,4 +1,6 @@
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../auth/password.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
 
 for (const dialect of DIALECTS) {
@@ -55,6 +57,53 @@ for (const dialect of DIALECTS) {
       const b = (await unknown.json()) as { error: { code: string; message: string } };
       expect(a.error).toEqual({ code: "invalid_credentials", message: "These credentials do not match our records." });
       expect(b.error).toEqual(a.error);
+    });
+
+    it("an inactive account: the right password is told to activate first (403), a wrong one is refused as usual; no session either way", async () => {
+      await t.deps.db
+        .insertInto("users")
+        .values({
+          id: "inactive-user",
+          email: "inactive@example.test",
+          password_hash: await hashPassword("secret1"),
+          firstname: "Ina",
+          lastname: "Active",
+          role: "student",
+          syllabus_id: 3,
+          class_id: null,
+          subscription_start: null,
+          subscription_end: null,
+          student_id: null,
+          active: 0,
+          created_at: t.clock.now().toISOString(),
+        })
+        .execute();
+      const sessions = () =>
+        t.deps.db.selectFrom("sessions").select("id").where("user_id", "=", "inactive-user").execute();
+      const right = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "Inactive@Example.test", password: "secret1" },
+      });
+      expect(right.status).toBe(403);
+      expect(((await right.json()) as { error: unknown }).error).toEqual({
+        code: "inactive_account",
+        message: ACCOUNT_MESSAGES.inactive,
+      });
+      expect(right.headers.get("set-cookie") ?? "").not.toContain("pf_session");
+      const wrong = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "inactive@example.test", password: "secret2" },
+      });
+      expect(wrong.status).toBe(401);
+      expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe("invalid_credentials");
+      expect(await sessions()).toEqual([]);
+      await t.deps.db.updateTable("users").set({ active: 1 }).where("id", "=", "inactive-user").execute();
+      const activated = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "inactive@example.test", password: "secret1" },
+      });
+      expect(activated.status).toBe(200);
+      expect(await sessions()).toHaveLength(1);
     });
 
     it("answers malformed JSON and missing fields with a 400 that says what is wrong", async () => {

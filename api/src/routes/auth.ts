@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import { loginRequestSchema, type MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { verifyPassword } from "../auth/password.ts";
@@ -33,12 +34,14 @@ export function authRoutes(deps: AppDeps) {
       const { email, password } = c.req.valid("json");
       const user = await deps.db
         .selectFrom("users")
-        .select(["id", "password_hash"])
+        .select(["id", "password_hash", "active"])
         .where("email", "=", email.toLowerCase())
         .executeTakeFirst();
       // Same message and similar work whether the e-mail is unknown or the password wrong.
       const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
       if (!user || !ok) throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
+      // Told only to someone who knows the password; no session until the activation link is followed.
+      if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
       await startSession(deps, c, user.id);
       return c.json(await userSummary(deps, user.id));
     })

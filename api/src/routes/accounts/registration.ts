@@ -1,10 +1,140 @@
+import { randomUUID } from "node:crypto";
+import {
+  ACCOUNT_MESSAGES,
+  ACTIVATION_TOKEN_TTL_MS,
+  activationSchema,
+  type RegistrationFormReply,
+  registrationSchema,
+  resendActivationSchema,
+} from "@preflight/sync-protocol/schemas/accounts";
 import { Hono } from "hono";
+import type { Kysely, Transaction } from "kysely";
+import { consumeToken, issueToken } from "../../auth/account-tokens.ts";
+import { hashPassword } from "../../auth/password.ts";
+import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { queueMail } from "../../mail/outbox.ts";
+import { claimMailRequest } from "../../mail/requests.ts";
+import { validate } from "../../validate.ts";
+import { checkFormToken, issueFormToken, readFormBody, sameOriginPosts } from "./anti-forgery.ts";
+import { freeTrialRoutes } from "./free-trial.ts";
+import { activationMail, alreadyRegisteredMail } from "./join-mails.ts";
+import { type Account, accountByEmail, fieldError, formReply, isRowId } from "./registration-common.ts";
 
 /**
  * Joining (spec accounts §1–§9): GET /api/register, POST /register, POST /register/activate,
- * POST /register/resend, GET /api/free-trial, POST /free-trial.
+ * POST /register/resend, and the free trial's GET /api/free-trial, POST /free-trial.
+ *
+ * "Allowed schools" (spec: a list passed to the registration form) are the schools with
+ * `open_registration` = 1: a newcomer may register for, or take a free trial of, an active
+ * syllabus of one of them; a closed school's syllabi are for the students it enrols itself.
+ *
+ * No reply tells whether an address has an account: registering an address that has one
+ * answers like a new registration, and the difference goes by mail to the address (a fresh
+ * activation link when the account is still inactive, else a note that someone tried, with
+ * sign-in and forgotten-password links). The account details of an existing account are never
+ * changed by a registration, so registering someone else's address again changes nothing.
+ *
+ * A new account, its activation token and its mail are written in one transaction, so an
+ * account never exists without its mail queued; the mail leaves after commit.
  */
-export function registrationRoutes(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+export function registrationRoutes(deps: AppDeps) {
+  const sameOrigin = sameOriginPosts(deps);
+  return new Hono<AppEnv>()
+    .get("/api/register", async (c) => {
+      const reply: RegistrationFormReply = {
+        _token: issueFormToken(deps, c),
+        schools: await allowedSchools(deps.db),
+        syllabi: await openSyllabi(deps.db),
+      };
+      return c.json(reply);
+    })
+    .post("/register", sameOrigin, async (c) => {
+      const body = await readFormBody(c, registrationSchema);
+      checkFormToken(deps, c, body._token);
+      const syllabus = isRowId(body.syllabus_id) ? await openSyllabi(deps.db, body.syllabus_id) : [];
+      if (!syllabus.length) throw fieldError("syllabus_id", ACCOUNT_MESSAGES.examUnavailable);
+      // Hashed whether or not the address has an account, so both take the same time.
+      const passwordHash = await hashPassword(body.password);
+      await deps.db.transaction().execute(async (trx) => {
+        await claimMailRequest(trx, deps.clock, body.email, "registration");
+        const existing = await accountByEmail(trx, body.email);
+        if (existing?.active === 1) {
+          await queueMail(trx, deps.clock, alreadyRegisteredMail(deps, existing));
+          return;
+        }
+        let account = existing;
+        if (!account) {
+          account = { id: randomUUID(), email: body.email, firstname: body.firstname, active: 0 };
+          await trx
+            .insertInto("users")
+            .values({
+              id: account.id,
+              email: body.email,
+              password_hash: passwordHash,
+              firstname: body.firstname,
+              lastname: body.lastname,
+              role: "student",
+              syllabus_id: body.syllabus_id,
+              class_id: null,
+              subscription_start: null,
+              subscription_end: null,
+              student_id: null,
+              active: 0,
+              created_at: deps.clock.now().toISOString(),
+            })
+            .execute();
+        }
+        await sendActivation(deps, trx, account);
+      });
+      deps.mail?.kick();
+      return c.json(formReply(ACCOUNT_MESSAGES.registered));
+    })
+    .post("/register/activate", validate("json", activationSchema), async (c) => {
+      const { token } = c.req.valid("json");
+      const activated = await deps.db.transaction().execute(async (trx) => {
+        const used = await consumeToken(trx, deps.clock, token, ["activation"]);
+        if (!used) return false;
+        await trx.updateTable("users").set({ active: 1 }).where("id", "=", used.userId).execute();
+        return true;
+      });
+      if (!activated) throw fieldError("token", ACCOUNT_MESSAGES.activationInvalid);
+      return c.json(formReply(ACCOUNT_MESSAGES.activated));
+    })
+    .post("/register/resend", validate("json", resendActivationSchema), async (c) => {
+      const { email } = c.req.valid("json");
+      await deps.db.transaction().execute(async (trx) => {
+        // Claimed for every address, so the one-minute refusal says nothing about accounts.
+        await claimMailRequest(trx, deps.clock, email, "activation");
+        const account = await accountByEmail(trx, email);
+        if (account?.active === 0) await sendActivation(deps, trx, account);
+      });
+      deps.mail?.kick();
+      return c.json(formReply(ACCOUNT_MESSAGES.activationResent));
+    })
+    .route("/", freeTrialRoutes(deps, sameOrigin));
+}
+
+/** A fresh activation token (older ones retired) and its mail, in the caller's transaction. */
+async function sendActivation(deps: AppDeps, trx: Transaction<Database>, account: Account): Promise<void> {
+  const token = await issueToken(trx, deps.clock, account.id, "activation", ACTIVATION_TOKEN_TTL_MS);
+  await queueMail(trx, deps.clock, activationMail(deps, account, token));
+}
+
+/** The allowed schools: those open to registration. */
+export function allowedSchools(db: Kysely<Database>) {
+  return db.selectFrom("schools").select(["id", "name"]).where("open_registration", "=", 1).orderBy("id").execute();
+}
+
+/** Active syllabi of the allowed schools (or the one asked for, if it is one of them). */
+function openSyllabi(db: Kysely<Database>, id?: number) {
+  let query = db
+    .selectFrom("syllabi")
+    .innerJoin("schools", "schools.id", "syllabi.school_id")
+    .select(["syllabi.id", "syllabi.title", "syllabi.warning", "syllabi.school_id"])
+    .where("syllabi.active", "=", 1)
+    .where("schools.open_registration", "=", 1)
+    .orderBy("syllabi.id");
+  if (id !== undefined) query = query.where("syllabi.id", "=", id);
+  return query.execute() as Promise<RegistrationFormReply["syllabi"]>;
 }
