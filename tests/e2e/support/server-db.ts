@@ -93,3 +93,13 @@ export function giveCourseDates(userId: string, dates: Record<number, [string, s
     db.close();
   }
 }
+
+/** Any read of the server's database, for a spec's own question. */
+export function readServerDb<T>(read: (db: Database.Database) => T): T {
+  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
