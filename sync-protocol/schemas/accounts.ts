@@ -11,7 +11,13 @@
  * for a reset and the free trial answer the same either way, and what differs goes by mail.
  */
 import { z } from "zod";
-import { emailPreferenceSchema, manualUpdateSchema, PASSWORD_MIN_LENGTH, PROFILE_MESSAGES } from "./profile.ts";
+import {
+  emailPreferenceSchema,
+  manualUpdateSchema,
+  PASSWORD_MIN_LENGTH,
+  PROFILE_MESSAGES,
+  requiredText,
+} from "./profile.ts";
 
 /** Spec accounts 5 and 8, and the product's own words where the spec is silent. */
 export const ACCOUNT_MESSAGES = {
@@ -69,13 +75,6 @@ export const FREE_TRIAL_DAYS = 7;
 /** "An ordinary pattern" (spec): something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const required = (field: string) =>
-  z
-    .string(`The ${field} field is required.`)
-    .trim()
-    .min(1, `The ${field} field is required.`)
-    .max(100, `The ${field} field must be at most 100 characters.`);
-
 /** An e-mail address, lower-cased, checked with the spec's message. */
 export const emailField = (message: string = ACCOUNT_MESSAGES.invalidEmail) =>
   z
@@ -129,8 +128,8 @@ export type RegistrationFormReply = z.infer<typeof registrationFormReplySchema>;
 export const registrationSchema = z
   .strictObject({
     _token: antiForgeryTokenSchema,
-    firstname: required("firstname"),
-    lastname: required("lastname"),
+    firstname: requiredText("first name"),
+    lastname: requiredText("last name"),
     email: emailField(),
     password: newPassword,
     password_confirmation: z
@@ -199,8 +198,8 @@ export type FreeTrialFormReply = z.infer<typeof freeTrialFormReplySchema>;
 
 /** POST /free-trial: spec payload. */
 export const freeTrialSchema = z.strictObject({
-  firstname: required("first name"),
-  lastname: required("last name"),
+  firstname: requiredText("first name"),
+  lastname: requiredText("last name"),
   email: emailField(),
   licence_type_id: z.coerce
     .number("The licence type field is required.")

@@ -57,8 +57,13 @@ export const PROFILE_MESSAGES = {
 /** Spec accounts 9: password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
 
-const required = (field: string) =>
-  z.string(`The ${field} field is required.`).trim().min(1, `The ${field} field is required.`).max(100);
+/** A required line of text, named in its messages as the form labels it ("first name"). */
+export const requiredText = (field: string) =>
+  z
+    .string(`The ${field} field is required.`)
+    .trim()
+    .min(1, `The ${field} field is required.`)
+    .max(100, `The ${field} field must be at most 100 characters.`);
 
 /** A password change: the current password and the new one twice (spec: 'Passwords must match'). */
 export const passwordChangeSchema = z
@@ -77,8 +82,8 @@ export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 export const manualUpdateSchema = z.union([z.literal(0), z.literal(1)], "manual_update must be 0 or 1");
 
 export const profileAccountSchema = z.strictObject({
-  firstname: required("firstname"),
-  lastname: required("lastname"),
+  firstname: requiredText("first name"),
+  lastname: requiredText("last name"),
   email: z
     .string(PROFILE_MESSAGES.emailInvalid)
     .trim()

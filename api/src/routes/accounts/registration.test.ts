@@ -381,8 +381,8 @@ for (const dialect of DIALECTS) {
         return body;
       };
       const cases: [string, Record<string, unknown>, string, string][] = [
-        ["firstname missing", missing("firstname"), "firstname", "The firstname field is required."],
-        ["lastname missing", missing("lastname"), "lastname", "The lastname field is required."],
+        ["firstname missing", missing("firstname"), "firstname", "The first name field is required."],
+        ["lastname missing", missing("lastname"), "lastname", "The last name field is required."],
         ["email missing", missing("email"), "email", "The email field is required."],
         ["password missing", missing("password"), "password", "The password field is required."],
         [
@@ -392,9 +392,9 @@ for (const dialect of DIALECTS) {
           "The confirm password field is required.",
         ],
         ["exam missing", missing("syllabus_id"), "syllabus_id", ACCOUNT_MESSAGES.examRequired],
-        ["blank firstname", { ...valid(), firstname: "   " }, "firstname", "The firstname field is required."],
-        ["firstname a number", { ...valid(), firstname: 7 }, "firstname", "The firstname field is required."],
-        ["lastname a list", { ...valid(), lastname: ["a"] }, "lastname", "The lastname field is required."],
+        ["blank firstname", { ...valid(), firstname: "   " }, "firstname", "The first name field is required."],
+        ["firstname a number", { ...valid(), firstname: 7 }, "firstname", "The first name field is required."],
+        ["lastname a list", { ...valid(), lastname: ["a"] }, "lastname", "The last name field is required."],
         ["email a number", { ...valid(), email: 12 }, "email", "The email field is required."],
         ["password a number", { ...valid(), password: 1234567 }, "password", "The password field is required."],
         ["exam a word", { ...valid(), syllabus_id: "three" }, "syllabus_id", ACCOUNT_MESSAGES.examRequired],
@@ -404,13 +404,13 @@ for (const dialect of DIALECTS) {
           "firstname too long",
           { ...valid(), firstname: "x".repeat(101) },
           "firstname",
-          "The firstname field must be at most 100 characters.",
+          "The first name field must be at most 100 characters.",
         ],
         [
           "lastname too long",
           { ...valid(), lastname: "x".repeat(101) },
           "lastname",
-          "The lastname field must be at most 100 characters.",
+          "The last name field must be at most 100 characters.",
         ],
         [
           "confirmation too long",

@@ -107,8 +107,8 @@ for (const dialect of DIALECTS) {
 
     it.each([
       ["/profile/account", { ...DETAILS, email: "not-an-email" }, { email: [PROFILE_MESSAGES.emailInvalid] }],
-      ["/profile/account", { ...DETAILS, firstname: "  " }, { firstname: ["The firstname field is required."] }],
-      ["/profile/account", { lastname: "x", email: "a@b.test" }, { firstname: ["The firstname field is required."] }],
+      ["/profile/account", { ...DETAILS, firstname: "  " }, { firstname: ["The first name field is required."] }],
+      ["/profile/account", { lastname: "x", email: "a@b.test" }, { firstname: ["The first name field is required."] }],
       ["/profile/account", { ...DETAILS, manual_update: 2 }, { manual_update: ["manual_update must be 0 or 1"] }],
       [
         "/profile/account",

@@ -100,7 +100,7 @@ describe("the profile page", { timeout: 20_000 }, () => {
     await user.click(details().getByRole("button", { name: "Update" }));
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(describedBy(email)).toContain(PROFILE_MESSAGES.emailInvalid);
-    expect(describedBy(details().getByLabelText("Last name"))).toContain("The lastname field is required.");
+    expect(describedBy(details().getByLabelText("Last name"))).toContain("The last name field is required.");
     // Focus goes to the first field with an error.
     await waitFor(() => expect(document.activeElement).toBe(details().getByLabelText("Last name")));
     expect(onUpdate).not.toHaveBeenCalled();

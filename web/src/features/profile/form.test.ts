@@ -10,8 +10,8 @@ describe("the Personal Details form's rules (spec accounts 5)", () => {
   it("requires the names and a valid e-mail, with the spec's words", () => {
     expect(planUpdate(draft({ firstname: " ", lastname: "", email: "nope" }), STUDENT_PROFILE, online)).toEqual({
       errors: {
-        firstname: ["The firstname field is required."],
-        lastname: ["The lastname field is required."],
+        firstname: ["The first name field is required."],
+        lastname: ["The last name field is required."],
         email: [PROFILE_MESSAGES.emailInvalid],
       },
     });

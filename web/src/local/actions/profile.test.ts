@@ -60,7 +60,7 @@ describe("profile edits on the device", () => {
     const error = await updateProfile(scope, { firstname: "", lastname: "Pilot", email: "nope" }).catch((e) => e);
     expect(error).toBeInstanceOf(ProfileInputError);
     expect(error.errors).toEqual({
-      firstname: ["The firstname field is required."],
+      firstname: ["The first name field is required."],
       email: ["A valid email is required"],
     });
     await expect(updateEmailPreferences(scope, [1, 7])).rejects.toThrow("Unknown email preferences: 7");
