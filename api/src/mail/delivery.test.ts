@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
+import { startMailApp, stopMailApp } from "../test-support/accounts.ts";
+import { DIALECTS, type TestApp } from "../test-support/harness.ts";
 import { type SmtpReceiver, startSmtpReceiver } from "../test-support/smtp-receiver.ts";
 import { renderMail } from "./layout.ts";
 import { queueMail } from "./outbox.ts";
@@ -9,13 +10,9 @@ for (const dialect of DIALECTS) {
     let smtp: SmtpReceiver;
     let t: TestApp;
     beforeAll(async () => {
-      smtp = await startSmtpReceiver();
-      t = await createTestApp(dialect, { smtpUrl: smtp.url });
+      ({ t, smtp } = await startMailApp(dialect));
     });
-    afterAll(async () => {
-      await t.close();
-      await smtp.close();
-    });
+    afterAll(() => stopMailApp({ t, smtp }));
 
     it("sends a queued mail once, with a text and an HTML part, and marks it sent", async () => {
       await queueMail(

@@ -13,6 +13,9 @@ import type { AppDeps, Clock } from "../deps.ts";
 import { MailDelivery } from "../mail/delivery.ts";
 import { smtpTransport } from "../mail/transport.ts";
 
+/** The app's address in tests (APP_URL): mailed links point here. */
+export const APP_ORIGIN = "http://app.preflight.test";
+
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
 
 export class TestClock implements Clock {
@@ -56,7 +59,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const mail = options.smtpUrl
     ? new MailDelivery(db, clock, smtpTransport(options.smtpUrl), "Preflight <no-reply@preflight.test>")
     : undefined;
-  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR, appUrl: "http://app.preflight.test", mail };
+  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR, appUrl: APP_ORIGIN, mail };
   const app = createApp(deps);
 
   const request: TestApp["request"] = (path, init = {}) => {

@@ -9,12 +9,19 @@ import {
 import { PROFILE_MESSAGES } from "@preflight/sync-protocol/schemas/profile";
 import { profileStepReplySchema } from "@preflight/sync-protocol/schemas/pull";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from "../../test-support/smtp-receiver.ts";
-import { newAccount, mailTo as nextMail, TEST_PASSWORD } from "./account-mails.test-support.ts";
+import {
+  type ErrorReply,
+  MINUTE,
+  newAccount,
+  mailTo as nextMail,
+  signedInAccount,
+  startMailApp,
+  stopMailApp,
+  TEST_PASSWORD,
+} from "../../test-support/accounts.ts";
+import { DIALECTS, type TestApp } from "../../test-support/harness.ts";
+import type { ReceivedMail, SmtpReceiver } from "../../test-support/smtp-receiver.ts";
 
-type ErrorReply = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
-const MINUTE = 60_000;
 const fresh = () => `new-${randomUUID().slice(0, 8)}@preflight.test`;
 
 for (const dialect of DIALECTS) {
@@ -22,14 +29,9 @@ for (const dialect of DIALECTS) {
     let smtp: SmtpReceiver;
     let t: TestApp;
     beforeAll(async () => {
-      smtp = await startSmtpReceiver();
-      t = await createTestApp(dialect, { smtpUrl: smtp.url });
+      ({ t, smtp } = await startMailApp(dialect));
     });
-    afterAll(async () => {
-      await t.deps.mail?.deliverDue();
-      await t.close();
-      await smtp.close();
-    });
+    afterAll(() => stopMailApp({ t, smtp }));
 
     const post = (path: string, json: unknown, cookie?: string) => t.request(path, { method: "POST", json, cookie });
     const mailTo = (to: string, subject: string) => nextMail(smtp, to, subject);
@@ -39,10 +41,7 @@ for (const dialect of DIALECTS) {
       expect(link.startsWith("http://app.preflight.test/email/confirm?token=")).toBe(true);
       return new URL(link).searchParams.get("token") ?? "";
     };
-    const signedIn = async () => {
-      const account = await newAccount(t);
-      return { ...account, cookie: await t.login(account.email) };
-    };
+    const signedIn = () => signedInAccount(t);
     const profile = async (cookie: string) => {
       const res = await t.request("/api/profile", { cookie });
       expect(res.status).toBe(200);

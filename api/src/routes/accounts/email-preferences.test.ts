@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { PROFILE_MESSAGES, preferencesReplySchema } from "@preflight/sync-protocol/schemas/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type ErrorReply, newAccount, signedInAccount } from "../../test-support/accounts.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { newAccount } from "./account-mails.test-support.ts";
-
-type ErrorReply = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
 
 for (const dialect of DIALECTS) {
   describe(`POST /email-preferences/{user_id} [${dialect}]`, () => {
@@ -14,10 +12,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => t.close());
 
-    const signedIn = async () => {
-      const account = await newAccount(t);
-      return { ...account, cookie: await t.login(account.email) };
-    };
+    const signedIn = () => signedInAccount(t);
     const stored = async (id: string) =>
       (await t.deps.db.selectFrom("users").select("email_preferences").where("id", "=", id).executeTakeFirstOrThrow())
         .email_preferences;

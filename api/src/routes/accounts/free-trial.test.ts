@@ -7,20 +7,21 @@ import {
 import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consumeToken } from "../../auth/account-tokens.ts";
-import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { type SmtpReceiver, startSmtpReceiver } from "../../test-support/smtp-receiver.ts";
-import { FORM_TOKEN_COOKIE } from "./anti-forgery.ts";
 import {
-  APP_ORIGIN,
   type ErrorReply,
   getForm,
   linkParam,
+  MINUTE,
   postForm,
   rowCounts,
+  startMailApp,
+  stopMailApp,
   withoutMailOutbox,
-} from "./registration.test-support.ts";
+} from "../../test-support/accounts.ts";
+import { APP_ORIGIN, DIALECTS, type TestApp } from "../../test-support/harness.ts";
+import type { SmtpReceiver } from "../../test-support/smtp-receiver.ts";
+import { FORM_TOKEN_COOKIE } from "./anti-forgery.ts";
 
-const MINUTE = 60_000;
 const SUCCESS = { success: true, message: ACCOUNT_MESSAGES.freeTrialSuccess, redirect: "/login" };
 
 /** Licence types added for these tests. */
@@ -36,8 +37,7 @@ for (const dialect of DIALECTS) {
     const newEmail = () => `trial${++n}@example.test`;
 
     beforeAll(async () => {
-      smtp = await startSmtpReceiver();
-      t = await createTestApp(dialect, { smtpUrl: smtp.url });
+      ({ t, smtp } = await startMailApp(dialect));
       await t.deps.db
         .insertInto("licence_types")
         .values([
@@ -94,11 +94,7 @@ for (const dialect of DIALECTS) {
         ])
         .execute();
     });
-    afterAll(async () => {
-      await t.deps.mail?.deliverDue();
-      await t.close();
-      await smtp.close();
-    });
+    afterAll(() => stopMailApp({ t, smtp }));
 
     async function startTrial(fields: Record<string, unknown> = {}, form?: { token: string; cookie: string }) {
       const f = form ?? (await getForm(t, "/api/free-trial"));

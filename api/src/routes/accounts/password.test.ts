@@ -6,26 +6,25 @@ import {
   RESET_TOKEN_TTL_MS,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { type ReceivedMail, type SmtpReceiver, startSmtpReceiver } from "../../test-support/smtp-receiver.ts";
-import { newAccount, mailTo as nextMail } from "./account-mails.test-support.ts";
-
-type ErrorReply = { error: { code: string; message: string; details?: { fields?: Record<string, string[]> } } };
-const MINUTE = 60_000;
+import {
+  type ErrorReply,
+  MINUTE,
+  newAccount,
+  mailTo as nextMail,
+  startMailApp,
+  stopMailApp,
+} from "../../test-support/accounts.ts";
+import { DIALECTS, type TestApp } from "../../test-support/harness.ts";
+import type { ReceivedMail, SmtpReceiver } from "../../test-support/smtp-receiver.ts";
 
 for (const dialect of DIALECTS) {
   describe(`forgotten and reset password [${dialect}]`, () => {
     let smtp: SmtpReceiver;
     let t: TestApp;
     beforeAll(async () => {
-      smtp = await startSmtpReceiver();
-      t = await createTestApp(dialect, { smtpUrl: smtp.url });
+      ({ t, smtp } = await startMailApp(dialect));
     });
-    afterAll(async () => {
-      await t.deps.mail?.deliverDue(); // nothing left sending while the database closes
-      await t.close();
-      await smtp.close();
-    });
+    afterAll(() => stopMailApp({ t, smtp }));
 
     const newStudent = (overrides: { active?: 0 | 1 } = {}) => newAccount(t, overrides);
     const post = (path: string, json: unknown, cookie?: string) => t.request(path, { method: "POST", json, cookie });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { profileDataSchema } from "@preflight/sync-protocol/schemas/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newAccount } from "../../test-support/accounts.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { newAccount } from "./account-mails.test-support.ts";
 
 const ALLOWED_SYLLABI = [
   {

@@ -6,20 +6,21 @@ import {
 } from "@preflight/sync-protocol/schemas/accounts";
 import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { type SmtpReceiver, startSmtpReceiver } from "../../test-support/smtp-receiver.ts";
-import { FORM_TOKEN_COOKIE, FORM_TOKEN_MAX_AGE_S } from "./anti-forgery.ts";
 import {
-  APP_ORIGIN,
   type ErrorReply,
   getForm,
   linkParam,
+  MINUTE,
   postForm,
   rowCounts,
+  startMailApp,
+  stopMailApp,
   withoutMailOutbox,
-} from "./registration.test-support.ts";
+} from "../../test-support/accounts.ts";
+import { APP_ORIGIN, DIALECTS, type TestApp } from "../../test-support/harness.ts";
+import type { SmtpReceiver } from "../../test-support/smtp-receiver.ts";
+import { FORM_TOKEN_COOKIE, FORM_TOKEN_MAX_AGE_S } from "./anti-forgery.ts";
 
-const MINUTE = 60_000;
 const REGISTERED = { success: true, message: ACCOUNT_MESSAGES.registered, redirect: "/login" };
 
 /** Syllabi added for these tests: one of a closed school, one inactive. */
@@ -34,8 +35,7 @@ for (const dialect of DIALECTS) {
     const newEmail = () => `newcomer${++n}@example.test`;
 
     beforeAll(async () => {
-      smtp = await startSmtpReceiver();
-      t = await createTestApp(dialect, { smtpUrl: smtp.url });
+      ({ t, smtp } = await startMailApp(dialect));
       const syllabus = {
         licence: "ATPL(A)",
         licence_type_id: 1,
@@ -51,11 +51,7 @@ for (const dialect of DIALECTS) {
         ])
         .execute();
     });
-    afterAll(async () => {
-      await t.deps.mail?.deliverDue();
-      await t.close();
-      await smtp.close();
-    });
+    afterAll(() => stopMailApp({ t, smtp }));
 
     async function register(fields: Record<string, unknown> = {}, form?: { token: string; cookie: string }) {
       const f = form ?? (await getForm(t, "/api/register"));
