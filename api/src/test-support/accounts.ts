@@ -2,11 +2,13 @@
  * Shared by the account API suites (joining, free trial, password, e-mail change, profile data,
  * e-mail preferences) and the mail delivery suite: a test app whose mail goes over SMTP to a
  * receiver of its own, students of one's own with a known password, the next mail of a subject,
- * a form's anti-forgery token and cookie, and row counts to prove a refused call wrote nothing.
+ * a form's anti-forgery token and cookie, row counts to prove a refused call wrote nothing, and
+ * the table runner of a joining form's bad input.
  */
 import { randomUUID } from "node:crypto";
+import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import { type Insertable, sql } from "kysely";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { hashPassword } from "../auth/password.ts";
 import type { Dialect } from "../db/connect.ts";
 import type { UsersTable } from "../db/schema.ts";
@@ -162,5 +164,51 @@ export async function withoutMailOutbox<T>(t: TestApp, run: () => Promise<T>): P
     } else {
       await sql`drop trigger refuse_mail`.execute(db);
     }
+  }
+}
+
+// ─── A form's bad input ──────────────────────────────────────────────────────
+
+/** A form of the joining pages: where its token is fetched, where it posts, and its token's field. */
+export interface JoinForm {
+  get: string;
+  post: string;
+  tokenField: "_token" | "token";
+}
+
+/** A case of bad input: its name, the fields sent, the field blamed, and the message. */
+export type BadFieldCase = [name: string, fields: Record<string, unknown>, field: string, message: string];
+
+/** `valid()` without `field`. */
+export function missingFrom(valid: () => Record<string, unknown>) {
+  return (field: string): Record<string, unknown> => {
+    const body = valid();
+    delete body[field];
+    return body;
+  };
+}
+
+/**
+ * One test a case: the form posted with a good token and the case's fields is a 400 that names
+ * the message on the field and in the error, and writes no row.
+ */
+export function itRefusesBadFields(app: () => TestApp, form: JoinForm, cases: BadFieldCase[]): void {
+  for (const [name, fields, field, message] of cases) {
+    it(`${name} → 400 '${message}' on ${field}`, async () => {
+      const t = app();
+      const { token, cookie } = await getForm(t, form.get);
+      const before = await rowCounts(t);
+      const res = await t.request(form.post, {
+        method: "POST",
+        cookie,
+        json: { [form.tokenField]: token, ...fields },
+      });
+      expect(res.status).toBe(400);
+      const body = errorBodySchema.parse(await res.json());
+      expect(body.error.code).toBe("bad_request");
+      expect(body.errors?.[field]?.join(" ")).toContain(message);
+      expect(body.error.message).toContain(message);
+      expect(await rowCounts(t)).toEqual(before);
+    });
   }
 }

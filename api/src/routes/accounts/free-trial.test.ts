@@ -8,10 +8,13 @@ import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { consumeToken } from "../../auth/account-tokens.ts";
 import {
+  type BadFieldCase,
   type ErrorReply,
   getForm,
+  itRefusesBadFields,
   linkParam,
   MINUTE,
+  missingFrom,
   postForm,
   rowCounts,
   startMailApp,
@@ -22,6 +25,7 @@ import { APP_ORIGIN, DIALECTS, type TestApp } from "../../test-support/harness.t
 import type { SmtpReceiver } from "../../test-support/smtp-receiver.ts";
 import { FORM_TOKEN_COOKIE } from "./anti-forgery.ts";
 
+const FREE_TRIAL_FORM = { get: "/api/free-trial", post: "/free-trial", tokenField: "token" } as const;
 const SUCCESS = { success: true, message: ACCOUNT_MESSAGES.freeTrialSuccess, redirect: "/login" };
 
 /** Licence types added for these tests. */
@@ -312,13 +316,9 @@ for (const dialect of DIALECTS) {
 
     describe("bad input: a 4xx with the message, and nothing written", () => {
       const valid = () => ({ firstname: "Bad", lastname: "Input", email: newEmail(), licence_type_id: 1 });
-      const missing = (field: string) => {
-        const body: Record<string, unknown> = valid();
-        delete body[field];
-        return body;
-      };
+      const missing = missingFrom(valid);
       const LICENCE_REQUIRED = "The licence type field is required.";
-      const cases: [string, Record<string, unknown>, string, string][] = [
+      const cases: BadFieldCase[] = [
         ["first name missing", missing("firstname"), "firstname", "The first name field is required."],
         ["last name missing", missing("lastname"), "lastname", "The last name field is required."],
         ["email missing", missing("email"), "email", "The email field is required."],
@@ -381,23 +381,7 @@ for (const dialect of DIALECTS) {
         ["email preferences not a list", { ...valid(), emailPreferences: 1 }, "emailPreferences", ""],
         ["an extra field", { ...valid(), password: "secret1" }, "_", 'Unrecognized key: "password"'],
       ];
-      for (const [name, fields, field, message] of cases) {
-        it(`${name} → 400 '${message}' on ${field}`, async () => {
-          const form = await getForm(t, "/api/free-trial");
-          const before = await rowCounts(t);
-          const res = await t.request("/free-trial", {
-            method: "POST",
-            cookie: form.cookie,
-            json: { token: form.token, ...fields },
-          });
-          expect(res.status).toBe(400);
-          const body = errorBodySchema.parse(await res.json());
-          expect(body.error.code).toBe("bad_request");
-          expect(body.errors?.[field]?.join(" ")).toContain(message);
-          expect(body.error.message).toContain(message);
-          expect(await rowCounts(t)).toEqual(before);
-        });
-      }
+      itRefusesBadFields(() => t, FREE_TRIAL_FORM, cases);
 
       it("malformed JSON and a body of another type", async () => {
         const form = await getForm(t, "/api/free-trial");

@@ -7,10 +7,13 @@ import {
 import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type BadFieldCase,
   type ErrorReply,
   getForm,
+  itRefusesBadFields,
   linkParam,
   MINUTE,
+  missingFrom,
   postForm,
   rowCounts,
   startMailApp,
@@ -21,6 +24,7 @@ import { APP_ORIGIN, DIALECTS, type TestApp } from "../../test-support/harness.t
 import type { SmtpReceiver } from "../../test-support/smtp-receiver.ts";
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_MAX_AGE_S } from "./anti-forgery.ts";
 
+const REGISTER_FORM = { get: "/api/register", post: "/register", tokenField: "_token" } as const;
 const REGISTERED = { success: true, message: ACCOUNT_MESSAGES.registered, redirect: "/login" };
 
 /** Syllabi added for these tests: one of a closed school, one inactive. */
@@ -371,12 +375,8 @@ for (const dialect of DIALECTS) {
         password_confirmation: "secret1",
         syllabus_id: 3,
       });
-      const missing = (field: string) => {
-        const body: Record<string, unknown> = valid();
-        delete body[field];
-        return body;
-      };
-      const cases: [string, Record<string, unknown>, string, string][] = [
+      const missing = missingFrom(valid);
+      const cases: BadFieldCase[] = [
         ["firstname missing", missing("firstname"), "firstname", "The first name field is required."],
         ["lastname missing", missing("lastname"), "lastname", "The last name field is required."],
         ["email missing", missing("email"), "email", "The email field is required."],
@@ -461,23 +461,7 @@ for (const dialect of DIALECTS) {
         ],
         ["an extra field", { ...valid(), role: "maintenance" }, "_", 'Unrecognized key: "role"'],
       ];
-      for (const [name, fields, field, message] of cases) {
-        it(`${name} → 400 '${message}' on ${field}`, async () => {
-          const form = await getForm(t, "/api/register");
-          const before = await rowCounts(t);
-          const res = await t.request("/register", {
-            method: "POST",
-            cookie: form.cookie,
-            json: { _token: form.token, ...fields },
-          });
-          expect(res.status).toBe(400);
-          const body = errorBodySchema.parse(await res.json());
-          expect(body.error.code).toBe("bad_request");
-          expect(body.errors?.[field]?.join(" ")).toContain(message);
-          expect(body.error.message).toContain(message);
-          expect(await rowCounts(t)).toEqual(before);
-        });
-      }
+      itRefusesBadFields(() => t, REGISTER_FORM, cases);
 
       it("the password and its confirmation both wrong: every message, one per field", async () => {
         const form = await getForm(t, "/api/register");
