@@ -36,3 +36,11 @@ export function failureText(err: unknown): string {
   if (err instanceof NetworkError) return ACCOUNT_MESSAGES.needsConnection;
   return "Something went wrong. Please try again.";
 }
+
+/**
+ * The server refused the request itself (a spent or wrong token, invalid input): trying again
+ * will not help. No connection, a server fault or a rate limit (429) may pass on another try.
+ */
+export function isRefusal(err: unknown): boolean {
+  return err instanceof ApiCallError && err.status < 500 && err.status !== 429;
+}

@@ -183,6 +183,35 @@ export function FormNotice({
   );
 }
 
+/** A request went through and the page moves on to sign in: the message, and the way there meanwhile. */
+export function SignInRedirectNotice({
+  message,
+  href = "/login",
+  go,
+  testId,
+}: {
+  message: ReactNode;
+  /** Where "sign in" leads (the page's redirect goes there too). */
+  href?: string;
+  go: (href: string) => void;
+  testId: string;
+}) {
+  return (
+    <div className="space-y-3">
+      <FormNotice tone="success" testId={testId}>
+        {message}
+      </FormNotice>
+      <p className="text-sm text-slate-600">
+        Taking you to{" "}
+        <AppLink href={href} go={go}>
+          sign in
+        </AppLink>
+        …
+      </p>
+    </div>
+  );
+}
+
 /** A link inside the app: a real anchor (open in a new tab works) that navigates through `go` on a plain click. */
 export function AppLink({
   href,

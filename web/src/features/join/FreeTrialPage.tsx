@@ -11,7 +11,7 @@ import {
 } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
 import type { UiClock } from "../../ui/clock.ts";
-import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
+import { AppLink, PageHeading, SignInRedirectNotice } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
 import { FreeTrialForm } from "./FreeTrialForm.tsx";
@@ -74,18 +74,7 @@ export function FreeTrialPage({ go, clock }: { go: (href: string) => void; clock
         </>
       ) : null}
       {state.kind === "done" ? (
-        <div className="space-y-3">
-          <FormNotice tone="success" testId="free-trial-done">
-            {ACCOUNT_MESSAGES.freeTrialSuccess}
-          </FormNotice>
-          <p className="text-sm text-slate-600">
-            Taking you to{" "}
-            <AppLink href="/login" go={go}>
-              sign in
-            </AppLink>
-            …
-          </p>
-        </div>
+        <SignInRedirectNotice message={ACCOUNT_MESSAGES.freeTrialSuccess} go={go} testId="free-trial-done" />
       ) : null}
     </>
   );

@@ -1,0 +1,116 @@
+/**
+ * A page that follows a mailed link's token (account activation, an e-mail change): opening the
+ * link changes nothing, since a mail scanner may follow it; the student presses the button,
+ * which calls `confirm`. Success shows the reply's message and goes to `next` after
+ * `redirectDelayMs`; a refusal (a spent or wrong token) says so and offers `failedActions`; any
+ * other failure (no connection, a server fault) says so above the button for another try.
+ *
+ * Pure: the call, the texts and what a failure means come from the page. Test ids derive from
+ * `testId`: the button, `-error` (another try), `-done`, `-failed`.
+ */
+import { type ReactNode, useState } from "react";
+import type { UiClock } from "./clock.ts";
+import { FormNotice, PageHeading, SignInRedirectNotice } from "./FormField.tsx";
+import { useLater } from "./useLater.ts";
+
+/** What a failed `confirm` means: its text, and whether pressing again could help. */
+export interface PressFailure {
+  text: string;
+  /** The token was refused: no button, `failedActions` instead. */
+  final: boolean;
+}
+
+type State =
+  | { kind: "idle"; error?: string }
+  | { kind: "busy" }
+  | { kind: "done"; message: string; next: string }
+  | { kind: "failed"; text: string };
+
+const PRESS_CLASS =
+  "w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60";
+const FOCUS_RING_CLASS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+export function ConfirmByPress({
+  title,
+  intro,
+  pressLabel,
+  busyLabel,
+  testId,
+  confirm,
+  missingText,
+  failure,
+  failedActions,
+  go,
+  clock,
+  redirectDelayMs,
+  browserFocusRing = false,
+}: {
+  title: string;
+  /** Said until the press succeeds or fails for good. */
+  intro: ReactNode;
+  pressLabel: string;
+  busyLabel: string;
+  testId: string;
+  /** Posts the token; undefined when the link carries none (then `missingText` shows at once). */
+  confirm: (() => Promise<{ message: string; next: string }>) | undefined;
+  missingText: string;
+  failure: (err: unknown) => PressFailure;
+  failedActions: ReactNode;
+  go: (href: string) => void;
+  clock?: UiClock | undefined;
+  redirectDelayMs: number;
+  /** Keep the browser's own focus ring on the button instead of the brand one the account forms use. */
+  browserFocusRing?: boolean;
+}) {
+  const later = useLater(clock);
+  const [state, setState] = useState<State>(confirm ? { kind: "idle" } : { kind: "failed", text: missingText });
+
+  const press = async () => {
+    if (!confirm) return;
+    setState({ kind: "busy" });
+    try {
+      const { message, next } = await confirm();
+      setState({ kind: "done", message, next });
+      later(() => go(next), redirectDelayMs);
+    } catch (err) {
+      const { text, final } = failure(err);
+      setState(final ? { kind: "failed", text } : { kind: "idle", error: text });
+    }
+  };
+
+  const waiting = state.kind === "idle" || state.kind === "busy";
+  return (
+    <>
+      <PageHeading title={title}>{waiting ? intro : null}</PageHeading>
+      {state.kind === "idle" && state.error ? (
+        <div className="mb-4">
+          <FormNotice tone="error" testId={`${testId}-error`}>
+            {state.error}
+          </FormNotice>
+        </div>
+      ) : null}
+      {waiting ? (
+        <button
+          type="button"
+          onClick={() => void press()}
+          disabled={state.kind === "busy"}
+          className={browserFocusRing ? PRESS_CLASS : `${PRESS_CLASS} ${FOCUS_RING_CLASS}`}
+          data-testid={testId}
+        >
+          {state.kind === "busy" ? busyLabel : pressLabel}
+        </button>
+      ) : null}
+      {state.kind === "done" ? (
+        <SignInRedirectNotice message={state.message} href={state.next} go={go} testId={`${testId}-done`} />
+      ) : null}
+      {state.kind === "failed" ? (
+        <div className="space-y-3">
+          <FormNotice tone="error" testId={`${testId}-failed`}>
+            {state.text}
+          </FormNotice>
+          {failedActions}
+        </div>
+      ) : null}
+    </>
+  );
+}
