@@ -1,8 +1,8 @@
 /**
  * Shared by the account API suites (joining, free trial, password, e-mail change, profile data,
  * e-mail preferences) and the mail delivery suite: a test app whose mail goes over SMTP to a
- * receiver of its own, students of one's own with a known password, the next mail of a subject,
- * a form's anti-forgery token and cookie, row counts to prove a refused call wrote nothing, and
+ * receiver of its own, students of one's own with a known password, the next mail of a subject
+ * and the token of its link, malformed JSON, a form's anti-forgery token and cookie, row counts to prove a refused call wrote nothing, and
  * the table runner of a joining form's bad input.
  */
 import { randomUUID } from "node:crypto";
@@ -93,7 +93,24 @@ export function linkParam(link: string, name: string): string {
   return value;
 }
 
+/** The mail's link to the app's page `path` (e.g. "/password/reset"). */
+export function mailedLink(mail: ReceivedMail, path: string): string {
+  const link = mail.links.find((l) => new URL(l).pathname === path);
+  if (!link) throw new Error(`no link to ${path} in ${mail.text}`);
+  return link;
+}
+
+/** The token of the mail's link to the app's page `path`. */
+export function mailedToken(mail: ReceivedMail, path: string): string {
+  return linkParam(mailedLink(mail, path), "token");
+}
+
 // ─── Requests ────────────────────────────────────────────────────────────────
+
+/** Posts `body` as it is, labelled JSON: how a test sends malformed JSON. */
+export function postRawJson(t: TestApp, path: string, body: string, cookie?: string) {
+  return t.request(path, { method: "POST", cookie, headers: { "Content-Type": "application/json" }, body });
+}
 
 /** Posts a form-encoded body as a browser's ordinary form post from the app's origin would. */
 export function postForm(t: TestApp, path: string, fields: [string, string][], cookie: string, origin = APP_ORIGIN) {

@@ -11,9 +11,13 @@ import { profileStepReplySchema } from "@preflight/sync-protocol/schemas/pull";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ErrorReply,
+  linkParam,
   MINUTE,
+  mailedLink,
   newAccount,
   mailTo as nextMail,
+  postRawJson,
+  rowCounts,
   signedInAccount,
   startMailApp,
   stopMailApp,
@@ -36,10 +40,9 @@ for (const dialect of DIALECTS) {
     const post = (path: string, json: unknown, cookie?: string) => t.request(path, { method: "POST", json, cookie });
     const mailTo = (to: string, subject: string) => nextMail(smtp, to, subject);
     const confirmToken = (mail: ReceivedMail) => {
-      const link = mail.links.find((l) => l.includes("/email/confirm?"));
-      if (!link) throw new Error(`no confirmation link in ${mail.text}`);
+      const link = mailedLink(mail, "/email/confirm");
       expect(link.startsWith("http://app.preflight.test/email/confirm?token=")).toBe(true);
-      return new URL(link).searchParams.get("token") ?? "";
+      return linkParam(link, "token");
     };
     const signedIn = () => signedInAccount(t);
     const profile = async (cookie: string) => {
@@ -57,8 +60,7 @@ for (const dialect of DIALECTS) {
     const state = async (userId: string) => ({
       user: await t.deps.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirst(),
       tokens: await t.deps.db.selectFrom("account_tokens").selectAll().where("user_id", "=", userId).execute(),
-      outbox: (await t.deps.db.selectFrom("mail_outbox").select("id").execute()).length,
-      requests: (await t.deps.db.selectFrom("mail_requests").selectAll().execute()).length,
+      rows: await rowCounts(t),
     });
 
     it("mails a link to the new address and a notice to the old; the link moves the account and ends its sessions", async () => {
@@ -246,12 +248,7 @@ for (const dialect of DIALECTS) {
     it("malformed JSON is a 400 on both calls; POST /profile/email needs a session, POST /email/confirm does not", async () => {
       const student = await signedIn();
       for (const path of ["/profile/email", "/email/confirm"]) {
-        const res = await t.request(path, {
-          method: "POST",
-          cookie: student.cookie,
-          headers: { "Content-Type": "application/json" },
-          body: '{"email":',
-        });
+        const res = await postRawJson(t, path, '{"email":', student.cookie);
         expect(res.status).toBe(400);
         expect(((await res.json()) as ErrorReply).error.message).toBe("Malformed JSON in request body");
       }

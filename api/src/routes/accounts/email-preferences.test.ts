@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { PROFILE_MESSAGES, preferencesReplySchema } from "@preflight/sync-protocol/schemas/profile";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ErrorReply, newAccount, signedInAccount } from "../../test-support/accounts.ts";
+import { type ErrorReply, newAccount, postRawJson, signedInAccount } from "../../test-support/accounts.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 
 for (const dialect of DIALECTS) {
@@ -114,14 +114,7 @@ for (const dialect of DIALECTS) {
       const student = await signedIn();
       const path = `/email-preferences/${id === "SELF" ? student.id : id}`;
       const res =
-        body === "RAW{"
-          ? await t.request(path, {
-              method: "POST",
-              cookie: student.cookie,
-              headers: { "Content-Type": "application/json" },
-              body: "{",
-            })
-          : await post(path, body, student.cookie);
+        body === "RAW{" ? await postRawJson(t, path, "{", student.cookie) : await post(path, body, student.cookie);
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorReply).error.message).toContain(message);
       expect(await stored(student.id)).toBe("[]");

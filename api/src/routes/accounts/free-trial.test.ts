@@ -16,6 +16,7 @@ import {
   MINUTE,
   missingFrom,
   postForm,
+  postRawJson,
   rowCounts,
   startMailApp,
   stopMailApp,
@@ -386,12 +387,7 @@ for (const dialect of DIALECTS) {
       it("malformed JSON and a body of another type", async () => {
         const form = await getForm(t, "/api/free-trial");
         const before = await rowCounts(t);
-        const malformed = await t.request("/free-trial", {
-          method: "POST",
-          cookie: form.cookie,
-          headers: { "Content-Type": "application/json" },
-          body: "{'firstname': 'x'}",
-        });
+        const malformed = await postRawJson(t, "/free-trial", "{'firstname': 'x'}", form.cookie);
         expect(malformed.status).toBe(400);
         expect(((await malformed.json()) as ErrorReply).error.message).toBe("Malformed JSON in request body");
         const multipart = new FormData();

@@ -9,8 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type ErrorReply,
   MINUTE,
+  mailedLink,
+  mailedToken,
   newAccount,
   mailTo as nextMail,
+  postRawJson,
+  rowCounts,
   startMailApp,
   stopMailApp,
 } from "../../test-support/accounts.ts";
@@ -28,14 +32,8 @@ for (const dialect of DIALECTS) {
 
     const newStudent = (overrides: { active?: 0 | 1 } = {}) => newAccount(t, overrides);
     const post = (path: string, json: unknown, cookie?: string) => t.request(path, { method: "POST", json, cookie });
-    const postRaw = (path: string, body: string) =>
-      t.request(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
     const mailTo = (to: string, subject: string) => nextMail(smtp, to, subject);
-    const linkToken = (mail: ReceivedMail) => {
-      const link = mail.links.find((l) => l.includes("/password/reset?"));
-      if (!link) throw new Error(`no reset link in ${mail.text}`);
-      return new URL(link).searchParams.get("token") ?? "";
-    };
+    const linkToken = (mail: ReceivedMail) => mailedToken(mail, "/password/reset");
     const codeOf = (mail: ReceivedMail) => {
       const code = /Your reset code is: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(mail.text)?.[1];
       if (!code) throw new Error(`no code in ${mail.text}`);
@@ -52,9 +50,7 @@ for (const dialect of DIALECTS) {
       });
     };
     const counts = async () => ({
-      outbox: (await t.deps.db.selectFrom("mail_outbox").select("id").execute()).length,
-      tokens: (await t.deps.db.selectFrom("account_tokens").select(["id", "used_at", "attempts"]).execute()).length,
-      requests: (await t.deps.db.selectFrom("mail_requests").selectAll().execute()).length,
+      rows: await rowCounts(t),
       users: await t.deps.db
         .selectFrom("users")
         .select(["email", "password_hash", "active"])
@@ -78,7 +74,7 @@ for (const dialect of DIALECTS) {
       expect(mail.subject).toBe("Reset your password | Preflight");
       expect(mail.text).toContain(`Hello ${student.firstname},`);
       expect(mail.text).toContain("valid for 60 minutes");
-      const link = mail.links.find((l) => l.includes("/password/reset?")) ?? "";
+      const link = mailedLink(mail, "/password/reset");
       expect(link.startsWith("http://app.preflight.test/password/reset?token=")).toBe(true);
       expect(new URL(link).searchParams.get("email")).toBe(student.email);
       expect(mail.html).toContain('href="http://app.preflight.test/password/reset?token=');
@@ -299,7 +295,7 @@ for (const dialect of DIALECTS) {
       const before = await counts();
       const res =
         Array.isArray(body) && body[0] === STRING_BODY
-          ? await postRaw(path, body[1] as string)
+          ? await postRawJson(t, path, body[1] as string)
           : await post(path, body);
       expect(res.status).toBe(400);
       const { error } = (await res.json()) as ErrorReply;

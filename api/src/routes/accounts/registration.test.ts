@@ -13,8 +13,10 @@ import {
   itRefusesBadFields,
   linkParam,
   MINUTE,
+  mailedToken,
   missingFrom,
   postForm,
+  postRawJson,
   rowCounts,
   startMailApp,
   stopMailApp,
@@ -24,6 +26,7 @@ import { APP_ORIGIN, DIALECTS, type TestApp } from "../../test-support/harness.t
 import type { SmtpReceiver } from "../../test-support/smtp-receiver.ts";
 import { FORM_TOKEN_COOKIE, FORM_TOKEN_MAX_AGE_S } from "./anti-forgery.ts";
 
+const ACTIVATE_PAGE = "/register/activate";
 const REGISTER_FORM = { get: "/api/register", post: "/register", tokenField: "_token" } as const;
 const REGISTERED = { success: true, message: ACCOUNT_MESSAGES.registered, redirect: "/login" };
 
@@ -82,6 +85,9 @@ for (const dialect of DIALECTS) {
 
     const signIn = (email: string, password = "secret1") =>
       t.request("/api/auth/login", { method: "POST", json: { email, password } });
+
+    /** The token of the next activation mail to `email`. */
+    const activationToken = async (email: string) => mailedToken(await smtp.next(email), ACTIVATE_PAGE);
 
     const activate = (token: unknown) => t.request("/register/activate", { method: "POST", json: { token } });
 
@@ -192,7 +198,7 @@ for (const dialect of DIALECTS) {
 
     it("the activation link works once", async () => {
       const { email } = await register();
-      const token = linkParam((await smtp.next(email)).links[0] as string, "token");
+      const token = await activationToken(email);
       expect((await activate(token)).status).toBe(200);
       const again = await activate(token);
       expect(again.status).toBe(400);
@@ -203,9 +209,9 @@ for (const dialect of DIALECTS) {
 
     it("the activation link expires after 7 days; a resent link works and the old one stays dead", async () => {
       const { email: early } = await register();
-      const earlyToken = linkParam((await smtp.next(early)).links[0] as string, "token");
+      const earlyToken = await activationToken(early);
       const { email } = await register();
-      const token = linkParam((await smtp.next(email)).links[0] as string, "token");
+      const token = await activationToken(email);
       t.clock.advance(ACTIVATION_TOKEN_TTL_MS - MINUTE);
       expect((await activate(earlyToken)).status).toBe(200);
       t.clock.advance(MINUTE);
@@ -216,7 +222,7 @@ for (const dialect of DIALECTS) {
 
       const resend = await t.request("/register/resend", { method: "POST", json: { email } });
       expect(resend.status).toBe(200);
-      const fresh = linkParam((await smtp.next(email)).links[0] as string, "token");
+      const fresh = await activationToken(email);
       expect(fresh).not.toBe(token);
       expect((await activate(token)).status).toBe(400);
       expect((await activate(fresh)).status).toBe(200);
@@ -225,14 +231,14 @@ for (const dialect of DIALECTS) {
 
     it("resend: a new link for an inactive account retires the older one; the same reply for any address", async () => {
       const { email } = await register();
-      const first = linkParam((await smtp.next(email)).links[0] as string, "token");
+      const first = await activationToken(email);
       const resent = await t.request("/register/resend", { method: "POST", json: { email: email.toUpperCase() } });
       expect(resent.status).toBe(200);
       const reply = await resent.json();
       expect(reply).toEqual({ success: true, message: ACCOUNT_MESSAGES.activationResent, redirect: "/login" });
       const mail = await smtp.next(email);
       expect(mail.subject).toBe("Activate your account | Preflight");
-      const second = linkParam(mail.links[0] as string, "token");
+      const second = mailedToken(mail, ACTIVATE_PAGE);
       expect((await activate(first)).status).toBe(400);
 
       // An unknown address and an active account: the same reply, and no mail.
@@ -269,7 +275,7 @@ for (const dialect of DIALECTS) {
     it("an address that has an account gets the same reply: an inactive one a fresh activation mail, an active one a note with sign-in links", async () => {
       const { res: fresh, email } = await register();
       const freshBody = await fresh.text();
-      const firstToken = linkParam((await smtp.next(email)).links[0] as string, "token");
+      const firstToken = await activationToken(email);
       const before = await userRow(email);
 
       t.clock.advance(MINUTE + 1);
@@ -494,12 +500,7 @@ for (const dialect of DIALECTS) {
       it("malformed JSON, a JSON list, and a body of another type", async () => {
         const form = await getForm(t, "/api/register");
         const before = await rowCounts(t);
-        const malformed = await t.request("/register", {
-          method: "POST",
-          cookie: form.cookie,
-          headers: { "Content-Type": "application/json" },
-          body: '{"firstname":',
-        });
+        const malformed = await postRawJson(t, "/register", '{"firstname":', form.cookie);
         expect(malformed.status).toBe(400);
         expect(((await malformed.json()) as ErrorReply).error.message).toBe("Malformed JSON in request body");
         const list = await t.request("/register", { method: "POST", cookie: form.cookie, json: [valid()] });
@@ -636,11 +637,7 @@ for (const dialect of DIALECTS) {
         });
         expect(extra.status).toBe(400);
         expect(errorBodySchema.parse(await extra.json()).errors?._).toEqual(['Unrecognized key: "user"']);
-        const malformed = await t.request("/register/activate", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: "{",
-        });
+        const malformed = await postRawJson(t, "/register/activate", "{");
         expect(malformed.status).toBe(400);
         expect(((await malformed.json()) as ErrorReply).error.message).toBe("Malformed JSON in request body");
         // A GET never activates anything (the link opens a page of the app, which posts).
@@ -663,11 +660,7 @@ for (const dialect of DIALECTS) {
           expect(res.status).toBe(400);
           expect(((await res.json()) as ErrorReply).error.message).toContain(message);
         }
-        const malformed = await t.request("/register/resend", {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: "email=a@example.test",
-        });
+        const malformed = await postRawJson(t, "/register/resend", "email=a@example.test");
         expect(malformed.status).toBe(400);
         expect(await rowCounts(t)).toEqual(before);
       });
