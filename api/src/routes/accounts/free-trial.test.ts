@@ -272,31 +272,9 @@ for (const dialect of DIALECTS) {
 
     it("accepts an ordinary form post, preferences as name[] or repeated", async () => {
       const form = await getForm(t, "/api/free-trial");
-      for (const name of ["emailPreferences[]", "emailPreferences"]) {
-        const email = newEmail();
-        const res = await postForm(
-          t,
-          "/free-trial",
-          [
-            ["token", form.token],
-            ["firstname", "Form"],
-            ["lastname", "Post"],
-            ["email", email],
-            ["licence_type_id", "1"],
-            [name, "4"],
-            [name, "2"],
-          ],
-          form.cookie,
-        );
-        expect(res.status).toBe(200);
-        expect(await res.json()).toEqual(SUCCESS);
-        expect((await userRow(email))?.email_preferences).toBe("[2,4]");
-        await smtp.next(email);
-      }
-      // One preference alone, and none at all.
-      for (const prefs of [[["emailPreferences", "3"]], []] as [string, string][][]) {
-        const email = newEmail();
-        const res = await postForm(
+      /** The form posted for `email`, with these preference fields. */
+      const postTrialForm = (email: string, prefs: [string, string][]) =>
+        postForm(
           t,
           "/free-trial",
           [
@@ -309,6 +287,21 @@ for (const dialect of DIALECTS) {
           ],
           form.cookie,
         );
+      for (const name of ["emailPreferences[]", "emailPreferences"]) {
+        const email = newEmail();
+        const res = await postTrialForm(email, [
+          [name, "4"],
+          [name, "2"],
+        ]);
+        expect(res.status).toBe(200);
+        expect(await res.json()).toEqual(SUCCESS);
+        expect((await userRow(email))?.email_preferences).toBe("[2,4]");
+        await smtp.next(email);
+      }
+      // One preference alone, and none at all.
+      for (const prefs of [[["emailPreferences", "3"]], []] as [string, string][][]) {
+        const email = newEmail();
+        const res = await postTrialForm(email, prefs);
         expect(res.status).toBe(200);
         expect((await userRow(email))?.email_preferences).toBe(prefs.length ? "[3]" : "[]");
         await smtp.next(email);
