@@ -4,7 +4,9 @@
  * aria-invalid while it has an error. Errors come from the shared zod schemas (fieldErrors) or
  * from the server's field map, first message per field.
  */
-import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId } from "react";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { z } from "zod";
 import { FIELD_CLASS, LABEL_CLASS } from "./SelectField.tsx";
 
@@ -105,6 +107,110 @@ export function TextField({
   );
 }
 
+/** The account forms' e-mail box (required); its label and autocomplete differ by form. */
+export function EmailField({
+  label,
+  autoComplete = "email",
+  value,
+  onChange,
+  error,
+}: {
+  label: ReactNode;
+  /** "username" where the address signs in (the password forms), so password managers fill it. */
+  autoComplete?: "email" | "username";
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  return (
+    <TextField
+      label={label}
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      aria-required
+      value={value}
+      onChange={onChange}
+      error={error}
+    />
+  );
+}
+
+/** First name and last name (required), side by side from the small breakpoint. */
+export function NameFields({
+  values,
+  set,
+  errors,
+}: {
+  values: { firstname: string; lastname: string };
+  set: (field: "firstname" | "lastname") => (value: string) => void;
+  errors: FieldErrors;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        label="First name"
+        name="firstname"
+        autoComplete="given-name"
+        aria-required
+        value={values.firstname}
+        onChange={set("firstname")}
+        error={errors.firstname}
+      />
+      <TextField
+        label="Last name"
+        name="lastname"
+        autoComplete="family-name"
+        aria-required
+        value={values.lastname}
+        onChange={set("lastname")}
+        error={errors.lastname}
+      />
+    </div>
+  );
+}
+
+/** A new password and its confirmation (required), stacked or side by side from the small breakpoint. */
+export function PasswordPair({
+  values,
+  set,
+  errors,
+  confirmLabel,
+  sideBySide = false,
+}: {
+  values: { password: string; password_confirmation: string };
+  set: (field: "password" | "password_confirmation") => (value: string) => void;
+  errors: FieldErrors;
+  confirmLabel: string;
+  sideBySide?: boolean;
+}) {
+  const fields = (
+    <>
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        aria-required
+        value={values.password}
+        onChange={set("password")}
+        error={errors.password}
+      />
+      <TextField
+        label={confirmLabel}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        aria-required
+        value={values.password_confirmation}
+        onChange={set("password_confirmation")}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
+  return sideBySide ? <div className="grid gap-4 sm:grid-cols-2">{fields}</div> : fields;
+}
+
 /** The first message of each field of a zod failure (the field is the issue path's first key). */
 export function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
@@ -118,6 +224,36 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 /** Moves focus to the form's first control marked invalid (call once the errors are rendered). */
 export function focusFirstInvalid(form: HTMLElement | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/**
+ * A form with a password and its confirmation: the schema's messages, plus a mismatch the
+ * schema only reports once every other field passes.
+ */
+export function passwordFormErrors(
+  schema: z.ZodType,
+  fields: { password?: string | undefined; password_confirmation?: string | undefined },
+): FieldErrors {
+  const parsed = schema.safeParse(fields);
+  const errors = parsed.success ? {} : fieldErrors(parsed.error);
+  if (errors.password_confirmation === undefined && fields.password !== fields.password_confirmation)
+    errors.password_confirmation = ACCOUNT_MESSAGES.passwordMismatch;
+  return errors;
+}
+
+/**
+ * A form's field errors. `showErrors` renders them at once and moves focus to the first invalid
+ * control (put `formRef` on the form); `clearError` drops a field's error as the student edits it.
+ */
+export function useFormErrors() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const showErrors = (next: FieldErrors) => {
+    flushSync(() => setErrors(next));
+    focusFirstInvalid(formRef.current);
+  };
+  const clearError = (field: string) => setErrors(({ [field]: _cleared, ...rest }) => rest);
+  return { formRef, errors, showErrors, clearError };
 }
 
 /** The account forms' button row: Back on the left (a plain button, the page decides where), submit on the right. */

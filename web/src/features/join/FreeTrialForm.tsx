@@ -5,17 +5,17 @@
  * freeTrialSchema before `onSubmit` posts the spec's payload.
  */
 import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol";
-import { type FormEvent, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { type FormEvent, useState } from "react";
 import {
   AppLink,
+  EmailField,
   type FieldErrors,
   FieldErrorText,
   FormField,
   FormNotice,
   fieldErrors,
-  focusFirstInvalid,
-  TextField,
+  NameFields,
+  useFormErrors,
 } from "../../ui/FormField.tsx";
 import type { FreeTrialPost } from "./replies.ts";
 
@@ -32,19 +32,14 @@ export function FreeTrialForm({
   onSubmit: (payload: FreeTrialPost) => Promise<FieldErrors>;
   go: (href: string) => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState({ firstname: "", lastname: "", email: "", licence_type_id: "" });
   const [ticked, setTicked] = useState<number[]>([]);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, clearError } = useFormErrors();
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof typeof values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-  const showErrors = (next: FieldErrors) => {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -73,36 +68,8 @@ export function FreeTrialForm({
     >
       <input type="hidden" name="token" value={form.token} />
       {errors.token ? <FormNotice tone="error">{errors.token}</FormNotice> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstname"
-          autoComplete="given-name"
-          aria-required
-          value={values.firstname}
-          onChange={set("firstname")}
-          error={errors.firstname}
-        />
-        <TextField
-          label="Last name"
-          name="lastname"
-          autoComplete="family-name"
-          aria-required
-          value={values.lastname}
-          onChange={set("lastname")}
-          error={errors.lastname}
-        />
-      </div>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        aria-required
-        value={values.email}
-        onChange={set("email")}
-        error={errors.email}
-      />
+      <NameFields values={values} set={set} errors={errors} />
+      <EmailField label="Email" value={values.email} onChange={set("email")} error={errors.email} />
       <FormField label="Licence Type" error={errors.licence_type_id}>
         {(control) => (
           <select

@@ -8,22 +8,18 @@
  * same fields to `onSubmit`, which posts them as an ordinary form post and says which fields
  * the server refused.
  */
+import { type RegistrationFormReply, registrationSchema, type SyllabusChoice } from "@preflight/sync-protocol";
+import { type FormEvent, useState } from "react";
 import {
-  ACCOUNT_MESSAGES,
-  type RegistrationFormReply,
-  registrationSchema,
-  type SyllabusChoice,
-} from "@preflight/sync-protocol";
-import { type FormEvent, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import {
+  EmailField,
   type FieldErrors,
   FormButtons,
   FormField,
   FormNotice,
-  fieldErrors,
-  focusFirstInvalid,
-  TextField,
+  NameFields,
+  PasswordPair,
+  passwordFormErrors,
+  useFormErrors,
 } from "../../ui/FormField.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 
@@ -50,11 +46,7 @@ const EMPTY: Values = {
 
 /** The schema's messages, plus a mismatch the schema only reports once every other field passes. */
 export function checkRegistration(fields: Record<string, string>): FieldErrors {
-  const parsed = registrationSchema.safeParse(fields);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (errors.password_confirmation === undefined && fields.password !== fields.password_confirmation)
-    errors.password_confirmation = ACCOUNT_MESSAGES.passwordMismatch;
-  return errors;
+  return passwordFormErrors(registrationSchema, fields);
 }
 
 export function RegisterForm({
@@ -67,19 +59,13 @@ export function RegisterForm({
   onSubmit: (fields: Record<string, string>) => Promise<FieldErrors>;
   onBack: () => void;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, clearError } = useFormErrors();
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const showErrors = (next: FieldErrors) => {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
+    clearError(field);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -114,58 +100,9 @@ export function RegisterForm({
     >
       <input type="hidden" name="_token" value={form._token} />
       {errors._token ? <FormNotice tone="error">{errors._token}</FormNotice> : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="First name"
-          name="firstname"
-          autoComplete="given-name"
-          aria-required
-          value={values.firstname}
-          onChange={set("firstname")}
-          error={errors.firstname}
-        />
-        <TextField
-          label="Last name"
-          name="lastname"
-          autoComplete="family-name"
-          aria-required
-          value={values.lastname}
-          onChange={set("lastname")}
-          error={errors.lastname}
-        />
-      </div>
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="email"
-        aria-required
-        value={values.email}
-        onChange={set("email")}
-        error={errors.email}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          aria-required
-          value={values.password}
-          onChange={set("password")}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          aria-required
-          value={values.password_confirmation}
-          onChange={set("password_confirmation")}
-          error={errors.password_confirmation}
-        />
-      </div>
+      <NameFields values={values} set={set} errors={errors} />
+      <EmailField label="E-mail" value={values.email} onChange={set("email")} error={errors.email} />
+      <PasswordPair values={values} set={set} errors={errors} confirmLabel="Confirm password" sideBySide />
       <FormField
         label="Exam"
         error={errors.syllabus_id}

@@ -4,31 +4,16 @@
  * a second request within a minute is refused with its own message.
  */
 import { resendActivationSchema } from "@preflight/sync-protocol";
-import { type FormEvent, useRef, useState } from "react";
-import { flushSync } from "react-dom";
-import {
-  type FieldErrors,
-  FormButtons,
-  FormNotice,
-  fieldErrors,
-  focusFirstInvalid,
-  PageHeading,
-  TextField,
-} from "../../ui/FormField.tsx";
+import { type FormEvent, useState } from "react";
+import { EmailField, FormButtons, FormNotice, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";
 
 import { failureText, resendActivation, serverFieldErrors } from "./replies.ts";
 
 export function ResendActivationPage({ email: initialEmail, go }: { email?: string; go: (href: string) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(initialEmail ?? "");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, clearError } = useFormErrors();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ tone: "success" | "error"; text: string } | null>(null);
-
-  const showErrors = (next: FieldErrors) => {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,16 +45,12 @@ export function ResendActivationPage({ email: initialEmail, go }: { email?: stri
             {outcome.text}
           </FormNotice>
         ) : null}
-        <TextField
+        <EmailField
           label="E-Mail Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          aria-required
           value={email}
           onChange={(value) => {
             setEmail(value);
-            setErrors({});
+            clearError("email");
           }}
           error={errors.email}
         />

@@ -5,18 +5,9 @@
  * carries a code and the redirect leads to the reset form's offline variant.
  */
 import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
-import { type FormEvent, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { type FormEvent, useState } from "react";
 import type { UiClock } from "../../ui/clock.ts";
-import {
-  appPath,
-  type FieldErrors,
-  FormButtons,
-  fieldErrors,
-  focusFirstInvalid,
-  PageHeading,
-  TextField,
-} from "../../ui/FormField.tsx";
+import { appPath, EmailField, FormButtons, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
 
@@ -36,16 +27,10 @@ export function ForgotPasswordPage({
 }) {
   const { notify } = useSnackbar();
   const later = useLater(clock);
-  const formRef = useRef<HTMLFormElement>(null);
   const [email, setEmail] = useState(initialEmail ?? "");
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, clearError } = useFormErrors();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-
-  const showErrors = (next: FieldErrors) => {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,16 +60,13 @@ export function ForgotPasswordPage({
           : "Enter your e-mail address and we will e-mail you a link to reset your password."}
       </PageHeading>
       <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="forgot-form">
-        <TextField
+        <EmailField
           label="E-mail"
-          name="email"
-          type="email"
           autoComplete="username"
-          aria-required
           value={email}
           onChange={(value) => {
             setEmail(value);
-            setErrors({});
+            clearError("email");
           }}
           error={errors.email}
         />

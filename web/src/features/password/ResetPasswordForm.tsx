@@ -4,16 +4,17 @@
  * 'Username' online and 'E-mail' offline, password and password_confirmation, Back and 'Reset
  * Password'. Checked with the shared passwordResetSchema before `onSubmit` posts it.
  */
-import { ACCOUNT_MESSAGES, passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol";
-import { type FormEvent, type ReactNode, useRef, useState } from "react";
-import { flushSync } from "react-dom";
+import { passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol";
+import { type FormEvent, type ReactNode, useState } from "react";
 import {
+  EmailField,
   type FieldErrors,
   FormButtons,
   FormNotice,
-  fieldErrors,
-  focusFirstInvalid,
+  PasswordPair,
+  passwordFormErrors,
   TextField,
+  useFormErrors,
 } from "../../ui/FormField.tsx";
 import type { PasswordResetPost } from "./replies.ts";
 
@@ -21,11 +22,7 @@ type Values = PasswordResetPost;
 
 /** The schema's messages, plus a mismatch the schema only reports once every other field passes. */
 export function checkPasswordReset(values: Values): FieldErrors {
-  const parsed = passwordResetSchema.safeParse(values);
-  const errors = parsed.success ? {} : fieldErrors(parsed.error);
-  if (errors.password_confirmation === undefined && values.password !== values.password_confirmation)
-    errors.password_confirmation = ACCOUNT_MESSAGES.passwordMismatch;
-  return errors;
+  return passwordFormErrors(passwordResetSchema, values);
 }
 
 export function ResetPasswordForm({
@@ -49,23 +46,18 @@ export function ResetPasswordForm({
   /** Online, beside a refused link token: the way to a new link. */
   tokenRefusedAction?: ReactNode;
 }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Values>({
     token: offline ? "" : (token ?? ""),
     email: email ?? "",
     password: "",
     password_confirmation: "",
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { formRef, errors, showErrors, clearError } = useFormErrors();
   const [busy, setBusy] = useState(false);
 
   const set = (field: keyof Values) => (value: string) => {
     setValues((v) => ({ ...v, [field]: field === "token" ? value.toUpperCase() : value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-  const showErrors = (next: FieldErrors) => {
-    flushSync(() => setErrors(next));
-    focusFirstInvalid(formRef.current);
+    clearError(field);
   };
 
   const submit = async (event: FormEvent) => {
@@ -106,36 +98,14 @@ export function ResetPasswordForm({
       ) : (
         <input type="hidden" name="token" value={values.token} />
       )}
-      <TextField
+      <EmailField
         label={offline ? "E-mail" : "Username"}
-        name="email"
-        type="email"
         autoComplete="username"
-        aria-required
         value={values.email}
         onChange={set("email")}
         error={errors.email}
       />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        aria-required
-        value={values.password}
-        onChange={set("password")}
-        error={errors.password}
-      />
-      <TextField
-        label="Confirm Password"
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        aria-required
-        value={values.password_confirmation}
-        onChange={set("password_confirmation")}
-        error={errors.password_confirmation}
-      />
+      <PasswordPair values={values} set={set} errors={errors} confirmLabel="Confirm Password" />
       <FormButtons
         onBack={onBack}
         submitLabel="Reset Password"
