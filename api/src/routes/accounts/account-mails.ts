@@ -6,13 +6,8 @@ import { RESET_CODE_LENGTH } from "@preflight/sync-protocol/schemas/accounts";
 import { type AppDeps, appLink } from "../../deps.ts";
 import { renderMail } from "../../mail/layout.ts";
 import type { MailMessage } from "../../mail/outbox.ts";
+import { greeting, mailToAccountHolder, type Recipient } from "./account-holder-mail.ts";
 
-interface Recipient {
-  email: string;
-  firstname: string;
-}
-
-const greeting = (to: Recipient) => `Hello ${to.firstname},`;
 const NOT_YOU = "If you did not ask for this, you can ignore this e-mail: nothing changes.";
 
 /** Written in two groups of four (ABCD-EFGH) so it is easy to read; the dash may be typed or not. */
@@ -23,10 +18,8 @@ export function formatCode(code: string): string {
 
 export function resetLinkMail(deps: AppDeps, to: Recipient, token: string): MailMessage {
   const url = appLink(deps, `/password/reset?token=${encodeURIComponent(token)}&email=${encodeURIComponent(to.email)}`);
-  return renderMail({
-    to: to.email,
+  return mailToAccountHolder(to, {
     subject: "Reset your password",
-    greeting: greeting(to),
     paragraphs: ["We received a request to reset the password of your account. Follow the link to choose a new one."],
     action: { label: "Reset password", url },
     after: ["The link can be used once and is valid for 60 minutes.", NOT_YOU],
@@ -34,10 +27,8 @@ export function resetLinkMail(deps: AppDeps, to: Recipient, token: string): Mail
 }
 
 export function resetCodeMail(to: Recipient, code: string): MailMessage {
-  return renderMail({
-    to: to.email,
+  return mailToAccountHolder(to, {
     subject: "Your password reset code",
-    greeting: greeting(to),
     paragraphs: [
       "We received a request from the installed app to reset the password of your account.",
       `Your reset code is: ${formatCode(code)}`,
@@ -48,10 +39,8 @@ export function resetCodeMail(to: Recipient, code: string): MailMessage {
 }
 
 export function passwordChangedMail(deps: AppDeps, to: Recipient): MailMessage {
-  return renderMail({
-    to: to.email,
+  return mailToAccountHolder(to, {
     subject: "Your password was changed",
-    greeting: greeting(to),
     paragraphs: [
       "The password of your account was just changed, and every device signed in to it was signed out.",
       "If you did not do this, ask for a new password at once: open the sign-in page and choose Forgotten password.",
@@ -93,10 +82,8 @@ export function emailTakenMail(deps: AppDeps, newEmail: string): MailMessage {
 
 /** To the old address when a change is asked for, so a stolen session cannot move the account quietly. */
 export function emailChangeNoticeMail(deps: AppDeps, to: Recipient, newEmail: string): MailMessage {
-  return renderMail({
-    to: to.email,
+  return mailToAccountHolder(to, {
     subject: "A change of your e-mail address was requested",
-    greeting: greeting(to),
     paragraphs: [
       `A change of your account's e-mail address to ${newEmail} was requested. It takes effect only when the link sent to ${newEmail} is followed.`,
       "If you did not ask for this, change your password now: the request needed it.",
