@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { BrandHeader } from "../ui/BrandHeader.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 
 /**
@@ -12,10 +13,7 @@ export const Route = createFileRoute("/_public")({
       <SnackbarProvider>
         <main className="flex min-h-full items-start justify-center px-4 py-8 sm:items-center sm:py-12">
           <div className="w-full max-w-lg">
-            <div className="mb-6 flex items-center justify-center gap-3">
-              <img src="/icons/favicon.svg" alt="" className="h-10 w-10" />
-              <span className="text-2xl font-semibold tracking-tight text-brand-900">Preflight</span>
-            </div>
+            <BrandHeader />
             <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
               <Outlet />
             </div>

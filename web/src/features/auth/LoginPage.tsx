@@ -4,6 +4,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { takeLoggedOutCookie } from "../../local/browser-storage.ts";
 import type { DeviceSession } from "../../local/db.ts";
 import { signIn } from "../../local/session.ts";
+import { BrandHeader } from "../../ui/BrandHeader.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";
 
@@ -52,10 +53,7 @@ export function LoginPage({
   return (
     <main className="flex min-h-full items-center justify-center px-4 py-12">
       <div className="w-full max-w-sm">
-        <div className="mb-6 flex items-center justify-center gap-3">
-          <img src="/icons/favicon.svg" alt="" className="h-10 w-10" />
-          <span className="text-2xl font-semibold tracking-tight text-brand-900">Preflight</span>
-        </div>
+        <BrandHeader />
         <form
           onSubmit={(e) => void submit(e)}
           className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
