@@ -2,8 +2,8 @@
  * Shared by the account API suites (joining, free trial, password, e-mail change, profile data,
  * e-mail preferences) and the mail delivery suite: a test app whose mail goes over SMTP to a
  * receiver of its own, students of one's own with a known password, the next mail of a subject
- * and the token of its link, malformed JSON, a form's anti-forgery token and cookie, row counts to prove a refused call wrote nothing, and
- * the table runner of a joining form's bad input.
+ * and the token of its link, malformed JSON, a form's anti-forgery token and cookie, row counts
+ * to prove a refused call wrote nothing, and the table runner of a joining form's bad input.
  */
 import { randomUUID } from "node:crypto";
 import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
