@@ -1,9 +1,10 @@
 /**
  * A page that follows a mailed link's token (account activation, an e-mail change): opening the
  * link changes nothing, since a mail scanner may follow it; the student presses the button,
- * which calls `confirm`. Success shows the reply's message and goes to `next` after
- * `redirectDelayMs`; a refusal (a spent or wrong token) says so and offers `failedActions`; any
- * other failure (no connection, a server fault) says so above the button for another try.
+ * which calls `confirm` with the link's token. Success shows the reply's message and goes to
+ * `next` after `redirectDelayMs`; a refusal (a spent or wrong token) says so and offers
+ * `failedActions`; any other failure (no connection, a server fault) says so above the button
+ * for another try.
  *
  * Pure: the call, the texts and what a failure means come from the page. Test ids derive from
  * `testId`: the button, `-error` (another try), `-done`, `-failed`.
@@ -36,6 +37,7 @@ export function ConfirmByPress({
   pressLabel,
   busyLabel,
   testId,
+  token,
   confirm,
   missingText,
   failure,
@@ -51,8 +53,10 @@ export function ConfirmByPress({
   pressLabel: string;
   busyLabel: string;
   testId: string;
-  /** Posts the token; undefined when the link carries none (then `missingText` shows at once). */
-  confirm: (() => Promise<{ message: string; next: string }>) | undefined;
+  /** The link's token; a link without one says `missingText` at once. */
+  token: string | undefined;
+  /** Posts the token; resolves to the reply's message and where to go next. */
+  confirm: (token: string) => Promise<{ message: string; next: string }>;
   missingText: string;
   failure: (err: unknown) => PressFailure;
   failedActions: ReactNode;
@@ -63,13 +67,13 @@ export function ConfirmByPress({
   browserFocusRing?: boolean;
 }) {
   const later = useLater(clock);
-  const [state, setState] = useState<State>(confirm ? { kind: "idle" } : { kind: "failed", text: missingText });
+  const [state, setState] = useState<State>(token ? { kind: "idle" } : { kind: "failed", text: missingText });
 
   const press = async () => {
-    if (!confirm) return;
+    if (!token) return;
     setState({ kind: "busy" });
     try {
-      const { message, next } = await confirm();
+      const { message, next } = await confirm(token);
       setState({ kind: "done", message, next });
       later(() => go(next), redirectDelayMs);
     } catch (err) {

@@ -39,7 +39,8 @@ export function ActivatePage({
       pressLabel="Activate"
       busyLabel="Activating…"
       testId="activate"
-      confirm={token ? () => activate(token) : undefined}
+      token={token}
+      confirm={activate}
       missingText={ACCOUNT_MESSAGES.activationInvalid}
       // A refused token is spent or wrong: offer the resend. No connection or a server fault: try again.
       failure={(err) => ({ text: failureText(err), final: isRefusal(err) })}

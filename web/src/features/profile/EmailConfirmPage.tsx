@@ -24,6 +24,11 @@ function failureText(err: unknown): string {
   return String(err);
 }
 
+async function confirm(token: string) {
+  const reply = await confirmEmailChange(token);
+  return { message: reply.message, next: reply.redirect.startsWith("/") ? reply.redirect : "/login" };
+}
+
 export function EmailConfirmPage({
   token,
   go,
@@ -33,11 +38,6 @@ export function EmailConfirmPage({
   go: (href: string) => void;
   clock?: UiClock;
 }) {
-  const confirm = async (token: string) => {
-    const reply = await confirmEmailChange(token);
-    return { message: reply.message, next: reply.redirect.startsWith("/") ? reply.redirect : "/login" };
-  };
-
   return (
     <ConfirmByPress
       title={EMAIL_CONFIRM_TITLE}
@@ -45,7 +45,8 @@ export function EmailConfirmPage({
       pressLabel="Confirm"
       busyLabel="Confirming…"
       testId="email-confirm"
-      confirm={token ? () => confirm(token) : undefined}
+      token={token}
+      confirm={confirm}
       missingText={ACCOUNT_MESSAGES.emailChangeInvalid}
       // A refused token is spent, expired or wrong; no connection or a server fault: try again.
       failure={(err) => ({ text: failureText(err), final: isRefusal(err) })}
