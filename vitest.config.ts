@@ -19,6 +19,7 @@ export default defineConfig({
             "fixtures/**/*.test.ts",
             "web/src/**/*.test.{ts,tsx}",
             "service-worker/**/*.test.ts",
+            "scripts/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**"],
           environment: "node",

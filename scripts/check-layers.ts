@@ -1,0 +1,199 @@
+/**
+ * The import-boundary check `npm run lint` runs after Biome (DESIGN.md, "Imports point one way";
+ * STYLE.md habit 12). Inside web/src: routes → features → (app, ui, local) → sync-protocol, with
+ * `platform.ts` under all of them as the one wrapper of platform globals.
+ *
+ *  - a feature never imports another feature: what two share moves to ui/ or local/;
+ *  - ui/ is pure: no local/, features/, app/ or routes/;
+ *  - local/ has no React and imports no features/, app/, ui/ or routes/;
+ *  - app/ imports no features/ or routes/; nothing but the route tree imports routes/;
+ *  - localStorage, sessionStorage, navigator.locks and Date.now are used raw only in platform.ts.
+ *
+ * Specifiers are read with the TypeScript parser (import, export-from, dynamic import()), so
+ * comments and strings never count. Run: node --import tsx scripts/check-layers.ts
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, posix, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import ts from "typescript";
+
+export const PLATFORM_WRAPPER = "web/src/platform.ts";
+
+export interface Violation {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** The layer of a path relative to the repository root, e.g. "features/results", "ui", "local". */
+export function layerOf(path: string): string | null {
+  if (!path.startsWith("web/src/")) return null;
+  const parts = path.slice("web/src/".length).split("/");
+  if (parts.length === 1) return parts[0] === "platform.ts" ? "platform" : "root";
+  if (parts[0] === "features") return `features/${parts[1]}`;
+  return parts[0] ?? null;
+}
+
+const REACT = /^(react|react-dom|dexie-react-hooks|@tanstack\/react-[a-z-]+)(\/.*)?$/;
+
+const HELPERS: Record<string, string> = {
+  localStorage: "readNote / writeNote of web/src/platform.ts",
+  sessionStorage: "readNote / writeNote of web/src/platform.ts",
+  "navigator.locks": "withLock() of web/src/platform.ts",
+  "Date.now": "now() of web/src/platform.ts (or an injected clock)",
+};
+
+function crossing(from: string, to: string, specifier: string): string | null {
+  const f = from;
+  if (to === "root") return `${f} imports ${specifier}: nothing imports the app entry`;
+  if (to === "routes" && f !== "root" && f !== "routes")
+    return `${f} imports ${specifier}: only the route tree imports routes/; pass what you need down as props`;
+  if (f.startsWith("features/") && to.startsWith("features/") && to !== f)
+    return `${f} imports ${to}: move what both use to ui/ (a pure widget) or local/ (a query)`;
+  if (f === "ui" && (to === "local" || to.startsWith("features/") || to === "app"))
+    return `ui imports ${to === "local" || to === "app" ? `${to}/` : to}: ui/ is pure; take the data as props (the read goes to local/, the caller passes it in)`;
+  if (f === "local" && (to === "ui" || to === "app" || to.startsWith("features/")))
+    return `local imports ${to}: local/ sits under every screen; move the shared part into local/ or pass it in`;
+  if (f === "app" && to.startsWith("features/"))
+    return `app imports ${to}: app/ sits under features; move the shared part to ui/ or local/, or compose it in a route`;
+  if (f === "platform" && to !== "platform")
+    return `platform.ts imports ${to}: the platform wrapper imports nothing of ours`;
+  return null;
+}
+
+function specifiers(source: ts.SourceFile): { text: string; node: ts.Node }[] {
+  const found: { text: string; node: ts.Node }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    )
+      found.push({ text: node.moduleSpecifier.text, node });
+    else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    )
+      found.push({ text: node.arguments[0].text, node });
+    else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    )
+      found.push({ text: node.argument.literal.text, node });
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** `localStorage`, `globalThis.localStorage`, `navigator.locks`, `Date.now` as the code uses them. */
+function rawGlobal(node: ts.Node): string | null {
+  if (ts.isIdentifier(node) && (node.text === "localStorage" || node.text === "sessionStorage")) {
+    const parent = node.parent;
+    // `x.localStorage` is named by its property access; declarations and keys of our own are not the global.
+    if (ts.isPropertyAccessExpression(parent) && parent.name === node) {
+      const left = parent.expression;
+      return ts.isIdentifier(left) && ["globalThis", "window", "self"].includes(left.text) ? node.text : null;
+    }
+    if (
+      (ts.isPropertyAssignment(parent) ||
+        ts.isPropertySignature(parent) ||
+        ts.isVariableDeclaration(parent) ||
+        ts.isParameter(parent) ||
+        ts.isBindingElement(parent) ||
+        ts.isImportSpecifier(parent)) &&
+      parent.name === node
+    )
+      return null;
+    return node.text;
+  }
+  if (ts.isPropertyAccessExpression(node) || ts.isPropertyAccessChain(node)) {
+    const name = node.name.text;
+    const left = node.expression;
+    if (name === "now" && ts.isIdentifier(left) && left.text === "Date") return "Date.now";
+    if (name === "locks") {
+      const leftName = ts.isIdentifier(left)
+        ? left.text
+        : ts.isPropertyAccessExpression(left)
+          ? left.name.text
+          : ts.isParenthesizedExpression(left) || ts.isAsExpression(left)
+            ? left.getText()
+            : "";
+      if (/navigator/.test(leftName)) return "navigator.locks";
+    }
+  }
+  return null;
+}
+
+/** Every crossing in one source file; `path` is relative to the repository root. */
+export function checkSource(path: string, text: string): Violation[] {
+  const from = layerOf(path);
+  if (!from) return [];
+  const source = ts.createSourceFile(
+    path,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    path.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
+  const out: Violation[] = [];
+  const at = (node: ts.Node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+  for (const { text: spec, node } of specifiers(source)) {
+    if (from === "local" && REACT.test(spec)) {
+      out.push({
+        file: path,
+        line: at(node),
+        message: `local imports ${spec}: local/ has no React; the hook goes to the feature (or ui/) that renders it`,
+      });
+      continue;
+    }
+    if (!spec.startsWith(".")) continue;
+    const target = posix.normalize(posix.join(posix.dirname(path), spec));
+    const to = layerOf(target);
+    if (!to || to === from) continue;
+    const message = crossing(from, to, spec);
+    if (message) out.push({ file: path, line: at(node), message });
+  }
+  if (path !== PLATFORM_WRAPPER) {
+    const visit = (node: ts.Node): void => {
+      const raw = rawGlobal(node);
+      if (raw)
+        out.push({
+          file: path,
+          line: at(node),
+          message: `raw ${raw} outside ${PLATFORM_WRAPPER}: call ${HELPERS[raw]}`,
+        });
+      else ts.forEachChild(node, visit);
+    };
+    visit(source);
+  }
+  return out;
+}
+
+function sourcesUnder(root: string, dir: string): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
+    const path = posix.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...sourcesUnder(root, path));
+    else if (/\.(ts|tsx)$/.test(entry.name) && !entry.name.endsWith(".gen.ts")) out.push(path);
+  }
+  return out;
+}
+
+export function checkTree(root: string): Violation[] {
+  return sourcesUnder(root, "web/src").flatMap((path) => checkSource(path, readFileSync(join(root, path), "utf8")));
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = relative(process.cwd(), resolve(dirname(fileURLToPath(import.meta.url)), "..")) || ".";
+  const found = checkTree(root);
+  for (const v of found) console.error(`${v.file}:${v.line}  ${v.message}`);
+  if (found.length > 0) {
+    console.error(`\ncheck-layers: ${found.length} crossing(s); see DESIGN.md, "Imports point one way"`);
+    process.exit(1);
+  }
+  console.log("check-layers: web/src imports point one way");
+}
