@@ -61,7 +61,7 @@ describe("service worker drain triggers without Background Sync", () => {
     expect("SyncManager" in globalThis).toBe(false);
   });
 
-  it("drains when the worker starts", async () => {
+  it("[DR11] drains when the worker starts", async () => {
     const db = (await queueThree()).db;
     const server = new FakePushServer();
     const worker = workerScope(server);
@@ -75,7 +75,7 @@ describe("service worker drain triggers without Background Sync", () => {
     expect(server.applied.map((m) => m.seq)).toEqual([1, 2, 3]);
   });
 
-  it("drains on activate, on the page's message (forced as the page says) and on online in the worker", async () => {
+  it("[DR11] drains on activate, on the page's message (forced as the page says) and on online in the worker", async () => {
     const server = new FakePushServer();
     const worker = workerScope(server);
     installDrainTriggers(worker.scope, worker.drain);
@@ -93,7 +93,7 @@ describe("service worker drain triggers without Background Sync", () => {
     await settle(worker.kept);
   });
 
-  it("where Background Sync exists, the outbox tag drains forced and the worker is kept alive for it", async () => {
+  it("[DR11] where Background Sync exists, the outbox tag drains forced and the worker is kept alive for it", async () => {
     const db = (await queueThree()).db;
     const server = new FakePushServer();
     const worker = workerScope(server);
@@ -104,7 +104,7 @@ describe("service worker drain triggers without Background Sync", () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it("page open and online reach the worker as messages, and the worker drains what waits", async () => {
+  it("[DR10][DR11] page open and online reach the worker as messages, and the worker drains what waits", async () => {
     const db = (await queueThree()).db;
     const server = new FakePushServer({ fault: (n) => (n === 1 ? "throw" : null) });
     const worker = workerScope(server);

@@ -34,7 +34,7 @@ describe("page drain triggers with no service worker", () => {
     vi.unstubAllGlobals();
   });
 
-  it("drains in the page on open and again when the network returns", async () => {
+  it("[DR10] drains in the page on open and again when the network returns", async () => {
     const { page } = fakePage();
     const scope = await queueOne();
     const server = new FakePushServer({ fault: (n) => (n === 1 ? "throw" : null) });
@@ -50,7 +50,7 @@ describe("page drain triggers with no service worker", () => {
     }
   });
 
-  it("drains when the page becomes visible and on the timer", async () => {
+  it("[DR10] drains when the page becomes visible and on the timer", async () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const { doc } = fakePage();
     const scope = await queueOne();

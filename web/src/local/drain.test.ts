@@ -3,9 +3,9 @@ import type { Mutation, PushResult } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetProgress } from "./actions/analysis.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
-import { getMeta } from "./db.ts";
+import { deviceDb, getMeta } from "./db.ts";
 import { backoffDelay, type DrainDeps, drainUnlocked } from "./drain.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "./test-support.ts";
+import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "./test-support.ts";
 
 type Reply = (mutations: Mutation[]) => Response | Promise<Response>;
 
@@ -49,7 +49,7 @@ async function queueFive() {
 describe("drain", () => {
   beforeEach(resetDatabases);
 
-  it("[DR1] sends pending mutations in seq order and removes each one the server applied", async () => {
+  it("[DR1][DR13] sends pending mutations in seq order, removes each one the server applied and stamps the sync", async () => {
     const scope = await queueFive();
     const server = scriptedFetch([]);
     expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "drained", sent: 5, failed: 0 });
@@ -65,7 +65,7 @@ describe("drain", () => {
     ["a 429", () => new Response("", { status: 429 })],
     ["a 408", () => new Response("", { status: 408 })],
   ])(
-    "[DR2] after %s the outbox still holds exactly the unsent entries in order, and backs off",
+    "[DR2][DR6][DR15] after %s the outbox still holds exactly the unsent entries in order, and backs off by the injected clock and chance",
     async (_name, reply) => {
       const scope = await queueFive();
       const server = scriptedFetch([reply]);
@@ -173,7 +173,26 @@ describe("drain", () => {
     expect(await scope.db.outbox.count()).toBe(5);
   });
 
-  it("backs off exponentially with jitter up to a cap", () => {
+  it("[DR12] drains for the signed-in account only, and only its entries", async () => {
+    const scope = await queueFive();
+    const first = await scope.db.outbox.orderBy("seq").first();
+    if (!first) throw new Error("nothing queued");
+    await scope.db.outbox.put({ ...first, seq: 99, id: "stray", userId: "user-2" });
+    const server = scriptedFetch([]);
+
+    await deviceDb().session.delete("current");
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "no-session" });
+    await signedInScope({ ...STUDENT, id: "user-2", email: "other@preflight.test" });
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "idle" });
+    expect(server.calls).toHaveLength(0);
+
+    await signedInScope();
+    expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "drained", sent: 5, failed: 0 });
+    expect(server.calls.flat().map((m) => m.userId)).toEqual(Array(5).fill(STUDENT.id));
+    expect((await scope.db.outbox.toArray()).map((e) => e.id)).toEqual(["stray"]);
+  });
+
+  it("[DR6] backs off exponentially with jitter up to a cap", () => {
     expect(backoffDelay(1, () => 0)).toBe(500);
     expect(backoffDelay(1, () => 1)).toBe(1000);
     expect(backoffDelay(4, () => 1)).toBe(8000);
@@ -181,7 +200,7 @@ describe("drain", () => {
   });
 });
 
-describe("drain when the server refuses a whole request", () => {
+describe("[DR7] drain when the server refuses a whole request", () => {
   beforeEach(resetDatabases);
 
   it("[DR8] narrows to single changes, parks the one the server will never take and sends a skip in its place", async () => {
@@ -215,7 +234,7 @@ describe("drain when the server refuses a whole request", () => {
     expect(await scope.db.notices.count()).toBe(1);
   });
 
-  it("[DR9] a server on another protocol version pauses replay until the app is updated", async () => {
+  it("[DR7] a server on another protocol version (426) pauses replay until the app is updated; nothing is parked", async () => {
     const scope = await queueFive();
     const server = scriptedFetch([
       () => Response.json({ error: { code: "protocol_mismatch", message: "please update the app" } }, { status: 426 }),

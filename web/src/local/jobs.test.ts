@@ -60,7 +60,7 @@ describe("jobs: reading the queue", () => {
 describe("jobs: run now", () => {
   beforeEach(resetDatabases);
 
-  it("running one entry sends every entry before it first, in order, and leaves the rest", async () => {
+  it("[DR19] running one entry sends every entry before it first, in order, and leaves the rest", async () => {
     const { scope } = await queue(5);
     const server = new FakePushServer();
     const report = await runJobs(scope.db, scope.userId, deps(server.fetch), { throughSeq: 4 });
@@ -72,7 +72,7 @@ describe("jobs: run now", () => {
     expect(await getMeta(scope.db, "lastSyncAt")).toBeUndefined();
   });
 
-  it("run all ignores the back-off and reports what was refused", async () => {
+  it("[DR19] run all ignores the back-off and reports what was refused", async () => {
     const { scope } = await queue(3);
     await scope.db.meta.put({ key: "drainBackoff", value: { failures: 4, nextAttemptAt: "2099-01-01T00:00:00Z" } });
     const server = new FakePushServer({ refuse: refuseSeq(2) });
@@ -97,7 +97,7 @@ describe("jobs: run now", () => {
 describe("jobs: retry failed", () => {
   beforeEach(resetDatabases);
 
-  it("a change the server refused and recorded is queued again under a new id and the next seq, applied once", async () => {
+  it("[DR19] a change the server refused and recorded is queued again under a new id and the next seq, applied once", async () => {
     const { scope } = await queue(4);
     let refusing = true;
     let loseReplyOf: number | null = null;
@@ -135,7 +135,7 @@ describe("jobs: retry failed", () => {
     expect(await scope.db.outbox.count()).toBe(0);
   });
 
-  it("retried entries keep their order among themselves and behind what was already waiting", async () => {
+  it("[DR19] retried entries keep their order among themselves and behind what was already waiting", async () => {
     const { scope } = await queue(5);
     const server = new FakePushServer({ refuse: (m) => refuseSeq(2)(m) ?? refuseSeq(4)(m) });
     await runJobs(scope.db, scope.userId, deps(server.fetch), { throughSeq: 5 });
@@ -150,7 +150,7 @@ describe("jobs: retry failed", () => {
     expect(waiting.slice(1).map((e) => e.body)).toEqual(parkedBodies);
   });
 
-  it("a change refused whole whose skip was never delivered goes back as it was (same id, same seq)", async () => {
+  it("[DR19] a change refused whole whose skip was never delivered goes back as it was (same id, same seq)", async () => {
     const { scope } = await queue(2);
     // 1: the batch is refused whole; 2: the single first entry is refused whole (parked, skip
     // owed); 3: the network dies before the skip goes out.
@@ -186,7 +186,7 @@ describe("jobs: restart queue", () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it("forgets the back-off, the pause and the one-at-a-time push, then drains at once", async () => {
+  it("[DR19] forgets the back-off, the pause and the one-at-a-time push, then drains at once", async () => {
     const { scope } = await queue(1);
     await scope.db.meta.bulkPut([
       { key: "drainBackoff", value: { failures: 3, nextAttemptAt: "2099-01-01T00:00:00Z" } },

@@ -243,4 +243,19 @@ describe("random delays around storage and fetch", () => {
     expect(seen).toBe(true);
     expect(await isDrainRunning()).toBe(false);
   });
+
+  it("[DR9] a drain while another holds the outbox lock is busy at once and sends nothing; with no Web Locks it drains", async () => {
+    const { scope } = await queue(2);
+    const server = new FakePushServer();
+    const locks = new FakeLocks();
+    vi.stubGlobal("navigator", { locks });
+    const outcome = await locks.request("outbox", () => drainOutbox(deps(server.fetch), { force: true }));
+    expect(outcome).toEqual({ kind: "busy" });
+    expect(server.applied).toHaveLength(0);
+    expect(await scope.db.outbox.count()).toBe(3);
+
+    vi.stubGlobal("navigator", {});
+    expect(await drainOutbox(deps(server.fetch), { force: true })).toMatchObject({ kind: "drained", sent: 3 });
+    expect(await scope.db.outbox.count()).toBe(0);
+  });
 });
