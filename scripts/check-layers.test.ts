@@ -30,11 +30,11 @@ describe("check-layers", () => {
   it("refuses raw localStorage, sessionStorage, navigator.locks and Date.now outside the wrapper", () => {
     const file = "web/src/features/a/b.ts";
     expect(messages(file, `globalThis.localStorage?.setItem("k", "v");`)).toEqual([
-      "raw localStorage outside web/src/platform.ts: call readNote / writeNote of web/src/platform.ts",
+      "raw localStorage outside web/src/platform.ts: call localStore() of web/src/platform.ts",
     ]);
     expect(messages(file, `sessionStorage.getItem("k");`)).toHaveLength(1);
     expect(messages(file, `await navigator.locks.request("x", run);`)).toEqual([
-      "raw navigator.locks outside web/src/platform.ts: call withLock() of web/src/platform.ts",
+      "raw navigator.locks outside web/src/platform.ts: call webLocks(), withLock() or lockHeld() of web/src/platform.ts",
     ]);
     expect(
       messages(file, `const l = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;`),

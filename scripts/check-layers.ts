@@ -37,9 +37,9 @@ export function layerOf(path: string): string | null {
 const REACT = /^(react|react-dom|dexie-react-hooks|@tanstack\/react-[a-z-]+)(\/.*)?$/;
 
 const HELPERS: Record<string, string> = {
-  localStorage: "readNote / writeNote of web/src/platform.ts",
-  sessionStorage: "readNote / writeNote of web/src/platform.ts",
-  "navigator.locks": "withLock() of web/src/platform.ts",
+  localStorage: "localStore() of web/src/platform.ts",
+  sessionStorage: "localStore() of web/src/platform.ts",
+  "navigator.locks": "webLocks(), withLock() or lockHeld() of web/src/platform.ts",
   "Date.now": "now() of web/src/platform.ts (or an injected clock)",
 };
 

@@ -1,8 +1,54 @@
 /**
- * The one wrapper around localStorage: small, per-device notes that must survive a reload but
- * are not the student's records (those live in IndexedDB). Spec: "Inactivity info kept in
- * browser storage: showInactivityReason, inactivityTime".
+ * The one wrapper around the platform globals of the page and the service worker: the clock
+ * (`Date.now`), Web Locks (`navigator.locks`) and localStorage. scripts/check-layers.ts refuses
+ * them raw anywhere else in web/src, so tests and other runtimes have one seam to look at. It
+ * imports nothing of ours: every layer may use it.
+ *
+ * localStorage holds small, per-device notes that must survive a reload but are not the
+ * student's records (those live in IndexedDB). Spec: "Inactivity info kept in browser storage:
+ * showInactivityReason, inactivityTime".
  */
+
+/** Milliseconds since the epoch, from the device clock. */
+export function now(): number {
+  return Date.now();
+}
+
+/** The Web Locks manager, or undefined where the runtime has none (old Safari, Node tests). */
+export function webLocks(): LockManager | undefined {
+  return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+}
+
+/** Runs `work` holding the lock `name` (waiting for it); without Web Locks it just runs. */
+export async function withLock<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = webLocks();
+  return locks ? locks.request(name, work) : work();
+}
+
+/** Is the lock `name` held just now, in this page, another tab or the service worker? */
+export async function lockHeld(name: string): Promise<boolean> {
+  const locks = webLocks();
+  if (!locks) return false;
+  const state = await locks.query();
+  return (state.held ?? []).some((lock) => lock.name === name);
+}
+
+/** What the app uses of localStorage (typed here, as the service worker's lib has no Storage). */
+export interface NoteStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** This origin's localStorage, or null where it is missing or blocked (or in a worker). */
+export function localStore(): NoteStore | null {
+  try {
+    return (globalThis as { localStorage?: NoteStore }).localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export interface InactivityNote {
   showInactivityReason: string;
   inactivityTime: number;
@@ -10,22 +56,14 @@ export interface InactivityNote {
 
 const INACTIVITY_KEY = "preflight.inactivity";
 
-function storage(): Storage | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 export function storeInactivityNote(note: InactivityNote): void {
-  storage()?.setItem(INACTIVITY_KEY, JSON.stringify(note));
+  localStore()?.setItem(INACTIVITY_KEY, JSON.stringify(note));
 }
 
 /** Reads and clears the note, so the 'Closed due to inactivity' modal shows once. */
 export function takeInactivityNote(): InactivityNote | null {
-  const raw = storage()?.getItem(INACTIVITY_KEY);
-  storage()?.removeItem(INACTIVITY_KEY);
+  const raw = localStore()?.getItem(INACTIVITY_KEY);
+  localStore()?.removeItem(INACTIVITY_KEY);
   if (!raw) return null;
   try {
     const note = JSON.parse(raw) as Partial<InactivityNote>;
@@ -41,8 +79,9 @@ const LOGGED_OUT_COOKIE = "pf_logged_out";
 
 /** The server sets this cookie when a sign-in elsewhere ended this device's session; read once. */
 export function takeLoggedOutCookie(): boolean {
+  const document = (globalThis as unknown as { document: { cookie: string } }).document;
   const set = document.cookie.split("; ").some((c) => c === `${LOGGED_OUT_COOKIE}=1`);
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing on iPad Safari
+  // document.cookie, not the Cookie Store API: that is missing on iPad Safari.
   if (set) document.cookie = `${LOGGED_OUT_COOKIE}=; Max-Age=0; path=/`;
   return set;
 }

@@ -6,7 +6,7 @@
 import { INACTIVITY_COUNTDOWN_S, INACTIVITY_DEFAULT_MINUTES, INACTIVITY_POLL_MS } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
-import { storeInactivityNote, takeInactivityNote } from "../local/browser-storage.ts";
+import { now, storeInactivityNote, takeInactivityNote } from "../platform.ts";
 import { Button, Modal } from "../ui/Modal.tsx";
 import { useCountdown } from "../ui/useCountdown.ts";
 
@@ -30,16 +30,16 @@ export function InactivityGuard({
   onClose?: () => void;
 }) {
   const navigate = useNavigate();
-  const lastActive = useRef(Date.now());
+  const lastActive = useRef(now());
   const [asking, setAsking] = useState(false);
 
   useEffect(() => {
     const mark = () => {
-      lastActive.current = Date.now();
+      lastActive.current = now();
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, mark, { passive: true });
     const poll = setInterval(() => {
-      if (Date.now() - lastActive.current >= minutes * 60_000) setAsking(true);
+      if (now() - lastActive.current >= minutes * 60_000) setAsking(true);
     }, INACTIVITY_POLL_MS);
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, mark);
@@ -56,7 +56,7 @@ export function InactivityGuard({
   return asking ? (
     <StillThere
       onContinue={() => {
-        lastActive.current = Date.now();
+        lastActive.current = now();
         setAsking(false);
       }}
       onTimeout={close}
@@ -65,7 +65,7 @@ export function InactivityGuard({
 }
 
 function StillThere({ onContinue, onTimeout }: { onContinue: () => void; onTimeout: () => void }) {
-  const [deadline] = useState(() => Date.now() + INACTIVITY_COUNTDOWN_S * 1000);
+  const [deadline] = useState(() => now() + INACTIVITY_COUNTDOWN_S * 1000);
   const seconds = useCountdown(deadline, undefined, onTimeout);
   return (
     <Modal

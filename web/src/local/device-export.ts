@@ -11,6 +11,7 @@
 
 import type { Dexie } from "dexie";
 import { exportDB, importDB, peakImportFile } from "dexie-export-import";
+import { withLock } from "../platform.ts";
 import { UPDATER_META_KEYS } from "./content/service.ts";
 import { CONTENT_META_KEYS, CONTENT_TABLES, EVICTED_META_KEY } from "./content/storage.ts";
 import type { MetaRow, UserDb } from "./db.ts";
@@ -217,6 +218,5 @@ async function deleteScratch(scratch: Dexie): Promise<void> {
 
 /** No drain may send the outbox while it is being replaced. */
 async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  const locks = globalThis.navigator?.locks;
-  return locks ? locks.request("outbox", work) : work();
+  return withLock("outbox", work);
 }

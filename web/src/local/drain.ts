@@ -24,6 +24,7 @@ import {
   SYNC_SKIP_CALL,
   testResultSchema,
 } from "@preflight/sync-protocol";
+import { webLocks } from "../platform.ts";
 import { isResetCall } from "./actions/analysis.ts";
 import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "./db.ts";
 
@@ -64,7 +65,7 @@ export interface DrainOptions {
 }
 
 export async function drainOutbox(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+  const locks = webLocks();
   if (!locks) return drainUnlocked(deps, options);
   return locks.request("outbox", { ifAvailable: true }, async (lock) =>
     lock ? drainUnlocked(deps, options) : ({ kind: "busy" } as const),

@@ -17,6 +17,7 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
+import { lockHeld, withLock } from "../platform.ts";
 import { apiCall } from "./api.ts";
 import { getMeta, type OutboxEntry, type UserDb } from "./db.ts";
 import { type DrainDeps, type DrainOutcome, drainOutbox } from "./drain.ts";
@@ -56,16 +57,9 @@ export async function readJobs(db: UserDb, userId: string): Promise<JobsSnapshot
   });
 }
 
-function locks(): LockManager | undefined {
-  return (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
-}
-
 /** Is a drain running just now, in this page, another tab or the service worker? */
 export async function isDrainRunning(): Promise<boolean> {
-  const manager = locks();
-  if (!manager) return false;
-  const state = await manager.query();
-  return (state.held ?? []).some((lock) => lock.name === LOCK_NAME);
+  return lockHeld(LOCK_NAME);
 }
 
 /** Is a service worker controlling this page (the background replay)? */
@@ -115,9 +109,7 @@ export async function runJobs(
 
 /** Runs `work` while holding the outbox lock, waiting for a running drain to finish first. */
 async function underOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  const manager = locks();
-  if (!manager) return work();
-  return manager.request(LOCK_NAME, () => work());
+  return withLock(LOCK_NAME, work);
 }
 
 /**

@@ -1,3 +1,5 @@
+import { now } from "../platform.ts";
+
 /**
  * The time source of the UI widgets (snackbar, countdown). Injected so tests drive time by hand
  * (see manual-clock.ts) instead of faking globals; the app uses `systemClock`.
@@ -13,7 +15,7 @@ export type TimerHandle = ReturnType<typeof globalThis.setTimeout> | number;
 
 /** Wall-clock time: for deadlines that come from the server (the countdown). */
 export const systemClock: UiClock = {
-  now: () => Date.now(),
+  now: () => now(),
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle),
 };

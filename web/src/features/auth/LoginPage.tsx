@@ -1,9 +1,9 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
-import { takeLoggedOutCookie } from "../../local/browser-storage.ts";
 import type { DeviceSession } from "../../local/db.ts";
 import { signIn } from "../../local/session.ts";
+import { takeLoggedOutCookie } from "../../platform.ts";
 import { BrandHeader } from "../../ui/BrandHeader.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";

@@ -3,6 +3,7 @@
  * defaults module, 0, 0), kept in this browser's storage per student.
  */
 import { useCallback, useState } from "react";
+import { localStore } from "../../platform.ts";
 
 export type SyllabusSort = "module" | "subject";
 
@@ -35,13 +36,13 @@ export function readChoices(storage: Pick<Storage, "getItem"> | undefined, userI
 }
 
 export function useSyllabusChoices(userId: string): [SyllabusChoices, (patch: Partial<SyllabusChoices>) => void] {
-  const [choices, setChoices] = useState(() => readChoices(globalThis.localStorage, userId));
+  const [choices, setChoices] = useState(() => readChoices(localStore() ?? undefined, userId));
   const update = useCallback(
     (patch: Partial<SyllabusChoices>) =>
       setChoices((current) => {
         const next = { ...current, ...patch };
         try {
-          globalThis.localStorage?.setItem(choicesKey(userId), JSON.stringify(next));
+          localStore()?.setItem(choicesKey(userId), JSON.stringify(next));
         } catch {
           // Storage full or blocked: the choice still holds for this visit.
         }

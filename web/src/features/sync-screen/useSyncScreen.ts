@@ -14,6 +14,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import type { UserDb } from "../../local/db.ts";
 import { runPullChain, type StepState } from "../../local/pull-steps/runner.ts";
+import { now } from "../../platform.ts";
 
 export type SyncPhase = "waiting" | "running" | "complete" | "failed" | "offline";
 
@@ -75,9 +76,9 @@ export function useSyncScreen(
 
   useEffect(() => {
     if (phase !== "failed") return;
-    const deadline = Date.now() + POST_LOGIN_SYNC_ERROR_LOGOUT_MS;
+    const deadline = now() + POST_LOGIN_SYNC_ERROR_LOGOUT_MS;
     setSignOutIn(Math.ceil(POST_LOGIN_SYNC_ERROR_LOGOUT_MS / 1000));
-    const tick = window.setInterval(() => setSignOutIn(Math.max(0, Math.ceil((deadline - Date.now()) / 1000))), 250);
+    const tick = window.setInterval(() => setSignOutIn(Math.max(0, Math.ceil((deadline - now()) / 1000))), 250);
     const timer = window.setTimeout(onSignOut, POST_LOGIN_SYNC_ERROR_LOGOUT_MS);
     return () => {
       window.clearInterval(tick);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type AvailableUpdates, startApprovedUpdate } from "../../local/content/service.ts";
 import { getMeta } from "../../local/db.ts";
+import { now } from "../../platform.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useCountdown } from "../../ui/useCountdown.ts";
@@ -25,19 +26,19 @@ export function UpdatePrompt() {
   const available = useLiveQuery(() => getMeta<AvailableUpdates>(db, "availableUpdates"), [db]);
   const manual = useLiveQuery(async () => (await getMeta<number>(db, "updateMode")) === UPDATE_MODE_MANUAL, [db]);
   const [deadline, setDeadline] = useState<number | null>(null);
-  const lastActive = useRef(Date.now());
+  const lastActive = useRef(now());
   const count = available?.total_updates ?? 0;
   // Never over a test or the updater itself.
   const allowed = manual === true && count > 0 && !path.startsWith("/test/") && path !== "/update";
 
   useEffect(() => {
     const mark = () => {
-      lastActive.current = Date.now();
+      lastActive.current = now();
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, mark, { passive: true });
     const timer = setInterval(() => {
-      if (allowed && Date.now() - lastActive.current >= UPDATE_PROMPT_IDLE_MS)
-        setDeadline((d) => d ?? Date.now() + UPDATE_PROMPT_COUNTDOWN_S * 1000);
+      if (allowed && now() - lastActive.current >= UPDATE_PROMPT_IDLE_MS)
+        setDeadline((d) => d ?? now() + UPDATE_PROMPT_COUNTDOWN_S * 1000);
     }, 1000);
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, mark);
@@ -53,7 +54,7 @@ export function UpdatePrompt() {
     await navigate({ to: "/update" });
   };
   const decline = () => {
-    lastActive.current = Date.now();
+    lastActive.current = now();
     setDeadline(null);
   };
   return <PromptModal count={count} deadline={deadline} onApprove={approve} onDecline={decline} />;

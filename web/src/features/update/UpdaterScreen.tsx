@@ -11,6 +11,7 @@ import { type AvailableUpdates, cancelUpdate, checkAvailable, startUpdate } from
 import { requestPersistence } from "../../local/content/storage.ts";
 import { formatBytes } from "../../local/content/updater.ts";
 import { getMeta } from "../../local/db.ts";
+import { now } from "../../platform.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { ProgressPanel } from "./ProgressPanel.tsx";
@@ -235,9 +236,9 @@ export function UpdaterScreen() {
 }
 
 function RetryCountdown({ at }: { at: string }) {
-  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(at) - Date.now()) / 1000)));
+  const [left, setLeft] = useState(() => Math.max(0, Math.ceil((Date.parse(at) - now()) / 1000)));
   useEffect(() => {
-    const timer = setInterval(() => setLeft(Math.max(0, Math.ceil((Date.parse(at) - Date.now()) / 1000))), 250);
+    const timer = setInterval(() => setLeft(Math.max(0, Math.ceil((Date.parse(at) - now()) / 1000))), 250);
     return () => clearInterval(timer);
   }, [at]);
   return (

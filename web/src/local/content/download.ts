@@ -1,4 +1,5 @@
 import type { PackEntry } from "@preflight/sync-protocol/schemas/content-pack";
+import { now } from "../../platform.ts";
 import type { UserDb } from "../db.ts";
 import { requestFailed, serverError, UpdateError } from "./errors.ts";
 import { sha256Hex } from "./hash.ts";
@@ -53,9 +54,9 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
     const reader = response.body.getReader();
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
-    let lastFlush = Date.now();
+    let lastFlush = now();
     const flush = async () => {
-      lastFlush = Date.now();
+      lastFlush = now();
       if (pendingBytes === 0) return;
       const bytes = concat(pending, pendingBytes);
       received += bytes.length;
@@ -80,7 +81,7 @@ export async function downloadPack(db: UserDb, entry: PackEntry, options: Downlo
         pending.push(value);
         pendingBytes += value.length;
         options.onBytes?.(value.length);
-        if (pendingBytes >= DOWNLOAD_CHUNK_BYTES || Date.now() - lastFlush >= DOWNLOAD_FLUSH_MS) await flush();
+        if (pendingBytes >= DOWNLOAD_CHUNK_BYTES || now() - lastFlush >= DOWNLOAD_FLUSH_MS) await flush();
       }
       await flush();
     } catch (err) {

@@ -5,6 +5,7 @@
  */
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
+import { lockHeld, now, webLocks } from "../../platform.ts";
 import { getMeta, type UserDb } from "../db.ts";
 import { missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
@@ -62,9 +63,9 @@ export async function readUpdaterStatus(db: UserDb): Promise<UpdaterStatus> {
 function publish(db: UserDb, status: UpdaterStatus): void {
   current = status;
   for (const listener of listeners) listener(status);
-  const now = Date.now();
-  if (!isRunning(status) || now - lastPersist >= PERSIST_EVERY_MS) {
-    lastPersist = now;
+  const at = now();
+  if (!isRunning(status) || at - lastPersist >= PERSIST_EVERY_MS) {
+    lastPersist = at;
     void db.meta.put({ key: STATUS_KEY, value: status });
   }
 }
@@ -79,7 +80,7 @@ export type StartOutcome = "started" | "already-running" | "syncing" | "locked";
 export async function updateBlocker(db: UserDb): Promise<Exclude<StartOutcome, "started"> | null> {
   if (run || (await lockHeld(UPDATE_LOCK))) return "already-running";
   if (await lockHeld("outbox")) return "syncing";
-  if (!globalThis.navigator?.locks && (await getMeta<UpdateLockRecord>(db, LOCK_RECORD_KEY))) return "locked";
+  if (!webLocks() && (await getMeta<UpdateLockRecord>(db, LOCK_RECORD_KEY))) return "locked";
   return null;
 }
 
@@ -103,7 +104,7 @@ export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = 
       await db.meta.bulkDelete([LOCK_RECORD_KEY, STOP_KEY]).catch(() => undefined);
     }
   };
-  const locks = globalThis.navigator?.locks;
+  const locks = webLocks();
   const locked = (async (): Promise<UpdaterStatus> =>
     locks
       ? await locks.request(UPDATE_LOCK, { ifAvailable: true }, (lock) => (lock ? go() : readUpdaterStatus(db)))
@@ -120,7 +121,7 @@ export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = 
  * waited out rather than refused, as nobody is there to press 'Update now' again.
  */
 export async function startApprovedUpdate(db: UserDb, options: { firstRun?: boolean } = {}): Promise<StartOutcome> {
-  const locks = globalThis.navigator?.locks;
+  const locks = webLocks();
   let outcome = await startUpdate(db, options);
   for (let tries = 0; outcome === "syncing" && locks && tries < 3; tries++) {
     await locks.request("outbox", async () => undefined);
@@ -203,11 +204,4 @@ export async function updateMode(db: UserDb): Promise<number> {
 /** No content pack on the device yet: the updater's first run. */
 export async function isFirstRun(db: UserDb): Promise<boolean> {
   return (await db.installedPacks.count()) === 0;
-}
-
-async function lockHeld(name: string): Promise<boolean> {
-  const locks = globalThis.navigator?.locks;
-  if (!locks) return false;
-  const state = await locks.query();
-  return (state.held ?? []).some((lock) => lock.name === name);
 }

@@ -4,6 +4,8 @@
  * throwing it away on purpose (re-download). The content is what the server can send again;
  * the outbox and the student's own records are never part of what is thrown away.
  */
+
+import { localStore, type NoteStore } from "../../platform.ts";
 import { archiveKey, type LocalQuestion, type UserDb } from "../db.ts";
 import { startUpdate, updateBlocker } from "./service.ts";
 
@@ -76,29 +78,22 @@ export async function storageUse(manager = storageManager()): Promise<StorageUse
 // The note that content was installed lives in localStorage, beside the database it describes:
 // finding the note but no content means the content went without the app removing it.
 
-type NoteStore = Pick<Storage, "getItem" | "setItem" | "removeItem">;
-
-function localStore(): NoteStore | null {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
 const noteKey = (userId: string) => `preflight.content-installed.${userId}`;
 
 /** Records that this account's content is on the device (first install time kept). */
-export function noteContentInstalled(userId: string, now: Date, store = localStore()): void {
+export function noteContentInstalled(userId: string, now: Date, store: NoteStore | null = localStore()): void {
   if (!store || readInstalledNote(userId, store)) return;
   store.setItem(noteKey(userId), JSON.stringify({ installedAt: now.toISOString() }));
 }
 
-export function forgetContentInstalled(userId: string, store = localStore()): void {
+export function forgetContentInstalled(userId: string, store: NoteStore | null = localStore()): void {
   store?.removeItem(noteKey(userId));
 }
 
-export function readInstalledNote(userId: string, store = localStore()): { installedAt: string } | null {
+export function readInstalledNote(
+  userId: string,
+  store: NoteStore | null = localStore(),
+): { installedAt: string } | null {
   const raw = store?.getItem(noteKey(userId));
   if (!raw) return null;
   try {

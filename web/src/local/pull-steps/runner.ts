@@ -9,6 +9,7 @@
  */
 import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol";
 import { ZodError } from "zod";
+import { withLock } from "../../platform.ts";
 import { ApiCallError, NetworkError } from "../api.ts";
 import type { UserDb } from "../db.ts";
 import { pullProfile } from "./profile.ts";
@@ -67,9 +68,8 @@ export function runPullChain(db: UserDb, options: ChainOptions = {}): Promise<Ch
     states.set(step, state);
     for (const listener of listeners) listener(step, state);
   };
-  const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
   const run = () => runSteps(db, { call: options.call ?? apiPullCall, onStep });
-  const result = (locks ? locks.request(`pull-${db.name}`, run) : run()) as Promise<ChainResult>;
+  const result = withLock(`pull-${db.name}`, run);
   const chain: RunningChain = { result: result.finally(() => running.delete(db.name)), states, listeners };
   running.set(db.name, chain);
   return chain.result;
