@@ -1,26 +1,18 @@
 /**
- * BUG (reported, not fixed here: web/ and api/ are not this suite's to change): a device whose
- * clock is set back between two intents loses the later one on the server.
+ * A device whose clock is set back between two intents (a clock that ran fast, corrected by hand
+ * or by NTP): the later intent still wins on the server.
  *
- * The server orders one device's intents by the device's wall clock (`createdAt`), not by the
- * device's own order (`seq`): answers by `created_at` (SR8, latestAnswers), flags, unflag-all
- * and zoom by `intentTime` (SR18). When the clock steps back (a clock that ran fast, corrected
- * by hand or by NTP), the later intent looks older than the earlier one: the server counts the
- * earlier answer at finish, and keeps the earlier flag and zoom. The device keeps showing the
- * later state (there is no pull yet), except the test result, where it shows the server's
- * marking of the answer the student had replaced. One minute back is enough.
+ * The server orders one device's intents by the device's time (`createdAt`), not by `seq`:
+ * answers by `created_at` (SR8, latestAnswers), flags, unflag-all and zoom by `intentTime`
+ * (SR18). [OB12] keeps that order true on the device: `enqueue` never stamps an intent earlier
+ * than the one before (`createdAt = max(now, previous + 1 ms)`, `meta.lastCreatedAt`). Without
+ * it one minute back was enough for the server to count the earlier answer at finish and keep
+ * the earlier flag and zoom, while the device showed the later state.
  *
  * Found by the sync property with the device clock set up to three hours off between steps
- * (scheduleArb({ deviceClock: true }); seed 1 fails at run 104 and shrinks to: toggleFlag(q10001),
- * clock -1 min, unflagAll() queued while a push is on the wire -> the server still holds q10001
+ * (scheduleArb({ deviceClock: true }); seed 1 failed at run 104 and shrank to: toggleFlag(q10001),
+ * clock -1 min, unflagAll() queued while a push is on the wire -> the server still held q10001
  * flagged).
- *
- * Fix suggestion: the device never stamps an intent earlier than its previous one (createdAt =
- * max(now, last createdAt + 1 ms), kept in meta beside nextSeq, in enqueue's transaction); or the
- * server orders one client's intents by seq and uses createdAt only across clients.
- *
- * These are `it.fails` so CI stays meaningful: each passes while the bug is there. When it is
- * fixed they fail; then drop `.fails`.
  */
 import "fake-indexeddb/auto";
 import fc from "fast-check";
@@ -30,7 +22,7 @@ import { type Schedule, scheduleArb } from "./schedule.ts";
 
 const ONE_MINUTE_BACK = { kind: "device-clock", offsetMs: -60_000 } as const;
 
-describe("a device clock set back between two intents [SR8][SR18]", () => {
+describe("[OB12][SR8][SR18] a device clock set back between two intents", () => {
   let stage: Stage;
 
   beforeAll(async () => {
@@ -46,9 +38,9 @@ describe("a device clock set back between two intents [SR8][SR18]", () => {
     expect(problems, trace.join("\n")).toEqual([]);
   }
 
-  // BUG: server's latest answer is the first (correct) one and it marks the test 1/1; the device
-  // shows the wrong answer it predicted 0/1 for, and then shows the server's 1/1.
-  it("[SR8] the later answer counts (today the earlier one does)", async () => {
+  // Without OB12 the server's latest answer was the first (correct) one and it marked the test
+  // 1/1, while the device showed the wrong answer it predicted 0/1 for.
+  it("[SR8] the later answer counts", async () => {
     await holds({
       steps: [
         { kind: "intent", intent: { kind: "create", count: 1, seed: 1, passPercentage: null } },
@@ -61,8 +53,8 @@ describe("a device clock set back between two intents [SR8][SR18]", () => {
     });
   });
 
-  // BUG: the server keeps the flag set; the device shows it cleared.
-  it("[SR18] the later flag state wins (today the earlier one stays)", async () => {
+  // Without OB12 the server kept the flag set while the device showed it cleared.
+  it("[SR18] the later flag state wins", async () => {
     await holds({
       steps: [
         { kind: "intent", intent: { kind: "flag", question: 0 } },
@@ -73,8 +65,8 @@ describe("a device clock set back between two intents [SR8][SR18]", () => {
     });
   });
 
-  // BUG: the server keeps the flag set although "unflag all" came after it.
-  it("[SR18] unflag all after a flag clears it (today the flag stays)", async () => {
+  // Without OB12 the server kept the flag set although "unflag all" came after it.
+  it("[SR18] unflag all after a flag clears it", async () => {
     await holds({
       steps: [
         { kind: "intent", intent: { kind: "flag", question: 0 } },
@@ -85,8 +77,8 @@ describe("a device clock set back between two intents [SR8][SR18]", () => {
     });
   });
 
-  // BUG: the server keeps zoom 1.0; the device shows 1.1.
-  it("[SR18] the later zoom wins (today the earlier one stays)", async () => {
+  // Without OB12 the server kept zoom 1.0 while the device showed 1.1.
+  it("[SR18] the later zoom wins", async () => {
     await holds({
       steps: [
         { kind: "intent", intent: { kind: "zoom", tenths: 10 } },
@@ -97,8 +89,9 @@ describe("a device clock set back between two intents [SR8][SR18]", () => {
     });
   });
 
-  // The property that found it: the main property's schedules with the device clock set wrong
-  // and corrected (up to three hours either way). Fixed seed, so it fails the same way each time.
+  // The property that found the bug: the main property's schedules with the device clock set
+  // wrong and corrected (up to three hours either way). Fixed seed, so a regression fails the
+  // same way each time.
   it("[SR8][SR18] property: intents of a device with a wrong clock land in order (seed 1)", async () => {
     await fc.assert(
       fc.asyncProperty(scheduleArb({ signInOnTheWire: false, deviceClock: true }), async (schedule) => {

@@ -72,7 +72,7 @@ for (const dialect of DIALECTS) {
       return { scope, test };
     }
 
-    it("replays a whole offline test once; the server marks it as the device predicted", async () => {
+    it("[PL6][SR1] replays a whole offline test once; the server marks it as the device predicted", async () => {
       const { scope, test } = await offlineSession();
       expect(await scope.db.outbox.count()).toBe(8);
       expect(await drainUnlocked(deps(serverFetch()))).toEqual({ kind: "drained", sent: 8, failed: 0 });
@@ -84,7 +84,7 @@ for (const dialect of DIALECTS) {
       expect(local?.marked?.score).toBe(local?.predicted?.score);
     });
 
-    it("a lost response is resent and answered from the stored reply: nothing doubled", async () => {
+    it("[SR1][DR2] a lost response is resent and answered from the stored reply: nothing doubled", async () => {
       const { scope, test } = await offlineSession();
       expect((await drainUnlocked(deps(serverFetch("lose-response")))).kind).toBe("retry-later");
       expect(await scope.db.outbox.count()).toBe(8);

@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { getMeta } from "../db.ts";
+import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { createTest, finishTest, saveAnswer, TestFinishedError } from "./test.ts";
 
 describe("test-taking actions", () => {
@@ -54,7 +55,7 @@ describe("test-taking actions", () => {
     expect(outbox[3]?.call).toBe(`POST /test/current/finish/${test.id}`);
   });
 
-  it("saving with no selection does nothing: no local answer, no mutation", async () => {
+  it("[OB8] saving with no selection does nothing: no local answer, no mutation", async () => {
     const scope = await scopeWithBank();
     const test = await createTest(scope, {
       test_type: "practice",
@@ -66,6 +67,61 @@ describe("test-taking actions", () => {
     expect(await saveAnswer(scope, test.id, test.question_ids[0] as number, [])).toBeNull();
     expect(await scope.db.answers.count()).toBe(0);
     expect(await scope.db.outbox.count()).toBe(1);
+  });
+
+  it("[OB4] stores each entry as its wire fields plus status pending, no attempts, no error; createdAt is the action's clock", async () => {
+    const scope = await scopeWithBank();
+    const at = new Date("2026-11-21T09:14:03.120Z");
+    await createTest(
+      { ...scope, now: () => at },
+      { test_type: "practice", title: "P", count: 2, display_answers: "after_test", seed: 1 },
+    );
+    const [entry] = await scope.db.outbox.toArray();
+    expect(entry).toEqual({
+      seq: 1,
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      clientId: await getMeta(scope.db, "clientId"),
+      userId: STUDENT.id,
+      createdAt: "2026-11-21T09:14:03.120Z",
+      call: "POST /test/generate/practice",
+      body: expect.objectContaining({ test_type: "practice", title: "P" }),
+      status: "pending",
+      attempts: 0,
+      lastError: null,
+    });
+  });
+
+  it("[OB7] wakes the drain after each committed intent that queued something, never after one that queued nothing or threw", async () => {
+    const scope = await scopeWithBank();
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "P",
+      count: 1,
+      display_answers: "after_test",
+      seed: 1,
+    });
+    expect(scope.nudges).toBe(1);
+    const q = test.question_ids[0] as number;
+    await saveAnswer(scope, test.id, q, []);
+    expect(scope.nudges).toBe(1);
+    await saveAnswer(scope, test.id, q, [q * 100 + 1]);
+    expect(scope.nudges).toBe(2);
+    await finishTest(scope, test.id);
+    expect(scope.nudges).toBe(3);
+    await expect(saveAnswer(scope, test.id, q, [q * 100 + 2])).rejects.toBeInstanceOf(TestFinishedError);
+    expect(scope.nudges).toBe(3);
+  });
+
+  it("[OB10] each account queues into its own database, every entry carrying its userId", async () => {
+    const first = await scopeWithBank();
+    const spec = { test_type: "practice", title: "P", count: 1, display_answers: "after_test", seed: 1 } as const;
+    await createTest(first, spec);
+    const other = await signedInScope({ ...STUDENT, id: "user-2", email: "other@preflight.test" });
+    await other.db.questions.bulkPut([1, 2].map(multipleChoice));
+    await createTest(other, spec);
+    expect([first.db.name, other.db.name]).toEqual(["preflight-user-user-1", "preflight-user-user-2"]);
+    expect((await first.db.outbox.toArray()).map((e) => [e.seq, e.userId])).toEqual([[1, "user-1"]]);
+    expect((await other.db.outbox.toArray()).map((e) => [e.seq, e.userId])).toEqual([[1, "user-2"]]);
   });
 
   it("[OB3] an intent that fails leaves neither a local change nor a mutation", async () => {
