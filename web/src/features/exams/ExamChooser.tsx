@@ -13,11 +13,11 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { SHOW_ANSWERS_LABELS } from "../practice/labels.ts";
 import { useSubjects } from "../practice/practice-data.ts";
 import { subjectsHeading } from "../practice/tree.ts";
-import { SummaryStrip } from "../results/SummaryStrip.tsx";
 import {
   type ExamQuestionFact,
   type ExamType,

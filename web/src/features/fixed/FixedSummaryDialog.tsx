@@ -2,7 +2,7 @@
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
-import { SummaryStrip } from "../results/SummaryStrip.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useStartTest } from "../select/useStartTest.ts";
 
 export function FixedSummaryDialog({

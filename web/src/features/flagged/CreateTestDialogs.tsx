@@ -5,8 +5,8 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
-import { SummaryStrip } from "../results/SummaryStrip.tsx";
 import { FLAGGED_MESSAGES, FLAGGED_TEST_TITLE, type IncludeChoice, questionsToInclude } from "./flagged-model.ts";
 
 const SHOW_ANSWERS: { value: DisplayAnswers; label: string }[] = [

@@ -1,6 +1,6 @@
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
-import { SummaryStrip } from "../results/SummaryStrip.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 
 /** 'Practice summary': what the test will hold, then Start (the test is built on the device). */
 export function PracticeSummaryDialog({

@@ -3,7 +3,7 @@ import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import type { LocalFixedTest, LocalUserTest } from "../../local/db.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
-import { SummaryStrip } from "../results/SummaryStrip.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 
 const CANNOT_RETAKE = "This test cannot be retaken.";
 

@@ -8,11 +8,11 @@ import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useFixedAttempts, useHideFixedResults } from "../fixed/queries.ts";
 import { draftFromGiven } from "../test/draft.ts";
 import { QuestionView } from "../test/QuestionView.tsx";
 import { exitTarget } from "../test/rules.ts";
-import { SummaryStrip } from "./SummaryStrip.tsx";
 
 export const RESULT_MESSAGES = {
   passed: "Congratulations, you passed!",
