@@ -251,7 +251,53 @@ for (const dialect of DIALECTS) {
       expect((await t.request("/sync/check")).status).toBe(401);
     });
 
-    it("refuses malformed pushes with a 400 that names the problem", async () => {
+    const storedRow = (id: string) => t.deps.db.selectFrom("mutations").select("id").where("id", "=", id).execute();
+    const cursorOf = async (clientId: string) =>
+      (
+        await t.deps.db
+          .selectFrom("client_cursors")
+          .select("last_seq")
+          .where("client_id", "=", clientId)
+          .executeTakeFirst()
+      )?.last_seq;
+
+    it("[SR9] a new id under a seq already taken is a conflict: nothing stored, the cursor stays", async () => {
+      const { device, testId } = await deviceWithTest();
+      const q = mc[0] as BankQuestion;
+      const body = { user_test_id: testId, question_id: q.id, answers: correctIds(q) };
+      const reused = device.mutation("POST /test/current/save", body, { seq: 1 });
+      expect(await device.pushOk([reused])).toEqual([
+        {
+          id: reused.id,
+          seq: 1,
+          status: "failed",
+          error: { code: "conflict", message: "seq 1 was already used by another change" },
+        },
+      ]);
+      expect(await storedRow(reused.id)).toHaveLength(0);
+      expect(await answersOf(testId)).toHaveLength(0);
+      expect(Number(await cursorOf(device.clientId))).toBe(1);
+    });
+
+    it("[SR11] a mutation under another clientId than the batch's is refused: nothing stored, the cursor stays", async () => {
+      const { device, testId } = await deviceWithTest();
+      const q = mc[0] as BankQuestion;
+      const body = { user_test_id: testId, question_id: q.id, answers: correctIds(q) };
+      const stray = device.mutation("POST /test/current/save", body, { clientId: randomUUID() });
+      expect(await device.pushOk([stray])).toEqual([
+        {
+          id: stray.id,
+          seq: 2,
+          status: "failed",
+          error: { code: "bad_request", message: "clientId differs from the batch" },
+        },
+      ]);
+      expect(await storedRow(stray.id)).toHaveLength(0);
+      expect(await answersOf(testId)).toHaveLength(0);
+      expect(Number(await cursorOf(device.clientId))).toBe(1);
+    });
+
+    it("[SR10] refuses malformed pushes with a 400 that names the problem", async () => {
       const device = await FakeDevice.signIn(t);
       const malformed = await t.request("/sync/push", {
         method: "POST",
