@@ -2,15 +2,15 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
 import { startDrainTriggers } from "../local/drain-scheduler.ts";
 import { pullAll } from "../local/pull.ts";
-import { usePullWhenSettled } from "../local/pull-steps/usePullWhenSettled.ts";
-import { useSyncSnapshot } from "../local/queries.ts";
 import { checkSession, signOut } from "../local/session.ts";
-import { NoticeBanner } from "../ui/NoticeBanner.tsx";
-import { SyncStatus } from "../ui/SyncStatus.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
+import { useSyncSnapshot } from "./live-queries.ts";
 import { MainNav } from "./MainNav.tsx";
+import { NoticeBanner } from "./NoticeBanner.tsx";
 import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
+import { SyncStatus } from "./SyncStatus.tsx";
 import { useSignedIn } from "./session-context.tsx";
+import { usePullWhenSettled } from "./usePullWhenSettled.ts";
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -10,9 +10,9 @@ import { RESET_PROGRESS_FAILED } from "@preflight/sync-protocol/schemas/analysis
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useUnseenNotices } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { isResetCall } from "../../local/actions/analysis.ts";
-import { useUnseenNotices } from "../../local/queries.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
 import { useActiveExam, useAnalysisInput } from "./queries.ts";

@@ -1,6 +1,7 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ChangeEvent, useRef, useState } from "react";
+import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { wakeDrain } from "../../local/drain-scheduler.ts";
 import {
@@ -10,7 +11,6 @@ import {
   PendingFileError,
   parsePendingFile,
 } from "../../local/pending-file.ts";
-import { useSyncSnapshot } from "../../local/queries.ts";
 import { Button } from "../../ui/Modal.tsx";
 
 /** What this device still owes the server, and the last-resort file export and import. */

@@ -1,7 +1,7 @@
 import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sync-protocol";
 import { useState } from "react";
+import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { useBankSize } from "../../local/queries.ts";
 import { useStartTest } from "./useStartTest.ts";
 
 const COUNTS = [10, 20, 40] as const;

@@ -6,10 +6,10 @@ import {
   SYNC_SUCCESS_DISABLE_MS,
 } from "@preflight/sync-protocol";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import type { UserDb } from "../../local/db.ts";
 import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/jobs.ts";
-import { useSyncSnapshot } from "../../local/queries.ts";
 import { syncNow } from "../../local/sync-now.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";

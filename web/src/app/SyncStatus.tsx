@@ -1,8 +1,8 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
-import { useOnline } from "../app/useOnline.ts";
 import type { UserDb } from "../local/db.ts";
-import { useSyncSnapshot } from "../local/queries.ts";
+import { useSyncSnapshot } from "./live-queries.ts";
+import { useOnline } from "./useOnline.ts";
 
 /** Always visible: online or not, how many changes wait for the server, and the last sync. */
 export function SyncStatus({ db }: { db: UserDb }) {

@@ -1,5 +1,5 @@
 import type { UserDb } from "../local/db.ts";
-import { useUnseenNotices } from "../local/queries.ts";
+import { useUnseenNotices } from "./live-queries.ts";
 
 /** Changes the server refused (for example an answer to a test finished on another device). */
 export function NoticeBanner({ db }: { db: UserDb }) {

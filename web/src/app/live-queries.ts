@@ -1,6 +1,6 @@
-/** Live reads of the device's stores for the shell (pending changes, last sync, notices). */
+/** Live reads of the device's stores (pending changes, last sync, notices, bank size) as React hooks: here, not in local/, which has no React. */
 import { useLiveQuery } from "dexie-react-hooks";
-import type { Notice, UserDb } from "./db.ts";
+import type { Notice, UserDb } from "../local/db.ts";
 
 export interface SyncSnapshot {
   pending: number;
