@@ -39,7 +39,8 @@ export interface ResolvedCall {
 }
 
 const PARAM = /\{([a-z_]+)\}/g;
-const PARAM_VALUE = /^[A-Za-z0-9_-]+$/;
+/** The characters a queued call's path parameter may hold. */
+export const PARAM_VALUE = /^[A-Za-z0-9_-]+$/;
 const compiled = (Object.keys(MUTATIONS) as MutationTemplate[]).map((template) => {
   const [method, pathTemplate] = template.split(" ") as [string, string];
   const names = [...pathTemplate.matchAll(PARAM)].map((m) => m[1] as string);

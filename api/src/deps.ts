@@ -35,6 +35,8 @@ export interface AppDeps {
   appUrl?: string;
   /** Sends queued mail after a commit; absent in tests that read `mail_outbox` instead. */
   mail?: MailDelivery;
+  /** Parse every JSON reply against its catalogue entry; on unless NODE_ENV is "production". */
+  checkReplies?: boolean;
 }
 
 export const DEFAULT_APP_URL = "http://localhost:8787";

@@ -23,9 +23,12 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/** The wire's error codes: exactly the keys of ERROR_CODES. */
+export const errorCodeSchema = z.enum(Object.keys(ERROR_CODES) as [ErrorCode, ...ErrorCode[]]);
+
 export const errorBodySchema = z.object({
   error: z.object({
-    code: z.string(),
+    code: errorCodeSchema,
     message: z.string(),
     details: z.unknown().optional(),
   }),

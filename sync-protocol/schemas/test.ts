@@ -68,6 +68,20 @@ export const testResultSchema = z.object({
 });
 export type TestResult = z.infer<typeof testResultSchema>;
 
+/** A finished test whose results the school hides: that it is marked, nothing of how it went. */
+export const hiddenTestResultSchema = testResultSchema
+  .pick({ id: true, title: true, test_type: true, total_score: true, answered: true, marked: true })
+  .extend({ hide_results: z.literal(true) });
+
+/** POST /test/generate/{test_type}: the id of the test now in progress. */
+export const generateTestReplySchema = z.object({ success: z.literal(true), user_test_id: z.string() });
+
+/** POST /test/current/finish/{id}: the result as the student may see it. */
+export const finishTestReplySchema = z.object({
+  success: z.literal(true),
+  result: z.union([testResultSchema, hiddenTestResultSchema]),
+});
+
 /** GET /test/load/{test_type}/{test_id}: the student's own test, by its type and id. */
 export const testLoadParamsSchema = z.object({
   test_type: z.enum(TEST_TYPES, { message: `test_type must be one of ${TEST_TYPES.join(", ")}` }),

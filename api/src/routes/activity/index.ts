@@ -3,12 +3,15 @@
  * question served, POST /user-active) stamp user_activity; GET /user-active answers whether
  * the last activity, or the start of this session, lies within INACTIVITY_DEFAULT_MINUTES.
  */
+
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { INACTIVITY_DEFAULT_MINUTES } from "@preflight/sync-protocol/rules/constants";
 import type { SuccessReply, UserActiveReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv, AuthedUser } from "../../deps.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 
 export async function touchActivity(db: Kysely<Database>, userId: string, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -33,11 +36,12 @@ export async function isActive(db: Kysely<Database>, user: AuthedUser, now: Date
 
 export function activityRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.get("/user-active", async (c) => {
+  const mount = routeMounter(app, deps);
+  mount(routes.userActive, async (c) => {
     const reply: UserActiveReply = { active: await isActive(deps.db, c.var.user, deps.clock.now()) };
     return c.json(reply);
   });
-  app.post("/user-active", async (c) => {
+  mount(routes.touchActivity, async (c) => {
     await touchActivity(deps.db, c.var.user.id, deps.clock.now());
     const reply: SuccessReply & UserActiveReply = { success: true, active: true };
     return c.json(reply);

@@ -1,3 +1,4 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 /**
  * Spec area: the analysis graphs (study: Report selector page, Analysis by topic page, Reset
  * progress). GET /analysis/subject, GET /analysis/average-timed and GET /analysis/topic/{subject_id}
@@ -15,7 +16,7 @@ import {
 import { Hono } from "hono";
 import { requireUser } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { validate } from "../../validate.ts";
 import { unknownSubject } from "./effects.ts";
@@ -23,6 +24,7 @@ import { analysisInput, headingTitles, syllabusOf } from "./queries.ts";
 
 export function analysisRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
   // Not "/analysis/*": GET /analysis is the page the web app answers.
   const signedIn = requireUser(deps);
   for (const path of ["/analysis/subject", "/analysis/average-timed", "/analysis/topic/*", "/analysis/progress/*"])
@@ -57,7 +59,8 @@ export function analysisRoutes(deps: AppDeps, replayer: Replayer) {
   });
 
   // The spec's call is a GET; the device queues it as a POST like every other write.
-  mountMutation(app, replayer, "POST /analysis/progress/reset/{subject_id}", deps.clock, { alsoGet: true });
+  mount(routes.resetProgress, replayer);
+  mount(routes.resetProgressGet, replayer);
 
   return app;
 }

@@ -1,6 +1,7 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { mountEmailPreferences } from "../accounts/email-preferences.ts";
 import { syllabiDates } from "./course-dates.ts";
@@ -11,9 +12,10 @@ import { syllabiDates } from "./course-dates.ts";
  */
 export function profileRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
-  mountMutation(app, replayer, "POST /profile/course-dates", deps.clock);
-  mountMutation(app, replayer, "POST /profile/account", deps.clock);
-  mountMutation(app, replayer, "POST /profile/preferences", deps.clock);
+  const mount = routeMounter(app, deps);
+  mount(routes.updateCourseDates, replayer);
+  mount(routes.updateAccount, replayer);
+  mount(routes.updatePreferences, replayer);
   mountEmailPreferences(app, deps, replayer);
   app.get("/api/syllabi_dates", async (c) => c.json(await syllabiDates(deps.db, c.var.user.id)));
   return app;

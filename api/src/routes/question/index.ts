@@ -1,15 +1,17 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import type { AuthoritiesReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 
 /** Spec area: a question's flag and seen-in-exam reports, and the authorities to report against. */
 export function questionRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
-  mountMutation(app, replayer, "POST /api/question/flag", deps.clock);
-  mountMutation(app, replayer, "POST /api/question/unflag_all", deps.clock);
-  mountMutation(app, replayer, "POST /questions/{id}/seen-in-exam", deps.clock);
+  const mount = routeMounter(app, deps);
+  mount(routes.flagQuestion, replayer);
+  mount(routes.unflagAll, replayer);
+  mount(routes.seenInExam, replayer);
 
   app.get("/api/authorities", async (c) => {
     const rows = await deps.db

@@ -1,11 +1,13 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 
 /** Spec area: results review. */
 export function resultsRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
-  mountMutation(app, replayer, "POST /api/review", deps.clock);
+  const mount = routeMounter(app, deps);
+  mount(routes.markReviewed, replayer);
   return app;
 }

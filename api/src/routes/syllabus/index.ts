@@ -1,3 +1,4 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 /**
  * Spec area: the syllabus page (study and progress). Syllabi and the active one, the student's
  * modules with pass, completed and targets per part, the last progress-test result for the retry
@@ -22,7 +23,7 @@ import { z } from "zod";
 import { requireUser } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError, validationError } from "../../errors.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { validate } from "../../validate.ts";
 import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
@@ -41,6 +42,7 @@ const SIGNED_IN_PATHS = [
 
 export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
   for (const path of SIGNED_IN_PATHS) app.use(path, requireUser(deps));
 
   /** The syllabi the student may study (the selector shows with more than one), and the active one. */
@@ -137,7 +139,7 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   app.get("/check-lessons", lessonsCheck);
   app.get("/check-lessons-status", lessonsCheck);
 
-  mountMutation(app, replayer, "POST /api/lesson/progress", deps.clock);
+  mount(routes.lessonProgress, replayer);
   return app;
 }
 

@@ -1,9 +1,10 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { type QuestionDataReply, userTestIdSchema } from "@preflight/sync-protocol/schemas/question";
 import { type TestLoadReply, testLoadParamsSchema } from "@preflight/sync-protocol/schemas/test";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
-import { mountMutation } from "../../sync/direct.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { validate } from "../../validate.ts";
 import { assertReviewVisible } from "../fixed/visibility.ts";
@@ -13,9 +14,10 @@ import { latestCorrectness, loadTestResult } from "./queries.ts";
 /** Spec area: test taking. Writes go through the replay path; reads answer from the server's rows. */
 export function testRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
-  mountMutation(app, replayer, "POST /test/generate/{test_type}", deps.clock);
-  mountMutation(app, replayer, "POST /test/current/save", deps.clock);
-  mountMutation(app, replayer, "POST /test/current/finish/{id}", deps.clock);
+  const mount = routeMounter(app, deps);
+  mount(routes.generateTest, replayer);
+  mount(routes.saveAnswer, replayer);
+  mount(routes.finishTest, replayer);
   app.route("/", currentTestRoutes(deps));
 
   /** The test's questions with the version each was served in and the student's review state. */

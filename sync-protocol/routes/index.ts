@@ -1,0 +1,26 @@
+/**
+ * The route catalogue: one entry per HTTP call the API serves, by area. The server mounts each
+ * entry with mountRoute (api/src/http/mount-route.ts); the catalogue test checks that every
+ * mounted route has an entry and every entry a route.
+ */
+import { activityRoutes } from "./activity.ts";
+import { analysisRoutes } from "./analysis.ts";
+import { profileRoutes } from "./profile.ts";
+import { questionRoutes } from "./question.ts";
+import { resultsRoutes } from "./results.ts";
+import { settingsRoutes } from "./settings.ts";
+import { syllabusRoutes } from "./syllabus.ts";
+import { testRoutes } from "./test.ts";
+
+export * from "./route.ts";
+
+export const routes = {
+  ...activityRoutes,
+  ...analysisRoutes,
+  ...profileRoutes,
+  ...questionRoutes,
+  ...resultsRoutes,
+  ...settingsRoutes,
+  ...syllabusRoutes,
+  ...testRoutes,
+};

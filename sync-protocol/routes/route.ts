@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { MUTATIONS, type MutationTemplate, PARAM_VALUE } from "../mutations.ts";
+
+/** Who may make a call: anyone, any signed-in user, or a signed-in user of one role. */
+export type RouteAuth = "none" | "session" | "maintenance";
+
+/**
+ * What a success reply is: JSON parsed against `reply`, or another kind the entry only names
+ * (a content pack with Range, an image, a text reply, a redirect).
+ */
+export type ReplyKind = "json" | "text" | "binary" | "redirect";
+
+/**
+ * How the body is read: "json" as Hono's JSON validator reads it (no JSON content type is `{}`),
+ * "optional-json" lets an empty body stand for `{}` whatever its type, "none" reads nothing.
+ */
+export type BodyKind = "json" | "optional-json" | "none";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** One HTTP call the API serves. The path uses the spec's `{param}` style. */
+export interface RouteEntry<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: Method;
+  path: string;
+  params: P;
+  query: Q;
+  body: B;
+  bodyKind: BodyKind;
+  reply: R;
+  replyKind: ReplyKind;
+  auth: RouteAuth;
+  /** A queued write: its template in the mutation catalogue (sync-protocol/mutations.ts). */
+  mutation?: MutationTemplate;
+}
+
+/** Anything: the schema of a part of a call the route does not read. */
+export const unread = z.unknown();
+const noParams = z.object({});
+
+/** An entry with its defaults: no params, query or body read, a JSON reply. */
+export function route<
+  P extends z.ZodType = typeof noParams,
+  Q extends z.ZodType = typeof unread,
+  B extends z.ZodType = typeof unread,
+  R extends z.ZodType = typeof unread,
+>(
+  entry: Pick<RouteEntry, "method" | "path" | "auth"> &
+    Partial<Pick<RouteEntry, "bodyKind" | "replyKind" | "mutation">> & {
+      params?: P;
+      query?: Q;
+      body?: B;
+      reply: R;
+    },
+): RouteEntry<P, Q, B, R> {
+  return {
+    params: noParams as unknown as P,
+    query: unread as unknown as Q,
+    body: unread as unknown as B,
+    bodyKind: entry.body ? "json" : "none",
+    replyKind: "json",
+    ...entry,
+  };
+}
+
+/** The parsed input a handler gets. */
+export interface RouteInput<E extends RouteEntry> {
+  params: z.infer<E["params"]>;
+  query: z.infer<E["query"]>;
+  body: z.infer<E["body"]>;
+}
+
+/** Method and path, e.g. "POST /test/current/finish/{id}": the catalogue's key for a call. */
+export function routeKey(entry: Pick<RouteEntry, "method" | "path">): string {
+  return `${entry.method} ${entry.path}`;
+}
+
+/** The path in Hono's `:param` style. */
+export function honoPath(path: string): string {
+  return path.replace(/\{([a-z_]+)\}/g, ":$1");
+}
+
+/** A path parameter of a queued call: the characters the mutation catalogue can resolve. */
+export const callParamSchema = z.string().regex(PARAM_VALUE, "must be letters, digits, - or _");
+
+/**
+ * A queued write as an entry: method, path and body come from its template in the mutation
+ * catalogue, every path parameter is a call parameter, and it needs a session.
+ */
+export function mutationRoute<T extends MutationTemplate, R extends z.ZodType>(
+  template: T,
+  reply: R,
+  options: { method?: Method } = {},
+): RouteEntry<z.ZodObject<Record<string, typeof callParamSchema>>, typeof unread, (typeof MUTATIONS)[T], R> & {
+  mutation: T;
+} {
+  const [method, path] = template.split(" ") as [Method, string];
+  const names = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
+  return {
+    method: options.method ?? method,
+    path,
+    params: z.object(Object.fromEntries(names.map((name) => [name, callParamSchema]))),
+    query: unread,
+    body: MUTATIONS[template],
+    // A GET form of a write applies as an empty body.
+    bodyKind: options.method === "GET" ? "none" : "json",
+    reply,
+    replyKind: "json",
+    auth: "session",
+    mutation: template,
+  };
+}

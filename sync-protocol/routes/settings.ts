@@ -1,0 +1,7 @@
+import { successReplySchema } from "../schemas/question.ts";
+import { mutationRoute } from "./route.ts";
+
+/** The student's display settings. */
+export const settingsRoutes = {
+  zoom: mutationRoute("POST /zoom", successReplySchema),
+};
