@@ -43,7 +43,7 @@ describe("the updater against the real server", () => {
     ...new Set(fixtures.questions.filter((q) => q.editions.includes("2020")).map((q) => q.subject)),
   ].sort();
 
-  it("a first run installs every subject of the student's syllabus, verified, and finishes at 100%", async () => {
+  it("[CT8] a first run installs every subject of the student's syllabus, verified, and finishes at 100%", async () => {
     const db = freshDevice();
     const { fetch, packRequests } = network();
     const statuses: UpdaterStatus[] = [];
@@ -98,7 +98,7 @@ describe("the updater against the real server", () => {
     expect(await db.packChunks.count()).toBe(0);
   });
 
-  it("damaged bytes fail the sha256 check, are thrown away and fetched again whole", async () => {
+  it("[CT8] damaged bytes fail the sha256 check, are thrown away and fetched again whole", async () => {
     const db = freshDevice();
     let damaged = false;
     const net = network(async (path, response) => {
@@ -115,7 +115,7 @@ describe("the updater against the real server", () => {
     expect(airLaw.map((r) => r.range)).toEqual([null, null]);
   });
 
-  it("gives up after five attempts, records the failure and keeps what was applied", async () => {
+  it("[CT8] gives up after five attempts, records the failure and keeps what was applied", async () => {
     const db = freshDevice();
     const net = network((path, response) =>
       path.endsWith("/packs/s3-081-v1") ? new Response("upstream down", { status: 502 }) : response,
@@ -168,7 +168,7 @@ describe("the updater against the real server", () => {
     expect((await db.installedPacks.toArray()).length).toBe(subjectsOfSyllabus3.length);
   });
 
-  it("a new release arrives as a delta: changed questions replaced, the old version archived, retired ones moved out", async () => {
+  it("[CT8] a new release arrives as a delta: changed questions replaced, the old version archived, retired ones moved out", async () => {
     const db = freshDevice();
     await runUpdates(db, { fetch: network().fetch, sleep: noWait });
 

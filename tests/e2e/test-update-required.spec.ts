@@ -34,7 +34,7 @@ function airLawTestQuestions(): number[] {
   }
 }
 
-test("a progress test that needs the new version is refused, then opens after the update", async ({ page }) => {
+test("[CT9] a progress test that needs the new version is refused, then opens after the update", async ({ page }) => {
   test.setTimeout(240_000);
   const student = await createStudent("update-required");
   await signIn(page, student.email, student.password);

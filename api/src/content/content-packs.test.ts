@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
       expect(lessonImage?.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it("serves a pack whose bytes match the manifest's size and sha256 and decode to the subject", async () => {
+    it("[CT8] serves a pack whose bytes match the manifest's size and sha256 and decode to the subject", async () => {
       const m = await manifest();
       const entry = m.packs.find((p) => p.id === "s3-050-v1");
       expect(entry).toBeDefined();
@@ -170,7 +170,7 @@ for (const dialect of DIALECTS) {
       expect((await t.request("/update/update-syllabus", { method: "POST" })).status).toBe(401);
     });
 
-    it("rejects a bad bank whole, naming each problem, and writes nothing", async () => {
+    it("[CT1] rejects a bad bank whole, naming each problem, and writes nothing", async () => {
       const bank = meteorology();
       const broken = [
         { ...bank[0], question: "" },

@@ -63,7 +63,7 @@ for (const dialect of DIALECTS) {
       expect(await results.text()).toBe(`/test/results/${testId}`);
     });
 
-    it("an Idempotency-Key makes a retried save harmless", async () => {
+    it("[SR13][SR14] an Idempotency-Key makes a retried save harmless", async () => {
       const q = byType.multiple_choice[1] as BankQuestion;
       const testId = await newTest([q]);
       const key = randomUUID();
@@ -133,7 +133,7 @@ for (const dialect of DIALECTS) {
       expect(Number(after.n)).toBe(Number(before.n));
     });
 
-    it("refuses a test of unknown questions, a repeated test id and someone else's test", async () => {
+    it("[SR15][ID7] refuses a test of unknown questions, a repeated test id and someone else's test", async () => {
       const unknown = await post("/test/generate/practice", generateBody(randomUUID(), [123_456_789]));
       expect(unknown.status).toBe(400);
       const q = byType.multiple_choice[4] as BankQuestion;
@@ -179,7 +179,7 @@ for (const dialect of DIALECTS) {
       };
     }
 
-    it("serves the three syllabus choices: pre-2020, 2020 without and with example questions", async () => {
+    it("[CT4] serves the three syllabus choices: pre-2020, 2020 without and with example questions", async () => {
       const pre = (await bankFor(1)).body.questions;
       const without = (await bankFor(2)).body.questions;
       const withExamples = (await bankFor(3)).body.questions;
@@ -190,7 +190,7 @@ for (const dialect of DIALECTS) {
       expect(withExamples.length).toBeGreaterThanOrEqual(300);
     });
 
-    it("answers 304 when the device already holds this version", async () => {
+    it("[CT4] answers 304 when the device already holds this version", async () => {
       const { etag, cookie } = await bankFor(3);
       const again = await t.request("/api/content/bank", { cookie, headers: { "If-None-Match": etag ?? "" } });
       expect(again.status).toBe(304);
