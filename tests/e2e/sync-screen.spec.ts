@@ -37,7 +37,9 @@ async function submitSignIn(page: Page): Promise<void> {
   await page.getByLabel("E-mail").fill("student@preflight.test");
   await page.getByLabel("Password").fill("preflight");
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/sync$/);
+  // Event-driven, not polled: the test times the screen's 1 s start delay from this moment, and
+  // a polled URL check can notice the new page hundreds of milliseconds late on a busy machine.
+  await page.waitForURL(/\/sync$/);
 }
 
 const row = (page: Page, step: string) => page.getByTestId(`sync-step-${step}`);
