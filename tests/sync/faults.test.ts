@@ -169,7 +169,7 @@ describe("fault injectors", () => {
   });
 
   it.each([false, true])(
-    "timeout (server reached: %s): the device's time-out fires (TimeoutError)",
+    "[DR16] timeout (server reached: %s): the device's time-out fires (TimeoutError)",
     async (reached) => {
       const before = world.delivered;
       const error = await rejection(send({ kind: "timeout", reached }));

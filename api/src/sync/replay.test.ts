@@ -204,6 +204,33 @@ for (const dialect of DIALECTS) {
       expect(stored).toHaveLength(0);
     });
 
+    it("[ID6] a clientId is bound to the first account that pushes under it; another is refused", async () => {
+      const { device: student } = await deviceWithTest(1);
+      const other = await FakeDevice.signIn(t, "class@preflight.test");
+      const theirs = other.mutation(
+        "POST /test/generate/practice",
+        generateBody(randomUUID(), [(mc[0] as BankQuestion).id]),
+        { clientId: student.clientId },
+      );
+      const res = await other.app.request("/sync/push", {
+        method: "POST",
+        cookie: other.cookie,
+        json: { protocol: 1, clientId: student.clientId, mutations: [theirs] },
+      });
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        "This device id belongs to another account",
+      );
+      expect(await storedRow(theirs.id)).toHaveLength(0);
+      const cursor = await t.deps.db
+        .selectFrom("client_cursors")
+        .select(["user_id", "last_seq"])
+        .where("client_id", "=", student.clientId)
+        .executeTakeFirstOrThrow();
+      expect(cursor.user_id).toBe(student.userId);
+      expect(Number(cursor.last_seq)).toBe(1);
+    });
+
     it("[ID2] requires a session", async () => {
       const device = await FakeDevice.signIn(t);
       const res = await t.request("/sync/push", {

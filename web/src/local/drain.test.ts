@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
-import type { Mutation, PushResult } from "@preflight/sync-protocol";
-import { beforeEach, describe, expect, it } from "vitest";
+import { type Mutation, type PushResult, SYNC_CALL_TIMEOUT_MS } from "@preflight/sync-protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetProgress } from "./actions/analysis.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import { deviceDb, getMeta } from "./db.ts";
@@ -190,6 +190,41 @@ describe("drain", () => {
     expect(await drainUnlocked(deps(server.fetch))).toEqual({ kind: "drained", sent: 5, failed: 0 });
     expect(server.calls.flat().map((m) => m.userId)).toEqual(Array(5).fill(STUDENT.id));
     expect((await scope.db.outbox.toArray()).map((e) => e.id)).toEqual(["stray"]);
+  });
+
+  it("[DR14] the push carries the batch's first mutation id as its Idempotency-Key", async () => {
+    const scope = await queueFive();
+    const first = await scope.db.outbox.orderBy("seq").first();
+    const keys: (string | null)[] = [];
+    const server = scriptedFetch([]);
+    const fetch = ((url: string, init?: RequestInit) => {
+      keys.push(new Headers(init?.headers).get("Idempotency-Key"));
+      return server.fetch(url, init);
+    }) as typeof globalThis.fetch;
+    expect(await drainUnlocked(deps(fetch))).toMatchObject({ kind: "drained", sent: 5 });
+    expect(keys).toEqual([first?.id]);
+  });
+
+  describe("a push that gets no answer", () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it("[DR16] is aborted after SYNC_CALL_TIMEOUT_MS and counts as a network error: nothing removed, backs off", async () => {
+      const scope = await queueFive();
+      const timer = new AbortController();
+      const timeout = vi.spyOn(AbortSignal, "timeout").mockReturnValue(timer.signal);
+      const hung = ((_url: string, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener("abort", () =>
+            reject(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
+          );
+          setTimeout(() => timer.abort(), 0);
+        })) as typeof globalThis.fetch;
+      const outcome = await drainUnlocked(deps(hung));
+      expect(timeout).toHaveBeenCalledWith(SYNC_CALL_TIMEOUT_MS);
+      expect(outcome).toMatchObject({ kind: "retry-later", reason: expect.stringMatching(/^network: TimeoutError/) });
+      expect(await scope.db.outbox.count()).toBe(5);
+      expect(await getMeta(scope.db, "drainBackoff")).toMatchObject({ failures: 1 });
+    });
   });
 
   it("[DR6] backs off exponentially with jitter up to a cap", () => {
