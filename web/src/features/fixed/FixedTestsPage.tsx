@@ -9,7 +9,7 @@ import { NetworkError } from "../../local/api.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { refreshFixedTests } from "../../local/pull-fixed-tests.ts";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
-import { MESSAGES } from "../test/rules.ts";
+import { MESSAGES } from "../../ui/question/rules.ts";
 import { attemptsUsed } from "./attempts.ts";
 import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
 import { PasswordDialog } from "./PasswordDialog.tsx";

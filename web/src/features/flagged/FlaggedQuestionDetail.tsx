@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { Button } from "../../ui/Modal.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
-import { emptyDraft } from "../test/draft.ts";
+import { emptyDraft } from "../../ui/question/draft.ts";
+import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { QuestionTools, useZoom } from "../test/QuestionTools.tsx";
-import { QuestionView } from "../test/QuestionView.tsx";
 import { SidePanel } from "../test/SidePanel.tsx";
 
 /** Keys typed into a field, or pressed while a dialog is open, are not the page's. */

@@ -7,12 +7,12 @@ import { markReviewed } from "../../local/actions/question.ts";
 import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { draftFromGiven } from "../../ui/question/draft.ts";
+import { QuestionView } from "../../ui/question/QuestionView.tsx";
+import { exitTarget } from "../../ui/question/rules.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useFixedAttempts, useHideFixedResults } from "../fixed/queries.ts";
-import { draftFromGiven } from "../test/draft.ts";
-import { QuestionView } from "../test/QuestionView.tsx";
-import { exitTarget } from "../test/rules.ts";
 
 export const RESULT_MESSAGES = {
   passed: "Congratulations, you passed!",

@@ -1,5 +1,5 @@
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
-import { MESSAGES } from "./rules.ts";
+import { MESSAGES } from "../../ui/question/rules.ts";
 import type { TestController, TestModal } from "./useTestController.ts";
 
 /** Every modal of the question screen, with the spec's words. */

@@ -15,9 +15,15 @@ import {
   TimeExpiredError,
 } from "../../local/actions/test.ts";
 import type { LocalQuestion, TestEnd } from "../../local/db.ts";
-import { type Draft, draftFromGiven, emptyDraft, givenFromDraft, sameGiven } from "./draft.ts";
+import { type Draft, draftFromGiven, emptyDraft, givenFromDraft, sameGiven } from "../../ui/question/draft.ts";
+import {
+  abandonAsksFirst,
+  checkDraft,
+  hasPendingInput,
+  isRevealed,
+  showsAnswersDuringTest,
+} from "../../ui/question/rules.ts";
 import type { TestView } from "./queries.ts";
-import { abandonAsksFirst, checkDraft, hasPendingInput, isRevealed, showsAnswersDuringTest } from "./rules.ts";
 
 export type Target = number | "finish";
 

@@ -1,8 +1,7 @@
-import { answerLetter } from "@preflight/sync-protocol";
+import { answerLetter, type BankQuestion } from "@preflight/sync-protocol";
 import { Fragment } from "react";
-import type { LocalQuestion } from "../../local/db.ts";
-import { ImageCarousel } from "../../ui/images/ImageCarousel.tsx";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { ImageCarousel } from "../images/ImageCarousel.tsx";
+import { SafeHtml } from "../SafeHtml.tsx";
 import { type Draft, toggleByIndex } from "./draft.ts";
 
 /**
@@ -16,7 +15,7 @@ export function QuestionView({
   disabled,
   revealed = false,
 }: {
-  question: LocalQuestion;
+  question: BankQuestion;
   draft: Draft;
   onChange: (draft: Draft) => void;
   disabled?: boolean;
@@ -144,7 +143,7 @@ function ClozeText({
   onChange,
   disabled,
 }: {
-  question: LocalQuestion;
+  question: BankQuestion;
   draft: Extract<Draft, { kind: "gaps" }>;
   onChange: (draft: Draft) => void;
   disabled?: boolean | undefined;
