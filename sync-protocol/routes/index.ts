@@ -8,6 +8,7 @@ import { analysisRoutes } from "./analysis.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
 import { resultsRoutes } from "./results.ts";
+import { searchRoutes } from "./search.ts";
 import { settingsRoutes } from "./settings.ts";
 import { syllabusRoutes } from "./syllabus.ts";
 import { testRoutes } from "./test.ts";
@@ -20,6 +21,7 @@ export const routes = {
   ...profileRoutes,
   ...questionRoutes,
   ...resultsRoutes,
+  ...searchRoutes,
   ...settingsRoutes,
   ...syllabusRoutes,
   ...testRoutes,

@@ -4,20 +4,19 @@
  * over dates) with the rule the device draws its chart with offline
  * (sync-protocol/rules/course-progress.ts), from the server's own tables.
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { courseProgress, progressScope } from "@preflight/sync-protocol/rules/course-progress";
-import { type CourseProgressReply, courseProgressParamsSchema } from "@preflight/sync-protocol/schemas/analysis-course";
+import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analysis-course";
 import { Hono } from "hono";
-import { requireUser } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
-import { validate } from "../../validate.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { studentModules, syllabusOf } from "../syllabus/queries.ts";
 import { completionFacts } from "./queries.ts";
 
 export function courseProgressRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  app.use("/analysis/course", requireUser(deps));
-  app.use("/analysis/course/*", requireUser(deps));
+  const mount = routeMounter(app, deps);
 
   const reply = async (user: AppEnv["Variables"]["user"], moduleId: number | null): Promise<CourseProgressReply> => {
     const syllabusId = syllabusOf(user);
@@ -30,9 +29,7 @@ export function courseProgressRoutes(deps: AppDeps) {
     return courseProgress(scope, facts, deps.clock.now());
   };
 
-  app.get("/analysis/course", async (c) => c.json(await reply(c.var.user, null)));
-  app.get("/analysis/course/:module", validate("param", courseProgressParamsSchema), async (c) =>
-    c.json(await reply(c.var.user, c.req.valid("param").module)),
-  );
+  mount(routes.courseProgress, async (c) => c.json(await reply(c.var.user, null)));
+  mount(routes.moduleProgress, async (c, { params }) => c.json(await reply(c.var.user, params.module)));
   return app;
 }

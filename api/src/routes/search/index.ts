@@ -3,22 +3,20 @@
  * app itself searches the lessons on the device; both apply the shared rule of
  * sync-protocol/rules/lesson-search.ts, so a term finds the same pages either way.
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { searchableLesson, searchPages } from "@preflight/sync-protocol/rules/lesson-search";
-import {
-  type SearchReply,
-  type SearchSubjectsReply,
-  searchRequestSchema,
-} from "@preflight/sync-protocol/schemas/lessons";
+import type { SearchReply, SearchSubjectsReply } from "@preflight/sync-protocol/schemas/lessons";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { validate } from "../../validate.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { lessonStates, lessonsOfSyllabus } from "./queries.ts";
 
 export function searchRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
-  app.post("/search", validate("json", searchRequestSchema), async (c) => {
-    const request = c.req.valid("json");
+  const mount = routeMounter(app, deps);
+
+  mount(routes.search, async (c, { body: request }) => {
     const user = c.var.user;
     let lessons = await lessonsOfSyllabus(deps.db, user.syllabus_id);
     if (request.subject !== "all") lessons = lessons.filter((l) => l.subject === request.subject);
@@ -38,7 +36,7 @@ export function searchRoutes(deps: AppDeps) {
     return c.json(reply);
   });
 
-  app.get("/search/subjects", async (c) => {
+  mount(routes.searchSubjects, async (c) => {
     const lessons = await lessonsOfSyllabus(deps.db, c.var.user.syllabus_id);
     const codes = [...new Set(lessons.map((l) => l.subject))];
     const subjects = codes.length

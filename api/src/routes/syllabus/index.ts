@@ -1,9 +1,9 @@
-import { routes } from "@preflight/sync-protocol/routes/index";
 /**
  * Spec area: the syllabus page (study and progress). Syllabi and the active one, the student's
  * modules with pass, completed and targets per part, the last progress-test result for the retry
  * interval, the content check before a test, and lesson progress (queued, also a direct route).
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 
 import { ACCESS_MESSAGES, retryCheck } from "@preflight/sync-protocol/rules/access";
 import {
