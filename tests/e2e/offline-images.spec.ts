@@ -3,7 +3,7 @@ import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
 
 /** Annex images are on the device before they are ever shown, so an offline test shows them. */
-test("an annex image never seen online shows with the network off", async ({ page, context }) => {
+test("[CT7] an annex image never seen online shows with the network off", async ({ page, context }) => {
   await signIn(page);
   await waitUntilReadyOffline(page);
   // After the bank arrives the page puts every annex image the bank names into the cache.
