@@ -1,6 +1,9 @@
-/** Live reads of the device's stores (pending changes, last sync, notices, bank size) as React hooks: here, not in local/, which has no React. */
+/** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, fixed-test attempts) as React hooks: here, not in local/, which has no React. */
+import { attemptsRow } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { Notice, UserDb } from "../local/db.ts";
+import { attemptsUsed } from "../local/fixed-attempts.ts";
+import { HIDE_FIXED_RESULTS_META } from "../local/pull-fixed-tests.ts";
 
 export interface SyncSnapshot {
   pending: number;
@@ -32,4 +35,23 @@ export function useUnseenNotices(db: UserDb): Notice[] {
 
 export function useBankSize(db: UserDb): number | undefined {
   return useLiveQuery(() => db.questions.count(), [db]);
+}
+
+/** The server-wide hide_fixed_results as last downloaded; false until known. */
+export function useHideFixedResults(db: UserDb): boolean {
+  return useLiveQuery(async () => (await db.meta.get(HIDE_FIXED_RESULTS_META))?.value === true, [db], false) ?? false;
+}
+
+/** The attempts row of a fixed test's summary strip (spec: only with a non-zero limit); null otherwise. */
+export function useFixedAttempts(
+  db: UserDb,
+  fixedTestId: number | null | undefined,
+): { used: number; limit: number } | null {
+  return (
+    useLiveQuery(async () => {
+      if (fixedTestId == null) return null;
+      const [fixed, all] = await Promise.all([db.fixedTests.get(fixedTestId), db.userTests.toArray()]);
+      return fixed ? attemptsRow(fixed.attempts, attemptsUsed(fixed, all)) : null;
+    }, [db, fixedTestId]) ?? null
+  );
 }

@@ -1,13 +1,12 @@
 import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
-import { useBankSize } from "../../app/live-queries.ts";
+import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
 import { useRequestPolicy } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { CourseProgressCard, useCourseProgress } from "../course-progress/index.ts";
-import { useHideFixedResults } from "../fixed/queries.ts";
 import { useStartTest } from "../select/useStartTest.ts";
 import { SyncButton } from "../sync/SyncButton.tsx";
 import { UpdateIndicator } from "../update/UpdateIndicator.tsx";

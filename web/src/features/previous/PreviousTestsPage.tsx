@@ -8,7 +8,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { LocalUserTest } from "../../local/db.ts";
-import { attemptsUsed } from "../fixed/attempts.ts";
+import { attemptsUsed } from "../../local/fixed-attempts.ts";
 import { dateText, PREVIOUS_MESSAGES, passText, scoreText, typeLabel } from "./labels.ts";
 import { PreviousFilters } from "./PreviousFilters.tsx";
 import { RetakeDialog } from "./RetakeDialog.tsx";

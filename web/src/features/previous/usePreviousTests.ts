@@ -5,11 +5,11 @@
 import { type PreviousTest, previousTestsReplySchema } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
+import { useHideFixedResults } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { apiCall } from "../../local/api.ts";
 import type { UserDb } from "../../local/db.ts";
 import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
-import { useHideFixedResults } from "../fixed/queries.ts";
 import { mergePreviousTests, type PreviousRow } from "./rows.ts";
 
 export interface PreviousTestsView {

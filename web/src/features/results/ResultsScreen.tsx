@@ -2,6 +2,7 @@ import { padQuestionNumber, resultVisibility, type TestResult } from "@preflight
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useFixedAttempts, useHideFixedResults } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { markReviewed } from "../../local/actions/question.ts";
 import { testQuestions } from "../../local/actions/test.ts";
@@ -12,7 +13,6 @@ import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { exitTarget } from "../../ui/question/rules.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
-import { useFixedAttempts, useHideFixedResults } from "../fixed/queries.ts";
 
 export const RESULT_MESSAGES = {
   passed: "Congratulations, you passed!",

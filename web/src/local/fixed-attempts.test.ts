@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { attemptsUsed } from "./attempts.ts";
+import { attemptsUsed } from "./fixed-attempts.ts";
 
 describe("attempts used at a fixed test", () => {
   const test = { id: 3, user_tests_count: 1, downloadedAt: "2026-11-21T09:00:00.000Z" };

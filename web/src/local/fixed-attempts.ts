@@ -1,5 +1,5 @@
 /** Attempts used at a fixed test, as far as this device knows (pure, so it is unit-tested). */
-import type { LocalFixedTest, LocalUserTest } from "../../local/db.ts";
+import type { LocalFixedTest, LocalUserTest } from "./db.ts";
 
 /**
  * The server's count when the tests were downloaded plus the attempts started on this device
