@@ -1,5 +1,5 @@
+import type { BankQuestion } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
-import type { LocalQuestion } from "../../local/db.ts";
 import { abandonAsksFirst, checkDraft, exitTarget, isRevealed, MESSAGES } from "./rules.ts";
 
 const base = {
@@ -18,7 +18,7 @@ const base = {
   score: 1,
   added: "2026-01-01",
 };
-const select: LocalQuestion = {
+const select: BankQuestion = {
   ...base,
   type: "multiple_select",
   total_correct: 2,
@@ -28,7 +28,7 @@ const select: LocalQuestion = {
     { id: 13, answer: "c", correct: false },
   ],
 };
-const text: LocalQuestion = {
+const text: BankQuestion = {
   ...base,
   type: "text",
   answers: [],
