@@ -1,9 +1,9 @@
 /** The fixed test's summary (spec 'Test summary strip') with Start, or why it cannot start. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
+import { useStartTest } from "../../app/useStartTest.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
-import { useStartTest } from "../select/useStartTest.ts";
 
 export function FixedSummaryDialog({
   test,

@@ -5,7 +5,7 @@
  * test is taken with (in the bank or the archive), offline too.
  */
 import type { LocalFixedTest, UserDb } from "../../local/db.ts";
-import { type ContentCheck, verifyPinnedQuestions } from "../syllabus/verify-content.ts";
+import { type ContentCheck, verifyPinnedQuestions } from "../../local/verify-content.ts";
 
 export type QuestionCheck = ContentCheck;
 

@@ -2,7 +2,7 @@ import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sy
 import { useState } from "react";
 import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { useStartTest } from "./useStartTest.ts";
+import { useStartTest } from "../../app/useStartTest.ts";
 
 const COUNTS = [10, 20, 40] as const;
 /** EASA theory exams allow about 1.25 minutes a question; timed practice follows that pace. */

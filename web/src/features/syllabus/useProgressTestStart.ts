@@ -15,7 +15,7 @@ import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
 import { readUpdaterStatus, startUpdate, whenUpdateSettles } from "../../local/content/service.ts";
 import { isRunning, type UpdaterStatus } from "../../local/content/status.ts";
 import type { LocalProgressTest, UserDb } from "../../local/db.ts";
-import { verifyCurrentQuestions, verifyOnServer } from "./verify-content.ts";
+import { verifyCurrentQuestions, verifyOnServer } from "../../local/verify-content.ts";
 
 export type StartState =
   | { step: "ready" }

@@ -3,12 +3,12 @@ import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
+import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { type AvailableUpdates, checkAvailable } from "../../local/content/service.ts";
 import { isRunning } from "../../local/content/status.ts";
 import { getMeta, type UserDb } from "../../local/db.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { useServiceRunning } from "./useServiceRunning.ts";
-import { useUpdaterStatus } from "./useUpdaterStatus.ts";
 
 /**
  * The dashboard's update indicator (spec accounts 4): checking; the background service not

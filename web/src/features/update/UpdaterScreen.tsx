@@ -6,6 +6,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
+import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { ApiCallError, apiCall, NetworkError } from "../../local/api.ts";
 import { type AvailableUpdates, cancelUpdate, checkAvailable, startUpdate } from "../../local/content/service.ts";
 import { requestPersistence } from "../../local/content/storage.ts";
@@ -15,7 +16,6 @@ import { now } from "../../platform.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { ProgressPanel } from "./ProgressPanel.tsx";
-import { useUpdaterStatus } from "./useUpdaterStatus.ts";
 
 /** Long enough to see 100% before the dashboard opens. */
 const FIRST_RUN_DONE_DELAY_MS = 1500;

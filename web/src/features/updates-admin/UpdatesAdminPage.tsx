@@ -1,6 +1,6 @@
 import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { useUpdaterStatus } from "../update/useUpdaterStatus.ts";
+import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { DeviceDataSection } from "./DeviceDataSection.tsx";
 import { RedownloadBank } from "./RedownloadBank.tsx";
 import { StorageSection } from "./StorageSection.tsx";

@@ -1,8 +1,8 @@
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { useSignedIn } from "../../app/session-context.tsx";
-import { createTest, type NewTest, NoQuestionsError } from "../../local/actions/test.ts";
+import { createTest, type NewTest, NoQuestionsError } from "../local/actions/test.ts";
+import { useSignedIn } from "./session-context.tsx";
 
 /** Builds a test on the device and opens it; says why when it cannot ('Could not start test'). */
 export function useStartTest() {

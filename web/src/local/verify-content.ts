@@ -5,10 +5,10 @@
  * knows of content published since the device last synced.
  */
 import { type VerifyQuestionsReply, verifyQuestionsReplySchema } from "@preflight/sync-protocol/schemas/syllabus";
-import { testQuestions } from "../../local/actions/test.ts";
-import { apiCall, NetworkError } from "../../local/api.ts";
-import { installedVersions } from "../../local/content/installed.ts";
-import type { UserDb } from "../../local/db.ts";
+import { testQuestions } from "./actions/test.ts";
+import { apiCall, NetworkError } from "./api.ts";
+import { installedVersions } from "./content/installed.ts";
+import type { UserDb } from "./db.ts";
 
 export interface ContentCheck {
   update: boolean;
