@@ -5,6 +5,9 @@
  */
 import { activityRoutes } from "./activity.ts";
 import { analysisRoutes } from "./analysis.ts";
+import { fixedRoutes } from "./fixed.ts";
+import { flaggedRoutes } from "./flagged.ts";
+import { practiceRoutes } from "./practice.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
 import { resultsRoutes } from "./results.ts";
@@ -18,6 +21,9 @@ export * from "./route.ts";
 export const routes = {
   ...activityRoutes,
   ...analysisRoutes,
+  ...fixedRoutes,
+  ...flaggedRoutes,
+  ...practiceRoutes,
   ...profileRoutes,
   ...questionRoutes,
   ...resultsRoutes,

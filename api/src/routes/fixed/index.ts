@@ -3,33 +3,30 @@
  * password check, which records that this student gave the password so a start queued
  * later (offline too) is accepted on replay.
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 
 import { PASS_PERCENTAGE_DEFAULT, type TestType } from "@preflight/sync-protocol/rules/constants";
 import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
 import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import {
-  type FixedTestsReply,
-  fixedSummaryParamsSchema,
-  type PreviousTestsReply,
-  type TestSummaryReply,
-  type VerifyPasswordReply,
-  verifyPasswordSchema,
+import type {
+  FixedTestsReply,
+  PreviousTestsReply,
+  TestSummaryReply,
+  VerifyPasswordReply,
 } from "@preflight/sync-protocol/schemas/fixed";
 import { Hono } from "hono";
 import { verifyPassword } from "../../auth/password.ts";
-import { requireUser } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { validate } from "../../validate.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { attemptsUsed, fixedTestsOf, hideFixedResults, loadFixedTest, privacyOf, questionIdsOf } from "./queries.ts";
 
 export function fixedRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
-  // POSTs under /test/ are signed in by createApp; these two reads are signed in here.
-  for (const path of ["/api/user/fixed_tests", "/api/user/previous_tests"]) app.use(path, requireUser(deps));
+  const mount = routeMounter(app, deps);
 
   /** The student's fixed tests with their questions, so the device can open them offline. */
-  app.get("/api/user/fixed_tests", async (c) => {
+  mount(routes.fixedTests, async (c) => {
     const user = c.var.user;
     const tests = await fixedTestsOf(deps.db, user.syllabus_id);
     const used = await attemptsUsed(
@@ -65,8 +62,7 @@ export function fixedRoutes(deps: AppDeps) {
   });
 
   /** Checks a fixed test's password; a right one is remembered for this student and password. */
-  app.post("/test/verify-password", validate("json", verifyPasswordSchema), async (c) => {
-    const { test_id, password } = c.req.valid("json");
+  mount(routes.verifyPassword, async (c, { body: { test_id, password } }) => {
     const user = c.var.user;
     const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
     if (test.password_hash === null) {
@@ -92,8 +88,7 @@ export function fixedRoutes(deps: AppDeps) {
   });
 
   /** Spec 3, Test summary, for one fixed test: its size, limits and the student's attempts. */
-  app.post("/test/summary/:test_type/:test_id", validate("param", fixedSummaryParamsSchema), async (c) => {
-    const { test_id } = c.req.valid("param");
+  mount(routes.testSummary, async (c, { params: { test_id } }) => {
     const user = c.var.user;
     const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
     const attempts = await deps.db
@@ -118,7 +113,7 @@ export function fixedRoutes(deps: AppDeps) {
   });
 
   /** The student's finished tests, newest first; hidden results carry no score and no pass. */
-  app.get("/api/user/previous_tests", async (c) => {
+  mount(routes.previousTests, async (c) => {
     const user = c.var.user;
     const hideAll = await hideFixedResults(deps.db);
     const rows = await deps.db
