@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
-import { HtmlWithModels } from "../model-viewer/index.ts";
+import { HtmlWithModels } from "../../ui/model-viewer/index.ts";
 import { LESSON_PROSE } from "./lesson-prose.ts";
 import { TutorSearchPanel } from "./TutorSearchPanel.tsx";
 import { useTutorSearch } from "./useTutorSearch.ts";

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
-import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { SafeHtml } from "../SafeHtml.tsx";
 import { ModelViewer } from "./ModelViewer.tsx";
 import { MODEL_FIGURE_ATTRIBUTES, MODEL_FIGURE_SELECTOR, type ModelFigure, modelFigure } from "./model-figure.ts";
 
