@@ -13,7 +13,7 @@ import {
 import type { CourseProgressReply, CourseProgressSummary } from "@preflight/sync-protocol/schemas/analysis-course";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UserDb } from "../../local/db.ts";
-import { readSyllabus } from "../syllabus/useSyllabusModules.ts";
+import { readSyllabus } from "../../local/syllabus.ts";
 import { FULL_COURSE, moduleTab, type ProgressTab } from "./tabs.ts";
 
 export interface ProgressScope {
