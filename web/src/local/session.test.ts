@@ -149,7 +149,7 @@ describe("offline sign-in on a device used before", () => {
     expect(calls).not.toHaveBeenCalled();
   });
 
-  it("[ID5] accounts from before the verifier are upgraded and need one online sign-in", async () => {
+  it("[ID5][ID11] accounts from before the verifier are upgraded and need one online sign-in", async () => {
     const { Dexie } = await import("dexie");
     deviceDb().close();
     await Dexie.delete("preflight");

@@ -112,7 +112,7 @@ describe("test-taking actions", () => {
     expect(scope.nudges).toBe(3);
   });
 
-  it("[OB10] each account queues into its own database, every entry carrying its userId", async () => {
+  it("[OB10][ID5] each account queues into its own database, every entry carrying its userId", async () => {
     const first = await scopeWithBank();
     const spec = { test_type: "practice", title: "P", count: 1, display_answers: "after_test", seed: 1 } as const;
     await createTest(first, spec);
