@@ -16,7 +16,7 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => t.close());
 
-    it("three clients start a two-attempt test at once: two starts apply, the third is refused", async () => {
+    it("[FX1] three clients start a two-attempt test at once: two starts apply, the third is refused", async () => {
       const first = await FakeDevice.signIn(t);
       // The same signed-in student on three clients (tabs, or the page and its service worker).
       const clients = [
