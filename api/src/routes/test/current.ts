@@ -3,26 +3,21 @@
  * question, the list of the test's questions, and the next/prev activity pings. The device
  * takes a test from its own store; these serve a client that is online only.
  */
-import {
-  type CurrentQuestionReply,
-  currentQuestionRequestSchema,
-  type SuccessReply,
-  type TestQuestionsReply,
-  userTestIdSchema,
-} from "@preflight/sync-protocol/schemas/question";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import type { CurrentQuestionReply, SuccessReply, TestQuestionsReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { validate } from "../../validate.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { touchActivity } from "../activity/index.ts";
 import { loadTestQuestion, revealsAnswers } from "../question/queries.ts";
 import { latestCorrectness, loadOwnTest } from "./queries.ts";
 
 export function currentTestRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
 
   /** With question_position: that question. Without (the reload form): the last one served. */
-  app.post("/test/current/question", validate("json", currentQuestionRequestSchema), async (c) => {
-    const { user_test_id, question_position } = c.req.valid("json");
+  mount(routes.currentQuestion, async (c, { body: { user_test_id, question_position } }) => {
     const test = await loadOwnTest(deps.db, c.var.user.id, user_test_id);
     const total = await deps.db
       .selectFrom("user_test_questions")
@@ -61,9 +56,9 @@ export function currentTestRoutes(deps: AppDeps) {
     return c.json(reply);
   });
 
-  for (const ping of ["/test/current/next", "/test/current/prev"]) {
-    app.post(ping, validate("json", userTestIdSchema), async (c) => {
-      await loadOwnTest(deps.db, c.var.user.id, c.req.valid("json").user_test_id);
+  for (const ping of [routes.nextQuestion, routes.prevQuestion]) {
+    mount(ping, async (c, { body }) => {
+      await loadOwnTest(deps.db, c.var.user.id, body.user_test_id);
       await touchActivity(deps.db, c.var.user.id, deps.clock.now());
       const reply: SuccessReply = { success: true };
       return c.json(reply);
@@ -71,8 +66,8 @@ export function currentTestRoutes(deps: AppDeps) {
   }
 
   /** The test's questions; `correct` stays null while the test hides answers. */
-  app.post("/test/current/test-question", validate("json", userTestIdSchema), async (c) => {
-    const test = await loadOwnTest(deps.db, c.var.user.id, c.req.valid("json").user_test_id);
+  mount(routes.testQuestions, async (c, { body }) => {
+    const test = await loadOwnTest(deps.db, c.var.user.id, body.user_test_id);
     const slots = await deps.db
       .selectFrom("user_test_questions")
       .select(["position", "question_id", "accessed"])

@@ -1,12 +1,11 @@
 import { routes } from "@preflight/sync-protocol/routes/index";
-import { type QuestionDataReply, userTestIdSchema } from "@preflight/sync-protocol/schemas/question";
-import { type TestLoadReply, testLoadParamsSchema } from "@preflight/sync-protocol/schemas/test";
+import type { QuestionDataReply } from "@preflight/sync-protocol/schemas/question";
+import type { TestLoadReply } from "@preflight/sync-protocol/schemas/test";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
-import { validate } from "../../validate.ts";
 import { assertReviewVisible } from "../fixed/visibility.ts";
 import { currentTestRoutes } from "./current.ts";
 import { latestCorrectness, loadTestResult } from "./queries.ts";
@@ -21,8 +20,7 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
   app.route("/", currentTestRoutes(deps));
 
   /** The test's questions with the version each was served in and the student's review state. */
-  app.post("/test/question-data", validate("json", userTestIdSchema), async (c) => {
-    const { user_test_id } = c.req.valid("json");
+  mount(routes.questionData, async (c, { body: { user_test_id } }) => {
     await assertReviewVisible(deps.db, c.var.user.id, user_test_id);
     const result = await loadTestResult(deps.db, c.var.user.id, user_test_id);
     const slots = await deps.db
@@ -53,8 +51,7 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
     return c.json(reply);
   });
 
-  app.post("/test/results", validate("json", userTestIdSchema), async (c) => {
-    const { user_test_id } = c.req.valid("json");
+  mount(routes.testResults, async (c, { body: { user_test_id } }) => {
     const result = await loadTestResult(deps.db, c.var.user.id, user_test_id);
     if (!result.marked) throw new ApiError("conflict", "This test has not been finished yet");
     return c.text(`/test/results/${user_test_id}`);
@@ -64,8 +61,7 @@ export function testRoutes(deps: AppDeps, replayer: Replayer) {
    * The student's own test by type and id, for a link into it: JSON says where the app shows it;
    * a browser (asking for html) is sent there.
    */
-  app.get("/test/load/:test_type/:test_id", validate("param", testLoadParamsSchema), async (c) => {
-    const { test_type, test_id } = c.req.valid("param");
+  mount(routes.loadTest, async (c, { params: { test_type, test_id } }) => {
     const result = await loadTestResult(deps.db, c.var.user.id, test_id);
     if (result.test_type !== test_type) throw new ApiError("not_found", `Test ${test_id} is not a ${test_type} test`);
     const reply: TestLoadReply = {
