@@ -324,6 +324,28 @@ for (const dialect of DIALECTS) {
       expect(Number(await cursorOf(device.clientId))).toBe(1);
     });
 
+    it("[SR10] a push over 8 MiB is a 413; a valid push whose every mutation fails is still a 200", async () => {
+      const device = await FakeDevice.signIn(t);
+      const huge = await t.request("/sync/push", {
+        method: "POST",
+        cookie: device.cookie,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({
+          protocol: 1,
+          clientId: device.clientId,
+          mutations: [],
+          pad: "x".repeat(8 * 1024 * 1024),
+        }),
+      });
+      expect(huge.status).toBe(413);
+      expect(((await huge.json()) as { error: { code: string } }).error.code).toBe("payload_too_large");
+      const allFail = await device.push([device.mutation("POST /no/such/call", {})]);
+      expect(allFail.status).toBe(200);
+      expect(((await allFail.json()) as { results: { status: string }[] }).results.map((r) => r.status)).toEqual([
+        "failed",
+      ]);
+    });
+
     it("[SR10] refuses malformed pushes with a 400 that names the problem", async () => {
       const device = await FakeDevice.signIn(t);
       const malformed = await t.request("/sync/push", {
