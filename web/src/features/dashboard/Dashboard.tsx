@@ -1,34 +1,43 @@
 import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
+import type { ComponentProps, ReactNode } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
 import { useRequestPolicy } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { ApiCallError, apiCall } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
-import { CourseProgressCard, useCourseProgress } from "../course-progress/index.ts";
-import { SyncButton } from "../sync/SyncButton.tsx";
-import { UpdateIndicator } from "../update/UpdateIndicator.tsx";
-import { useFirstRunRedirect } from "../update/useFirstRunRedirect.ts";
+import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";
-import { RecentlyFlagged } from "./RecentlyFlagged.tsx";
 import { SummaryCircles } from "./SummaryCircles.tsx";
-import { useFitToBox } from "./useFitToBox.ts";
 
 /** The result the student may see: none while running, or when the school hides it. */
 function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
   return resultVisibility(test, hideFixedResults).score ? (test.marked ?? test.predicted) : null;
 }
 
-export function Dashboard() {
+/**
+ * The dashboard. The parts other features own (the course progress read and card, the sync and
+ * update panel, the recently flagged list) come in from the route, which composes features.
+ */
+export function Dashboard({
+  summary,
+  courseCard,
+  syncPanel,
+  recentlyFlagged,
+}: {
+  summary: ComponentProps<typeof SummaryCircles>["summary"];
+  courseCard: ReactNode;
+  syncPanel: ReactNode;
+  recentlyFlagged: ReactNode;
+}) {
   const { session, scope } = useSignedIn();
   const navigate = useNavigate();
   const bankSize = useBankSize(scope.db);
   useFirstRunRedirect(scope.db);
   const recent = useRecentTests(scope.db);
-  // One read of the syllabus and the student's tests for the circles and My Progress.
-  const course = useCourseProgress(scope.db);
   const recentBox = useFitToBox<HTMLUListElement>(recent);
   const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
@@ -92,13 +101,12 @@ export function Dashboard() {
         </div>
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-4 font-semibold">Your progress</h2>
-          <SummaryCircles summary={course?.summary} />
+          <SummaryCircles summary={summary} />
         </div>
-        <CourseProgressCard data={course} />
+        {courseCard}
         <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
-          <SyncButton db={scope.db} />
-          <UpdateIndicator db={scope.db} />
+          {syncPanel}
         </div>
       </section>
       {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
@@ -146,7 +154,7 @@ export function Dashboard() {
         ) : (
           <p className="text-sm text-slate-500">Your completed tests will appear here.</p>
         )}
-        <RecentlyFlagged />
+        {recentlyFlagged}
       </aside>
       <ClosedForInactivity />
     </main>

@@ -1,4 +1,29 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
+import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
+import { SyncButton } from "../../features/sync/SyncButton.tsx";
+import { UpdateIndicator } from "../../features/update/UpdateIndicator.tsx";
 
-export const Route = createFileRoute("/_app/dashboard")({ component: Dashboard });
+/** The dashboard composes the features it shows (a feature never imports another). */
+function DashboardPage() {
+  const { scope } = useSignedIn();
+  // One read of the syllabus and the student's tests for the circles and My Progress.
+  const course = useCourseProgress(scope.db);
+  return (
+    <Dashboard
+      summary={course?.summary}
+      courseCard={<CourseProgressCard data={course} />}
+      syncPanel={
+        <>
+          <SyncButton db={scope.db} />
+          <UpdateIndicator db={scope.db} />
+        </>
+      }
+      recentlyFlagged={<RecentlyFlagged />}
+    />
+  );
+}
+
+export const Route = createFileRoute("/_app/dashboard")({ component: DashboardPage });

@@ -1,9 +1,9 @@
 import { stripHtml } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { FLAGGED_MESSAGES, questionHash } from "../flagged/flagged-model.ts";
-import { useFlaggedEntries } from "../flagged/queries.ts";
-import { useFitToBox } from "./useFitToBox.ts";
+import { useFitToBox } from "../../ui/useFitToBox.ts";
+import { FLAGGED_MESSAGES, questionHash } from "./flagged-model.ts";
+import { useFlaggedEntries } from "./queries.ts";
 
 /** More than ever fit the box; the rest are a 'View all' away. */
 const RECENT_FLAGGED_LIMIT = 20;

@@ -1,8 +1,8 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { useOnline } from "../../app/useOnline.ts";
-import { isFirstRun } from "../../local/content/service.ts";
-import type { UserDb } from "../../local/db.ts";
+import { isFirstRun } from "../local/content/service.ts";
+import type { UserDb } from "../local/db.ts";
+import { useOnline } from "./useOnline.ts";
 
 /** A device with no content yet goes to the updater, whose first run downloads the bank. */
 export function useFirstRunRedirect(db: UserDb): void {
