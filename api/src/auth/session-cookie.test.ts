@@ -35,5 +35,17 @@ for (const dialect of DIALECTS) {
         expect(rows.map((r) => r.id)).toContain(createHash("sha256").update(token).digest("hex"));
       }
     });
+
+    it("[ID10] a request on a session ended by a sign-in elsewhere is refused without deleting the session cookie", async () => {
+      const old = await t.login();
+      const fresh = await t.login();
+      const res = await t.request("/api/auth/me", { cookie: old });
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("session_replaced");
+      const cookies = res.headers.getSetCookie();
+      expect(cookies.some((c) => c.startsWith("pf_logged_out="))).toBe(true);
+      expect(cookies.filter((c) => c.startsWith("pf_session="))).toEqual([]);
+      expect((await t.request("/api/auth/me", { cookie: fresh })).status).toBe(200);
+    });
   });
 }
