@@ -7,46 +7,27 @@ import { routes } from "@preflight/sync-protocol/routes/index";
 
 import { ACCESS_MESSAGES, retryCheck } from "@preflight/sync-protocol/rules/access";
 import {
-  activeSyllabusSchema,
   type DownloadUpdateReply,
-  downloadUpdateQuerySchema,
   type LastPtResultReply,
   type LessonsCheckReply,
   lastPtResultReplySchema,
-  progressTestParamsSchema,
   type SyllabiReply,
   type UserModulesReply,
-  verifyQuestionsSchema,
 } from "@preflight/sync-protocol/schemas/syllabus";
 import { type Context, Hono } from "hono";
-import { z } from "zod";
-import { requireUser } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { ApiError, validationError } from "../../errors.ts";
+import { ApiError } from "../../errors.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
-import { validate } from "../../validate.ts";
 import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
 import { verifyQuestions } from "./verify.ts";
-
-const SIGNED_IN_PATHS = [
-  "/api/syllabi",
-  "/api/user/active-syllabus",
-  "/api/user/modules",
-  "/api/user/last-pt-result/*",
-  "/api/lesson/*",
-  "/test/download-update",
-  "/check-lessons",
-  "/check-lessons-status",
-];
 
 export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
-  for (const path of SIGNED_IN_PATHS) app.use(path, requireUser(deps));
 
   /** The syllabi the student may study (the selector shows with more than one), and the active one. */
-  app.get("/api/syllabi", async (c) => {
+  mount(routes.syllabi, async (c) => {
     const user = c.var.user;
     const ids = await syllabusIdsOf(deps, user);
     const rows = ids.length
@@ -60,8 +41,7 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   });
 
   /** Switches the active syllabus (online only), or with an empty body answers the current one's modules. */
-  app.post("/api/user/active-syllabus", async (c) => {
-    const body = await optionalJson(c, activeSyllabusSchema);
+  mount(routes.activeSyllabus, async (c, { body }) => {
     const user = c.var.user;
     let syllabusId = user.syllabus_id;
     if (body.syllabus !== undefined) {
@@ -79,15 +59,13 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   });
 
   /** The student's modules with pass, completed, attempts and target per part. */
-  app.post("/api/user/modules", async (c) => {
-    await optionalJson(c, z.strictObject({}));
+  mount(routes.userModules, async (c) => {
     const id = syllabusOf(c.var.user);
     return c.json(await modulesReply(deps, id, await studentModules(deps.db, { id: c.var.user.id, syllabus_id: id })));
   });
 
   /** The retry interval after a failed attempt: may the student take the progress test now? */
-  app.get("/api/user/last-pt-result/:id", validate("param", progressTestParamsSchema), async (c) => {
-    const { id } = c.req.valid("param");
+  mount(routes.lastProgressTestResult, async (c, { params: { id } }) => {
     const user = c.var.user;
     const modules = await studentModules(deps.db, { id: user.id, syllabus_id: syllabusOf(user) });
     const { part } = partOfProgressTest(modules, id);
@@ -97,12 +75,10 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
   });
 
   /** Does the device hold the content the test needs (its pack versions per subject)? */
-  app.post("/test/verify-questions", validate("json", verifyQuestionsSchema), async (c) =>
-    c.json(await verifyQuestions(deps.db, c.var.user, c.req.valid("json"))),
-  );
+  mount(routes.verifyQuestions, async (c, { body }) => c.json(await verifyQuestions(deps.db, c.var.user, body)));
 
   /** For online-only clients: the test's content is the server's newest, so only its presence is checked. */
-  app.get("/test/download-update", validate("query", downloadUpdateQuerySchema), async (c) => {
+  mount(routes.downloadUpdate, async (c) => {
     const release = await deps.db
       .selectFrom("content_releases")
       .select((eb) => eb.fn.max("version").as("version"))
@@ -136,8 +112,8 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
     };
     return c.json(reply);
   };
-  app.get("/check-lessons", lessonsCheck);
-  app.get("/check-lessons-status", lessonsCheck);
+  mount(routes.checkLessons, lessonsCheck);
+  mount(routes.checkLessonsStatus, lessonsCheck);
 
   mount(routes.lessonProgress, replayer);
   return app;
@@ -170,20 +146,4 @@ async function modulesReply(
     .where("id", "=", syllabusId)
     .executeTakeFirstOrThrow();
   return { syllabus, modules };
-}
-
-/** A body the spec leaves optional: none, or JSON that fits the schema (else 400). */
-async function optionalJson<T extends z.ZodType>(c: Context<AppEnv>, schema: T): Promise<z.infer<T>> {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  if (text.trim() !== "") {
-    try {
-      raw = JSON.parse(text);
-    } catch {
-      throw new ApiError("bad_request", "Malformed JSON in request body");
-    }
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }
