@@ -1,9 +1,10 @@
-/** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, fixed-test attempts) as React hooks: here, not in local/, which has no React. */
+/** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, fixed-test attempts, subjects on the device) as React hooks: here, not in local/, which has no React. */
 import { attemptsRow } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { Notice, UserDb } from "../local/db.ts";
+import { getMeta, type Notice, type UserDb } from "../local/db.ts";
 import { attemptsUsed } from "../local/fixed-attempts.ts";
 import { HIDE_FIXED_RESULTS_META } from "../local/pull-fixed-tests.ts";
+import type { SubjectEntry } from "../ui/subject-tree.ts";
 
 export interface SyncSnapshot {
   pending: number;
@@ -54,4 +55,9 @@ export function useFixedAttempts(
       return fixed ? attemptsRow(fixed.attempts, attemptsUsed(fixed, all)) : null;
     }, [db, fixedTestId]) ?? null
   );
+}
+
+/** The subjects whose content is on this device. */
+export function useSubjects(db: UserDb): SubjectEntry[] | undefined {
+  return useLiveQuery(async () => (await getMeta<SubjectEntry[]>(db, "subjects")) ?? [], [db]);
 }

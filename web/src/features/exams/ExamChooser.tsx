@@ -9,15 +9,15 @@ import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";
+import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { SHOW_ANSWERS_LABELS } from "../../ui/practice-labels.ts";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
-import { SHOW_ANSWERS_LABELS } from "../practice/labels.ts";
-import { useSubjects } from "../practice/practice-data.ts";
-import { subjectsHeading } from "../practice/tree.ts";
+import { subjectsHeading } from "../../ui/subject-tree.ts";
 import {
   type ExamQuestionFact,
   type ExamType,

@@ -1,4 +1,4 @@
-import type { TreeChoice } from "./tree.ts";
+import type { TreeChoice } from "../../ui/subject-tree.ts";
 
 /**
  * One view of the builder's tree (subjects, topics, subtopics or sections): a list to choose

@@ -23,22 +23,17 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
+import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { createTest } from "../../local/actions/test.ts";
+import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "../../ui/subject-tree.ts";
 import { ChoiceList } from "./ChoiceList.tsx";
-import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
 import { PracticeSummaryDialog } from "./PracticeSummaryDialog.tsx";
-import {
-  useAuthorityGroups,
-  useHeadingCounts,
-  useHeadingTitles,
-  usePracticeIndex,
-  useSubjects,
-} from "./practice-data.ts";
+import { useAuthorityGroups, useHeadingCounts, useHeadingTitles, usePracticeIndex } from "./practice-data.ts";
 import { SettingsView, type TreeRow } from "./SettingsView.tsx";
-import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "./tree.ts";
 
 type View = TreeLevel | "settings";
 

@@ -30,10 +30,10 @@ import {
 import { type ReactNode, useId } from "react";
 import type { LocalAuthority } from "../../local/db.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
+import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
-import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "./labels.ts";
+import type { TreeLevel } from "../../ui/subject-tree.ts";
 import { TagInput } from "./TagInput.tsx";
-import type { TreeLevel } from "./tree.ts";
 
 type Update = (change: (c: PracticeCriteria) => PracticeCriteria) => void;
 

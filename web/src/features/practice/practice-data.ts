@@ -1,7 +1,8 @@
 /**
- * Live reads of the device's store for the practice builder and the exam chooser: the bank,
- * indexed once for the filter rule, the student's history, the subjects and headings, and the
- * authorities. Everything comes from Dexie, so both work offline.
+ * Live reads of the device's store for the practice builder: the bank, indexed once for the
+ * filter rule, the student's history, the headings, and the authorities (the subjects on the
+ * device, which the exam chooser reads too, are useSubjects in app/live-queries.ts). Everything
+ * comes from Dexie, so it works offline.
  */
 import {
   indexPracticeBank,
@@ -12,8 +13,8 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo } from "react";
-import { getMeta, type LocalAuthority, type UserDb } from "../../local/db.ts";
-import { headingCounts, type SubjectEntry } from "./tree.ts";
+import type { LocalAuthority, UserDb } from "../../local/db.ts";
+import { headingCounts } from "../../ui/subject-tree.ts";
 
 /** The bank on this device, indexed for the filter (re-read only when the bank changes). */
 export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
@@ -48,11 +49,6 @@ export function usePracticeIndex(db: UserDb): { bank: PracticeBankIndex; index: 
 /** Questions per subject and heading code of the bank. */
 export function useHeadingCounts(bank: PracticeBankIndex | undefined): Map<string, number> {
   return useMemo(() => (bank ? headingCounts(bank) : new Map()), [bank]);
-}
-
-/** The subjects whose content is on this device. */
-export function useSubjects(db: UserDb): SubjectEntry[] | undefined {
-  return useLiveQuery(async () => (await getMeta<SubjectEntry[]>(db, "subjects")) ?? [], [db]);
 }
 
 /** Heading titles of one subject, by code. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headingChoices, headingCounts, subjectChoices, subjectsHeading } from "./tree.ts";
+import { headingChoices, headingCounts, subjectChoices, subjectsHeading } from "./subject-tree.ts";
 
 const bank = {
   subject: ["010", "010", "010", "070", "050"],
