@@ -9,7 +9,9 @@ import { startTest } from "./support/test-taking.ts";
  * another device of the same student; the server applies each once, even if the file is
  * imported twice.
  */
-test("[DR17] pending changes exported on one device and imported on another reach the server once", async ({ browser }) => {
+test("[DR17] pending changes exported on one device and imported on another reach the server once", async ({
+  browser,
+}) => {
   const stranded = await browser.newContext();
   const page = await stranded.newPage();
   await signIn(page);
