@@ -7,9 +7,8 @@
  */
 import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analysis-course";
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
-import { CourseDatesModal } from "../course-dates/index.ts";
 import { PROGRESS_CHART_MIN_HEIGHT, tableRows } from "./chart-config.ts";
 import type { CourseProgressData, ProgressScope } from "./queries.ts";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
@@ -19,8 +18,17 @@ const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
 /** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
 const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 40}px, calc(100vh - 420px), 380px)`;
 
-/** `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the circles. */
-export function CourseProgressCard({ data }: { data: CourseProgressData | undefined }) {
+/**
+ * `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the
+ * circles; `renderCourseDates` is the course-dates feature's modal, which the route passes in.
+ */
+export function CourseProgressCard({
+  data,
+  renderCourseDates,
+}: {
+  data: CourseProgressData | undefined;
+  renderCourseDates: (props: { isOpen: boolean; onClose: () => void }) => ReactNode;
+}) {
   const hash = useLocation({ select: (location) => location.hash });
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
@@ -45,7 +53,7 @@ export function CourseProgressCard({ data }: { data: CourseProgressData | undefi
         }
         onEditDates={() => setEditing(true)}
       />
-      <CourseDatesModal isOpen={editing} onClose={() => setEditing(false)} />
+      {renderCourseDates({ isOpen: editing, onClose: () => setEditing(false) })}
     </section>
   );
 }

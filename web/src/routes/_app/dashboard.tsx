@@ -1,5 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { CourseDatesModal } from "../../features/course-dates/index.ts";
 import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
@@ -14,7 +15,7 @@ function DashboardPage() {
   return (
     <Dashboard
       summary={course?.summary}
-      courseCard={<CourseProgressCard data={course} />}
+      courseCard={<CourseProgressCard data={course} renderCourseDates={(props) => <CourseDatesModal {...props} />} />}
       syncPanel={
         <>
           <SyncButton db={scope.db} />
