@@ -5,10 +5,10 @@
  */
 import type { ModuleView } from "@preflight/sync-protocol/rules/access";
 import { useLiveQuery } from "dexie-react-hooks";
+import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
-import { TutorSearchPanel, useTutorSearch } from "../lessons/index.ts";
 import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
 import { type SyllabusSort, useSyllabusChoices } from "./preferences.ts";
@@ -20,14 +20,20 @@ import { useSyllabusModules } from "./useSyllabusModules.ts";
 
 const SELECT = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-100";
 
-export function SyllabusPage() {
+/** `tutorSearch` is the lessons feature's Tutor / Search panel, which the route mounts and opens. */
+export function SyllabusPage({
+  onOpenTutorSearch,
+  tutorSearch,
+}: {
+  onOpenTutorSearch: () => void;
+  tutorSearch: ReactNode;
+}) {
   const { session, scope } = useSignedIn();
   const online = useOnline();
   const data = useSyllabusModules(scope.db);
   const [choices, choose] = useSyllabusChoices(session.userId);
   const selector = useSyllabi(scope.db, online);
   const access = usePartAccess(data);
-  const search = useTutorSearch();
   const subjectTitles = useLiveQuery(
     async () => new Map((await scope.db.installedPacks.toArray()).map((p) => [p.subject, p.title])),
     [scope.db],
@@ -60,7 +66,7 @@ export function SyllabusPage() {
           <SyllabusHelpButton />
           <button
             type="button"
-            onClick={search.open}
+            onClick={onOpenTutorSearch}
             className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
             data-testid="open-tutor-search"
           >
@@ -176,7 +182,7 @@ export function SyllabusPage() {
           onClose={access.close}
         />
       ) : null}
-      <TutorSearchPanel search={search} />
+      {tutorSearch}
     </main>
   );
 }
