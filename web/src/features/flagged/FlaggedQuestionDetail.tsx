@@ -1,13 +1,13 @@
 import { padQuestionNumber } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
+import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
+import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { Button } from "../../ui/Modal.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { emptyDraft } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
-import { QuestionTools, useZoom } from "../test/QuestionTools.tsx";
-import { SidePanel } from "../test/SidePanel.tsx";
 
 /** Keys typed into a field, or pressed while a dialog is open, are not the page's. */
 function isForSomethingElse(event: KeyboardEvent): boolean {

@@ -3,6 +3,8 @@ import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef } from "react";
 import { InactivityGuard } from "../../app/inactivity.tsx";
+import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
+import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { apiCall } from "../../local/api.ts";
 import type { TestEnd } from "../../local/db.ts";
@@ -13,9 +15,7 @@ import { toggleByIndex } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { exitTarget, MESSAGES, showsAnswersDuringTest } from "../../ui/question/rules.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
-import { QuestionTools, useZoom } from "./QuestionTools.tsx";
 import { useTestView } from "./queries.ts";
-import { SidePanel } from "./SidePanel.tsx";
 import { TestModals } from "./TestModals.tsx";
 import { useTestController } from "./useTestController.ts";
 
