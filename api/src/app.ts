@@ -102,8 +102,8 @@ export function createApp(deps: AppDeps) {
   app.use("/api/profile", signedIn);
   app.on("POST", "/email-preferences/*", signedIn);
   app.route("/api/content", contentRoutes(deps));
-  app.route("/sync", syncRoutes(replayer, deps));
-  app.route("/user-sync", userSyncRoutes(deps));
+  app.route("/", syncRoutes(replayer, deps));
+  app.route("/", userSyncRoutes(deps));
   app.route("/", testRoutes(deps, replayer));
   app.route("/", questionRoutes(deps, replayer));
   app.route("/", resultsRoutes(deps, replayer));

@@ -14,6 +14,7 @@ import { resultsRoutes } from "./results.ts";
 import { searchRoutes } from "./search.ts";
 import { settingsRoutes } from "./settings.ts";
 import { syllabusRoutes } from "./syllabus.ts";
+import { syncRoutes } from "./sync.ts";
 import { testRoutes } from "./test.ts";
 
 export * from "./route.ts";
@@ -30,5 +31,6 @@ export const routes = {
   ...searchRoutes,
   ...settingsRoutes,
   ...syllabusRoutes,
+  ...syncRoutes,
   ...testRoutes,
 };

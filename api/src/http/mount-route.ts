@@ -30,15 +30,22 @@ export function checksReplies(deps: AppDeps): boolean {
   return deps.checkReplies ?? process.env.NODE_ENV !== "production";
 }
 
+/** `before`: checks that run after the session check and before the input is parsed. */
+export interface MountOptions {
+  before?: MiddlewareHandler<AppEnv>[];
+}
+
 export function mountRoute<E extends RouteEntry>(
   app: Hono<AppEnv>,
   entry: E,
   handler: HandlerFor<E>,
   deps: AppDeps,
+  options: MountOptions = {},
 ): void {
   const chain: MiddlewareHandler<AppEnv>[] = [];
   if (entry.auth !== "none") chain.push(requireUser(deps));
   if (entry.auth !== "none" && entry.auth !== "session") chain.push(requireRole(entry.auth));
+  chain.push(...(options.before ?? []));
   chain.push(zValidator("param", entry.params, failAsBadRequest));
   if (entry.query !== unread) chain.push(zValidator("query", entry.query, failAsBadRequest));
   if (entry.mutation === undefined) {
@@ -155,5 +162,6 @@ async function checkReply(key: string, schema: z.ZodType, res: Response, c: Cont
 
 /** mountRoute bound to one app and its deps: `const mount = routeMounter(app, deps); mount(routes.x, handler)`. */
 export function routeMounter(app: Hono<AppEnv>, deps: AppDeps) {
-  return <E extends RouteEntry>(entry: E, handler: HandlerFor<E>): void => mountRoute(app, entry, handler, deps);
+  return <E extends RouteEntry>(entry: E, handler: HandlerFor<E>, options?: MountOptions): void =>
+    mountRoute(app, entry, handler, deps, options);
 }

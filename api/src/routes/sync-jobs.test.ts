@@ -28,8 +28,8 @@ for (const dialect of DIALECTS) {
       (await (await t.request("/sync/check", { cookie })).json()) as { available: boolean; is_syncing: boolean };
 
     it("GET /sync/check says is_syncing while one of the student's pushes is being applied, and only theirs", async () => {
-      // The route with a replayer that holds each push until the test lets it go, and a
-      // header naming the signed-in user in place of the session check.
+      // The route with a replayer that holds each push until the test lets it go; two users
+      // signed in for real (the route checks the session itself).
       let release = () => {};
       const held = new Promise<void>((resolve) => {
         release = resolve;
@@ -40,16 +40,14 @@ for (const dialect of DIALECTS) {
           return [];
         },
       } as unknown as Replayer;
-      const app = new Hono<AppEnv>()
-        .use(async (c, next) => {
-          const id = c.req.header("x-user") ?? "";
-          c.set("user", { id, email: `${id}@x`, role: "student", syllabus_id: null, sessionId: "s" });
-          await next();
-        })
-        .route("/sync", syncRoutes(replayer, t.deps));
+      const app = new Hono<AppEnv>().route("/", syncRoutes(replayer, t.deps));
+      const cookies: Record<string, string> = { a: await t.login(), b: await t.login("admin@preflight.test") };
       const checkAs = async (user: string) =>
-        ((await (await app.request("/sync/check", { headers: { "x-user": user } })).json()) as { is_syncing: boolean })
-          .is_syncing;
+        (
+          (await (await app.request("/sync/check", { headers: { Cookie: cookies[user] ?? "" } })).json()) as {
+            is_syncing: boolean;
+          }
+        ).is_syncing;
       const body = JSON.stringify({
         protocol: 1,
         clientId: randomUUID(),
@@ -68,7 +66,7 @@ for (const dialect of DIALECTS) {
       expect(await checkAs("a")).toBe(false);
       const push = app.request("/sync/push", {
         method: "POST",
-        headers: { "x-user": "a", "Content-Type": "application/json" },
+        headers: { Cookie: cookies.a ?? "", "Content-Type": "application/json" },
         body,
       });
       await vi.waitFor(async () => expect(await checkAs("a")).toBe(true));

@@ -1,45 +1,51 @@
-import { pushRequestSchema, SYNC_PROTOCOL_VERSION } from "@preflight/sync-protocol/schemas/sync";
-import { Hono } from "hono";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { SYNC_PROTOCOL_VERSION } from "@preflight/sync-protocol/schemas/sync";
+import { Hono, type MiddlewareHandler } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
-import { ApiError, validationError } from "../errors.ts";
+import { ApiError } from "../errors.ts";
+import { routeMounter } from "../http/mount-route.ts";
 import type { Replayer } from "../sync/replay.ts";
+
+/** A device on another protocol version must update, not park its changes as refused. */
+const sameProtocol: MiddlewareHandler<AppEnv> = async (c, next) => {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new ApiError("bad_request", "Malformed JSON in request body");
+  }
+  const protocol = (raw as { protocol?: unknown } | null)?.protocol;
+  if (protocol !== undefined && protocol !== SYNC_PROTOCOL_VERSION)
+    throw new ApiError(
+      "protocol_mismatch",
+      `This server speaks sync protocol ${SYNC_PROTOCOL_VERSION}; please update the app`,
+    );
+  await next();
+};
 
 /** POST /sync/push: the outbox's batch replay; GET /sync/check: sync availability (spec). */
 export function syncRoutes(replayer: Replayer, deps: AppDeps) {
   // Pushes being applied just now, per user: GET /sync/check says is_syncing while any runs.
   const pushing = new Map<string, number>();
-  return new Hono<AppEnv>()
-    .get("/check", async (c) => {
-      // Read before the query: on SQLite a push holds the one connection until it commits.
-      const isSyncing = (pushing.get(c.var.user.id) ?? 0) > 0;
-      const last = await deps.db
-        .selectFrom("mutations")
-        .select((eb) => eb.fn.max("received_at").as("sync_date"))
-        .where("user_id", "=", c.var.user.id)
-        .executeTakeFirst();
-      return c.json({
-        available: true,
-        is_syncing: isSyncing,
-        sync_date: last?.sync_date ?? null,
-      });
-    })
-    .post("/push", async (c) => {
-      let raw: unknown;
-      try {
-        raw = await c.req.json();
-      } catch {
-        throw new ApiError("bad_request", "Malformed JSON in request body");
-      }
-      // A device on another protocol version must update, not park its changes as refused.
-      const protocol = (raw as { protocol?: unknown } | null)?.protocol;
-      if (protocol !== undefined && protocol !== SYNC_PROTOCOL_VERSION)
-        throw new ApiError(
-          "protocol_mismatch",
-          `This server speaks sync protocol ${SYNC_PROTOCOL_VERSION}; please update the app`,
-        );
-      const parsed = pushRequestSchema.safeParse(raw);
-      if (!parsed.success) throw validationError(parsed.error);
-      const { clientId, mutations } = parsed.data;
+  const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
+  mount(routes.syncCheck, async (c) => {
+    // Read before the query: on SQLite a push holds the one connection until it commits.
+    const isSyncing = (pushing.get(c.var.user.id) ?? 0) > 0;
+    const last = await deps.db
+      .selectFrom("mutations")
+      .select((eb) => eb.fn.max("received_at").as("sync_date"))
+      .where("user_id", "=", c.var.user.id)
+      .executeTakeFirst();
+    return c.json({
+      available: true,
+      is_syncing: isSyncing,
+      sync_date: last?.sync_date ?? null,
+    });
+  });
+  mount(
+    routes.push,
+    async (c, { body: { clientId, mutations } }) => {
       const userId = c.var.user.id;
       pushing.set(userId, (pushing.get(userId) ?? 0) + 1);
       try {
@@ -49,5 +55,8 @@ export function syncRoutes(replayer: Replayer, deps: AppDeps) {
         if (left > 0) pushing.set(userId, left);
         else pushing.delete(userId);
       }
-    });
+    },
+    { before: [sameProtocol] },
+  );
+  return app;
 }
