@@ -22,7 +22,7 @@ describe("check-layers", () => {
 
   it("refuses React in local/", () => {
     expect(messages("web/src/local/queries.ts", `import { useLiveQuery } from "dexie-react-hooks";`)).toEqual([
-      "local imports dexie-react-hooks: local/ has no React; the hook goes to the feature (or ui/) that renders it",
+      "local imports dexie-react-hooks: local/ has no React; the hook goes to app/ (shared) or the feature that renders it",
     ]);
     expect(messages("web/src/local/x.ts", `import { useState } from "react";`)).toHaveLength(1);
   });

@@ -146,7 +146,7 @@ export function checkSource(path: string, text: string): Violation[] {
       out.push({
         file: path,
         line: at(node),
-        message: `local imports ${spec}: local/ has no React; the hook goes to the feature (or ui/) that renders it`,
+        message: `local imports ${spec}: local/ has no React; the hook goes to app/ (shared) or the feature that renders it`,
       });
       continue;
     }
