@@ -8,6 +8,7 @@ import {
   lessonsCheckReplySchema,
   progressTestParamsSchema,
   syllabiReplySchema,
+  updateSyllabusReplySchema,
   userModulesReplySchema,
   verifyQuestionsReplySchema,
   verifyQuestionsSchema,
@@ -61,6 +62,13 @@ export const syllabusRoutes = {
     path: "/check-lessons-status",
     auth: "session",
     reply: lessonsCheckReplySchema,
+  }),
+  /** The updater asks for the student's syllabus before it lists updates. */
+  updateSyllabus: route({
+    method: "POST",
+    path: "/update/update-syllabus",
+    auth: "session",
+    reply: updateSyllabusReplySchema,
   }),
   lessonProgress: mutationRoute("POST /api/lesson/progress", lessonProgressReplySchema),
 };

@@ -40,6 +40,20 @@ export const courseDatesReplySchema = z.object({
 });
 export type CourseDatesReply = z.infer<typeof courseDatesReplySchema>;
 
+/** GET /api/syllabi_dates: the student's course dates per syllabus, and whether a class sets them. */
+export const syllabiDatesReplySchema = z.object({
+  class_managed: z.boolean(),
+  course: z.array(
+    z.object({
+      syllabus_id: z.number().int(),
+      syllabus_name: z.string(),
+      modules: z.array(
+        z.object({ module_id: z.number().int(), title: z.string(), start: z.string(), end: z.string() }),
+      ),
+    }),
+  ),
+});
+
 // --- profile details ---------------------------------------------------------------------------
 
 export const PROFILE_MESSAGES = {

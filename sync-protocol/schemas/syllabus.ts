@@ -29,6 +29,11 @@ export const syllabiReplySchema = z.object({
 });
 export type SyllabiReply = z.infer<typeof syllabiReplySchema>;
 
+/** POST /update/update-syllabus: the student's syllabus (null without one), asked before updates are listed. */
+export const updateSyllabusReplySchema = z.object({
+  syllabus_sync_response: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+});
+
 /** POST /api/user/active-syllabus: a syllabus (and module) to switch to, or empty for the current one. */
 export const activeSyllabusSchema = z.strictObject({
   syllabus: positiveId("syllabus").optional(),

@@ -1,12 +1,15 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../deps.ts";
+import { routeMounter } from "../http/mount-route.ts";
 
 /**
  * POST /update/update-syllabus (spec): the updater asks for the student's syllabus before it
  * lists updates. A truthy syllabus_sync_response means the student has one.
  */
 export function updateRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>().post("/update/update-syllabus", async (c) => {
+  const app = new Hono<AppEnv>();
+  routeMounter(app, deps)(routes.updateSyllabus, async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     const syllabus =
       syllabusId === null
@@ -14,4 +17,5 @@ export function updateRoutes(deps: AppDeps) {
         : await deps.db.selectFrom("syllabi").select(["id", "title"]).where("id", "=", syllabusId).executeTakeFirst();
     return c.json({ syllabus_sync_response: syllabus ?? null });
   });
+  return app;
 }

@@ -17,6 +17,6 @@ export function profileRoutes(deps: AppDeps, replayer: Replayer) {
   mount(routes.updateAccount, replayer);
   mount(routes.updatePreferences, replayer);
   mountEmailPreferences(app, deps, replayer);
-  app.get("/api/syllabi_dates", async (c) => c.json(await syllabiDates(deps.db, c.var.user.id)));
+  mount(routes.syllabiDates, async (c) => c.json(await syllabiDates(deps.db, c.var.user.id)));
   return app;
 }

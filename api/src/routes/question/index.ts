@@ -13,7 +13,7 @@ export function questionRoutes(deps: AppDeps, replayer: Replayer) {
   mount(routes.unflagAll, replayer);
   mount(routes.seenInExam, replayer);
 
-  app.get("/api/authorities", async (c) => {
+  mount(routes.authorities, async (c) => {
     const rows = await deps.db
       .selectFrom("authorities")
       .select(["id", "title", "group_name"])
