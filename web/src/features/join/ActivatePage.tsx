@@ -4,13 +4,12 @@
  * after 2 s; an invalid or used link says so and offers the resend form.
  */
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
-import { isRefusal } from "../../local/form-errors.ts";
+import { failureText, isRefusal } from "../../local/form-errors.ts";
 import { ConfirmByPress } from "../../ui/ConfirmByPress.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
-
-import { activateAccount, failureText } from "./replies.ts";
+import { activateAccount } from "./replies.ts";
 
 /** Activated: on to sign in after the same 2 s as a reset (spec accounts 9). */
 export const ACTIVATED_REDIRECT_DELAY_MS = RESET_REDIRECT_DELAY_MS;

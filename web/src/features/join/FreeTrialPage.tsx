@@ -10,13 +10,14 @@ import {
   type FreeTrialFormReply,
 } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
+import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, PageHeading, SignInRedirectNotice } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
 import { FreeTrialForm } from "./FreeTrialForm.tsx";
 import { LoadFailed, Loading } from "./parts.tsx";
-import { type FreeTrialPost, failureText, loadFreeTrialForm, postFreeTrial, serverFieldErrors } from "./replies.ts";
+import { type FreeTrialPost, loadFreeTrialForm, postFreeTrial } from "./replies.ts";
 
 type State =
   | { kind: "loading" }

@@ -5,11 +5,12 @@
  */
 import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
+import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { LoadFailed, Loading } from "./parts.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
-import { failureText, loadRegistrationForm, postRegistration, serverFieldErrors } from "./replies.ts";
+import { loadRegistrationForm, postRegistration } from "./replies.ts";
 
 type State =
   | { kind: "loading" }

@@ -5,9 +5,9 @@
  */
 import { resendActivationSchema } from "@preflight/sync-protocol";
 import { type FormEvent, useState } from "react";
+import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import { EmailField, FormButtons, FormNotice, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";
-
-import { failureText, resendActivation, serverFieldErrors } from "./replies.ts";
+import { resendActivation } from "./replies.ts";
 
 export function ResendActivationPage({ email: initialEmail, go }: { email?: string; go: (href: string) => void }) {
   const [email, setEmail] = useState(initialEmail ?? "");

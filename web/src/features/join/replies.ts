@@ -12,8 +12,6 @@ import {
 } from "@preflight/sync-protocol";
 import { apiCall, postForm } from "../../local/api.ts";
 
-export { failureText, serverFieldErrors } from "../../local/form-errors.ts";
-
 export async function loadRegistrationForm(): Promise<RegistrationFormReply> {
   const { body } = await apiCall<unknown>("/api/register");
   return registrationFormReplySchema.parse(body);

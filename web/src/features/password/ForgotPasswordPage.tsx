@@ -6,12 +6,12 @@
  */
 import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { type FormEvent, useState } from "react";
+import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { appPath, EmailField, FormButtons, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
-
-import { failureText, requestPasswordReset, serverFieldErrors } from "./replies.ts";
+import { requestPasswordReset } from "./replies.ts";
 
 export function ForgotPasswordPage({
   offline,

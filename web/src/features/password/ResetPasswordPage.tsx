@@ -6,12 +6,13 @@
  */
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { useState } from "react";
+import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
 import { ResetPasswordForm } from "./ResetPasswordForm.tsx";
-import { failureText, type PasswordResetPost, resetPassword, serverFieldErrors } from "./replies.ts";
+import { type PasswordResetPost, resetPassword } from "./replies.ts";
 
 export function ResetPasswordPage({
   offline,

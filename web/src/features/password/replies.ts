@@ -5,8 +5,6 @@
 import { type AccountFormReply, accountFormReplySchema } from "@preflight/sync-protocol";
 import { apiCall } from "../../local/api.ts";
 
-export { failureText, serverFieldErrors } from "../../local/form-errors.ts";
-
 /** POST /password/email: a link by mail, or a code when the app runs installed (offline). */
 export async function requestPasswordReset(email: string, offline: boolean): Promise<AccountFormReply> {
   const { body } = await apiCall<unknown>("/password/email", { json: { email, offline } });
