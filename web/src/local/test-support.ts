@@ -2,7 +2,7 @@
  * Test helpers for the local layer (Node + fake-indexeddb): a signed-in device session and a
  * scope with a controllable clock. Import "fake-indexeddb/auto" before this module.
  */
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { PulledProfile, UserSummary } from "@preflight/sync-protocol";
 import type { LocalScope } from "./action.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./db.ts";
@@ -96,4 +96,24 @@ export async function signedInWithAnswers(): Promise<LocalScope & { nudges: numb
   await saveAnswer(scope, test.id, 1, [101]);
   await saveAnswer(scope, test.id, 5, [501]);
   return scope;
+}
+
+/** The demo student's profile as the profile step stores it, with what a test needs changed. */
+export function pulledProfile(overrides: Partial<PulledProfile> = {}): PulledProfile {
+  return {
+    id: STUDENT.id,
+    email: STUDENT.email,
+    firstname: "Sam",
+    lastname: "Student",
+    role: "student",
+    syllabus_id: 3,
+    class_name: null,
+    subscription: { start: null, end: null },
+    features: STUDENT.features,
+    settings: { zoom: null },
+    manual_update: 0,
+    preferences: [],
+    user_preferences: [],
+    ...overrides,
+  };
 }

@@ -3,9 +3,9 @@
  * device intent, and each queued body is what the catalogue's schema (and so the server) takes.
  */
 import "fake-indexeddb/auto";
-import { MUTATIONS, type MutationTemplate, type PulledProfile, resolveCall } from "@preflight/sync-protocol";
+import { MUTATIONS, type MutationTemplate, resolveCall } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
-import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { multipleChoice, pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { resetProgress } from "./analysis.ts";
 import { updateCourseDates } from "./course-dates.ts";
 import { recordLessonPage } from "./lesson.ts";
@@ -13,21 +13,9 @@ import { updateEmailPreferences, updateProfile } from "./profile.ts";
 import { markReviewed, reportSeenInExam, setZoom, toggleFlag, unflagAll } from "./question.ts";
 import { createTest, finishTest, saveAnswer } from "./test.ts";
 
-const PROFILE: PulledProfile = {
-  id: STUDENT.id,
-  email: STUDENT.email,
-  firstname: "Sam",
-  lastname: "Student",
-  role: "student",
-  syllabus_id: 3,
-  class_name: null,
-  subscription: { start: null, end: null },
-  features: STUDENT.features,
-  settings: { zoom: null },
-  manual_update: 0,
+const PROFILE = pulledProfile({
   preferences: [{ id: 1, type: "product_news", text: "News" }],
-  user_preferences: [],
-};
+});
 
 describe("the mutation catalogue on the device", () => {
   beforeEach(resetDatabases);

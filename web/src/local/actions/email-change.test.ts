@@ -3,24 +3,11 @@ import { ACCOUNT_MESSAGES, type PulledProfile } from "@preflight/sync-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiCallError, NetworkError } from "../api.ts";
 import { getMeta } from "../db.ts";
-import { resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { confirmEmailChange, requestEmailChange } from "./email-change.ts";
 import { ProfileInputError } from "./profile.ts";
 
-const PROFILE: PulledProfile = {
-  id: STUDENT.id,
-  email: STUDENT.email,
-  firstname: "Sam",
-  lastname: "Student",
-  role: "student",
-  syllabus_id: 3,
-  class_name: null,
-  subscription: { start: null, end: null },
-  features: STUDENT.features,
-  settings: { zoom: null },
-  manual_update: 0,
-  preferences: [],
-  user_preferences: [],
+const PROFILE = pulledProfile({
   account: {
     pending_email: null,
     subscription: { start: null, end: null, no_expiry: false, free_trial: false },
@@ -31,7 +18,7 @@ const PROFILE: PulledProfile = {
     offline_account: false,
     syllabi: [],
   },
-};
+});
 
 const calls: { url: string; init: RequestInit }[] = [];
 function serverAnswers(status: number, body: unknown) {

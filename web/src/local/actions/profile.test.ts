@@ -3,27 +3,15 @@ import type { PulledProfile } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceDb, getMeta } from "../db.ts";
 import { pullProfile } from "../pull-steps/profile.ts";
-import { resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { ProfileInputError, updateEmailPreferences, updateProfile } from "./profile.ts";
 
-const PROFILE: PulledProfile = {
-  id: STUDENT.id,
-  email: STUDENT.email,
-  firstname: "Sam",
-  lastname: "Student",
-  role: "student",
-  syllabus_id: 3,
-  class_name: null,
-  subscription: { start: null, end: null },
-  features: STUDENT.features,
-  settings: { zoom: null },
-  manual_update: 0,
+const PROFILE = pulledProfile({
   preferences: [
     { id: 1, type: "product_news", text: "News" },
     { id: 2, type: "offers", text: "Offers" },
   ],
-  user_preferences: [],
-};
+});
 
 describe("profile edits on the device", () => {
   beforeEach(resetDatabases);
