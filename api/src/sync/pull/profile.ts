@@ -8,7 +8,7 @@
  * write (a class renamed, the syllabi a school offers, a pending change expiring) arrives with
  * the next change of the account.
  */
-import type { ProfileStepReply } from "@preflight/sync-protocol/schemas/pull";
+import { type ProfileStepReply, profileAccountDetailsSchema } from "@preflight/sync-protocol/schemas/pull";
 import { type AppDeps, type AuthedUser, DEFAULT_FEATURES } from "../../deps.ts";
 import { readProfile } from "../../read/profile.ts";
 import { changeRange } from "./cursor.ts";
@@ -19,13 +19,10 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
   const range = await changeRange(deps.db, user.id, cursor);
   const row = await deps.db
     .selectFrom("users")
-    .leftJoin("classes", "classes.id", "users.class_id")
     .leftJoin("user_settings", "user_settings.user_id", "users.id")
     .select([
       "users.role",
-      "users.syllabus_id",
       "users.change_seq as user_seq",
-      "classes.name as class_name",
       "user_settings.zoom_tenths",
       "user_settings.change_seq as settings_seq",
     ])
@@ -56,24 +53,16 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
       firstname: profile.firstname,
       lastname: profile.lastname,
       role: row.role,
-      syllabus_id: row.syllabus_id,
-      class_name: row.class_name,
+      syllabus_id: profile.question_bank_id,
+      class_name: profile.class?.name ?? null,
       subscription: { start: profile.subscription.start, end: profile.subscription.end },
       features: deps.features ?? DEFAULT_FEATURES,
       settings: { zoom: row.zoom_tenths === null || row.zoom_tenths === undefined ? null : row.zoom_tenths / 10 },
       manual_update: profile.manual_update,
       preferences: profile.preferences,
       user_preferences: profile.user_preferences,
-      account: {
-        pending_email: profile.pending_email,
-        subscription: profile.subscription,
-        userSubscriptions: profile.userSubscriptions,
-        student_id: profile.student_id,
-        class: profile.class,
-        school: profile.school,
-        offline_account: profile.offline_account,
-        syllabi: profile.syllabi,
-      },
+      // The profile page's cards: the same read as GET /api/profile, cut to the contract's part.
+      account: profileAccountDetailsSchema.parse(profile),
     },
   };
 }
