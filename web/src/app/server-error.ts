@@ -2,13 +2,13 @@
  * Spec study 8 in the page: an error reply of an online-only call becomes a danger 'Error'
  * notification (a validation map's messages on separate lines, otherwise the message), and
  * 'Session expired' (or any 401) goes to /login. The rule itself is shared
- * (sync-protocol/rules/server-error.ts).
+ * (sync-protocol/rules/server-error.ts); the notification is the one error notice (error-notice.ts).
  */
 import { type ServerErrorNotice, serverErrorNotice } from "@preflight/sync-protocol/rules/server-error";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { ApiCallError } from "../local/api.ts";
-import { useSnackbar } from "../ui/snackbar/context.ts";
+import { useErrorNotice } from "./error-notice.ts";
 
 export function noticeOf(err: unknown): ServerErrorNotice {
   if (err instanceof ApiCallError)
@@ -18,13 +18,13 @@ export function noticeOf(err: unknown): ServerErrorNotice {
 
 export function useServerErrorNotice(): (err: unknown) => void {
   const navigate = useNavigate();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   return useCallback(
     (err: unknown) => {
       const notice = noticeOf(err);
       if (notice.kind === "sign-in") void navigate({ to: "/login" });
-      else notify({ type: notice.type, title: notice.title, text: notice.text });
+      else showError(err, { title: notice.title, text: notice.text });
     },
-    [navigate, notify],
+    [navigate, showError],
   );
 }

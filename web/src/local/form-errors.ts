@@ -2,7 +2,8 @@
  * What a failed call says, for the forms and pages that show it: the server's field messages
  * (its error body's `details.fields`) by their fields, and one text for the 'Error' notification
  * or the form's notice: the field messages one per line (spec accounts 8: 'Error', messages on
- * separate lines), else the server's message; no connection says so.
+ * separate lines), else the server's message; no connection says so; a local refusal its own
+ * message; anything else a fallback the screen chooses.
  *
  * Example: a 422 `{ error: { message: "…", details: { fields: { email: ["The email field is
  * required."] } } } }` gives `serverFieldErrors` `{ email: "The email field is required." }`
@@ -28,13 +29,42 @@ export function serverFieldErrors(err: unknown): Partial<Record<string, string>>
   return errors;
 }
 
-/** What a failed call says in its 'Error' notification. */
-export function failureText(err: unknown): string {
+/** What a failure says when nothing better is known. */
+export const GENERIC_FAILURE = "Something went wrong. Please try again.";
+
+/** An error class, to name the ones whose message is written for the student. */
+// biome-ignore lint/suspicious/noExplicitAny: a constructor of any arguments
+type ErrorClass = abstract new (...args: any[]) => Error;
+
+/** How a screen words a failure beyond the server's and the connection's own words. */
+export interface FailureWording {
+  /** Said for an error the app does not explain (a bug, a storage failure); default GENERIC_FAILURE. */
+  fallback?: string;
+  /**
+   * Error classes whose message is written for the student (e.g. [QuestionInputError]); `Error`
+   * shows any error's message. An error that carries a `reason` (a local refusal) always does.
+   */
+  explains?: readonly ErrorClass[];
+}
+
+/** A local error that says why it refused: its message is written for the student. */
+function carriesReason(err: unknown): err is Error & { reason: unknown } {
+  return err instanceof Error && "reason" in err && err.reason !== undefined && err.reason !== null;
+}
+
+/**
+ * What any failure says in its 'Error' notification or notice: the server's field messages one
+ * per line, else the server's message; no connection says so; a local refusal (an error with a
+ * `reason`, or a class in `explains`) its message; anything else the fallback.
+ */
+export function failureText(err: unknown, wording: FailureWording = {}): string {
   const fields = serverFieldMessages(err);
   if (fields) return Object.values(fields).flat().join("\n");
   if (err instanceof ApiCallError) return err.message;
   if (err instanceof NetworkError) return ACCOUNT_MESSAGES.needsConnection;
-  return "Something went wrong. Please try again.";
+  const explained = carriesReason(err) || wording.explains?.some((kind) => err instanceof kind);
+  if (explained && err instanceof Error && err.message) return err.message;
+  return wording.fallback ?? GENERIC_FAILURE;
 }
 
 /**

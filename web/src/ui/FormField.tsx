@@ -8,6 +8,7 @@ import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { ErrorNotice } from "./ErrorNotice.tsx";
 import { FIELD_CLASS, LABEL_CLASS } from "./SelectField.tsx";
 
 /** One message per field name (the first), as the form shows them. */
@@ -294,7 +295,6 @@ export function FormButtons({
 
 const NOTICE_TONES = {
   success: "bg-emerald-50 text-emerald-900 ring-emerald-200",
-  error: "bg-red-50 text-red-800 ring-red-200",
   info: "bg-slate-50 text-slate-800 ring-slate-200",
 } as const;
 
@@ -304,13 +304,14 @@ export function FormNotice({
   children,
   testId,
 }: {
-  tone: keyof typeof NOTICE_TONES;
+  tone: keyof typeof NOTICE_TONES | "error";
   children: ReactNode;
   testId?: string;
 }) {
+  if (tone === "error") return <ErrorNotice testId={testId}>{children}</ErrorNotice>;
   return (
     <div
-      role={tone === "error" ? "alert" : "status"}
+      role="status"
       data-testid={testId}
       className={`whitespace-pre-line rounded-md px-3 py-2 text-sm ring-1 ${NOTICE_TONES[tone]}`}
     >
