@@ -3,10 +3,14 @@
  * entry with mountRoute (api/src/http/mount-route.ts); the catalogue test checks that every
  * mounted route has an entry and every entry a route.
  */
+import { accountsRoutes } from "./accounts.ts";
 import { activityRoutes } from "./activity.ts";
 import { analysisRoutes } from "./analysis.ts";
+import { authRoutes } from "./auth.ts";
+import { contentRoutes } from "./content.ts";
 import { fixedRoutes } from "./fixed.ts";
 import { flaggedRoutes } from "./flagged.ts";
+import { healthRoutes } from "./health.ts";
 import { practiceRoutes } from "./practice.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
@@ -20,10 +24,14 @@ import { testRoutes } from "./test.ts";
 export * from "./route.ts";
 
 export const routes = {
+  ...accountsRoutes,
   ...activityRoutes,
   ...analysisRoutes,
+  ...authRoutes,
+  ...contentRoutes,
   ...fixedRoutes,
   ...flaggedRoutes,
+  ...healthRoutes,
   ...practiceRoutes,
   ...profileRoutes,
   ...questionRoutes,

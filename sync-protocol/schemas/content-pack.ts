@@ -10,7 +10,9 @@ import { bankQuestionSchema, learningObjectiveSchema, lessonSchema, syllabusNode
 
 export const PACK_FORMAT = 1;
 
-const packId = z.string().regex(/^s\d+-\d{3}-v\d+(-v\d+)?$/, "a pack id looks like s2-010-v3 or s2-010-v2-v3");
+export const packIdSchema = z
+  .string()
+  .regex(/^s\d+-\d{3}-v\d+(-v\d+)?$/, "a pack id looks like s2-010-v3 or s2-010-v2-v3");
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, "a sha256 is 64 hex digits");
 
 export const packQuestionSchema = bankQuestionSchema.and(z.object({ version: z.number().int().positive() }));
@@ -18,7 +20,7 @@ export type PackQuestion = z.infer<typeof packQuestionSchema>;
 
 export const packBodySchema = z.object({
   format: z.literal(PACK_FORMAT),
-  id: packId,
+  id: packIdSchema,
   syllabus_id: z.number().int().positive(),
   subject: z.object({ code: z.string(), title: z.string() }),
   version: z.number().int().positive(),
@@ -36,7 +38,7 @@ export const packBodySchema = z.object({
 export type PackBody = z.infer<typeof packBodySchema>;
 
 export const packEntrySchema = z.object({
-  id: packId,
+  id: packIdSchema,
   subject: z.string(),
   kind: z.enum(["full", "delta"]),
   version: z.number().int().positive(),
