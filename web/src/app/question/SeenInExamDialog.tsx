@@ -4,6 +4,7 @@ import type { LocalScope } from "../../local/action.ts";
 import { QuestionInputError, reportSeenInExam } from "../../local/actions/question.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
+import { useErrorNotice } from "../error-notice.ts";
 
 export const ALL_EASA = "all_easa";
 export const OTHER_AUTHORITY_WARNING =
@@ -26,6 +27,7 @@ export function SeenInExamDialog({
   onClose: () => void;
 }) {
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const authorities = useLiveQuery(() => scope.db.authorities.orderBy("position").toArray(), [scope.db]) ?? [];
   const maxMonth = currentMonth(scope.now());
   const [month, setMonth] = useState(maxMonth);
@@ -42,11 +44,7 @@ export function SeenInExamDialog({
       await reportSeenInExam(scope, questionId, month, authority);
       notify({ type: "success", title: "Success", text: "This question has been marked as seen in exam." });
     } catch (err) {
-      notify({
-        type: "danger",
-        title: "Error",
-        text: err instanceof QuestionInputError ? err.message : "Unable to mark this question",
-      });
+      showError(err, { explains: [QuestionInputError], fallback: "Unable to mark this question" });
     }
     reset();
   };

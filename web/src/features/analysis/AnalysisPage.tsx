@@ -10,10 +10,10 @@ import { RESET_PROGRESS_FAILED } from "@preflight/sync-protocol/schemas/analysis
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useId, useRef, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useUnseenNotices } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { isResetCall } from "../../local/actions/analysis.ts";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
 import { useActiveExam, useAnalysisInput } from "./queries.ts";
 import { SummaryGraphs } from "./SummaryGraphs.tsx";
@@ -109,7 +109,7 @@ export function AnalysisPage() {
  */
 function useRefusedResets(): void {
   const { scope } = useSignedIn();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const notices = useUnseenNotices(scope.db);
   const handled = useRef(new Set<string>());
   useEffect(() => {
@@ -117,7 +117,7 @@ function useRefusedResets(): void {
       if (!isResetCall(notice.call) || handled.current.has(notice.id)) continue;
       handled.current.add(notice.id);
       void scope.db.notices.update(notice.id, { seen: 1 });
-      notify({ type: "danger", title: "Error", text: RESET_PROGRESS_FAILED });
+      showError(notice, { text: RESET_PROGRESS_FAILED });
     }
-  }, [notices, scope.db, notify]);
+  }, [notices, scope.db, showError]);
 }

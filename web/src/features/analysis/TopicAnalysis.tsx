@@ -8,11 +8,11 @@
 import { type AnalysisInput, hasAnswers, latestResets, topicAnalysis } from "@preflight/sync-protocol/rules/analysis";
 import { RESET_PROGRESS_FAILED } from "@preflight/sync-protocol/schemas/analysis";
 import { useMemo, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { resetProgress } from "../../local/actions/analysis.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SelectField } from "../../ui/SelectField.tsx";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { AnalysisChart } from "./AnalysisChart.tsx";
 import { ANALYSIS_TEXT, answeredChart } from "./model.ts";
 import { useHeadingTitles } from "./queries.ts";
@@ -20,7 +20,7 @@ import { Spinner } from "./Spinner.tsx";
 
 export function TopicAnalysis({ input }: { input: AnalysisInput | undefined }) {
   const { scope } = useSignedIn();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const subjects = useMemo(() => {
     if (!input) return [];
     const titles = new Map(input.subjects.map((s) => [s.code, s.title]));
@@ -51,7 +51,7 @@ export function TopicAnalysis({ input }: { input: AnalysisInput | undefined }) {
       await resetProgress(scope, subject);
     } catch (err) {
       console.warn("reset progress", err);
-      notify({ type: "danger", title: "Error", text: RESET_PROGRESS_FAILED });
+      showError(err, { text: RESET_PROGRESS_FAILED });
     } finally {
       setResetting(false);
       setConfirming(false);

@@ -19,6 +19,7 @@ import {
   Tooltip,
   TooltipTrigger,
 } from "react-aria-components";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type CourseRow, readCourse, updateCourseDates } from "../../local/actions/course-dates.ts";
 import { Button } from "../../ui/Modal.tsx";
@@ -56,6 +57,7 @@ export function CourseDatesModal({ isOpen, onClose }: { isOpen: boolean; onClose
 function CourseDatesForm({ onClose }: { onClose: () => void }) {
   const { scope } = useSignedIn();
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const course = useLiveQuery(() => readCourse(scope.db), [scope.db]);
   const saved = useMemo(() => draftOf(course?.rows ?? []), [course]);
   const [draft, setDraft] = useState<Draft>({});
@@ -85,7 +87,7 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
       notify({ type: "success", title: "Success", text: COURSE_DATES_UPDATED_MESSAGE });
       onClose();
     } catch (err) {
-      notify({ type: "danger", title: "Error", text: err instanceof Error ? err.message : String(err) });
+      showError(err, { explains: [Error] });
     } finally {
       setSaving(false);
     }

@@ -1,12 +1,12 @@
 import type { DisplayAnswers } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { FLAGGED_MESSAGES, FLAGGED_TEST_TITLE, type IncludeChoice, questionsToInclude } from "./flagged-model.ts";
 
 const SHOW_ANSWERS: { value: DisplayAnswers; label: string }[] = [
@@ -34,7 +34,7 @@ export function CreateTestDialogs({
 }) {
   const { scope } = useSignedIn();
   const navigate = useNavigate();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const [step, setStep] = useState<Step>("options");
   const [display, setDisplay] = useState<DisplayAnswers>("after_test");
   const [include, setInclude] = useState<IncludeChoice>("all");
@@ -60,8 +60,8 @@ export function CreateTestDialogs({
         seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
-    } catch {
-      notify({ type: "danger", title: "Error", text: FLAGGED_MESSAGES.startFailed });
+    } catch (err) {
+      showError(err, { text: FLAGGED_MESSAGES.startFailed });
       setStarting(false);
       close();
     }

@@ -10,10 +10,10 @@ import {
   type FreeTrialFormReply,
 } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, PageHeading, SignInRedirectNotice } from "../../ui/FormField.tsx";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useLater } from "../../ui/useLater.ts";
 import { FreeTrialForm } from "./FreeTrialForm.tsx";
 import { LoadFailed, Loading } from "./parts.tsx";
@@ -26,7 +26,7 @@ type State =
   | { kind: "done" };
 
 export function FreeTrialPage({ go, clock }: { go: (href: string) => void; clock?: UiClock }) {
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const later = useLater(clock);
   const [state, setState] = useState<State>({ kind: "loading" });
 
@@ -47,7 +47,7 @@ export function FreeTrialPage({ go, clock }: { go: (href: string) => void; clock
       later(() => go("/login"), FREE_TRIAL_REDIRECT_DELAY_MS);
       return {};
     } catch (err) {
-      notify({ type: "danger", title: "Error", text: failureText(err) });
+      showError(err);
       return serverFieldErrors(err);
     }
   };

@@ -5,9 +5,9 @@
  */
 import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { LoadFailed, Loading } from "./parts.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
 import { loadRegistrationForm, postRegistration } from "./replies.ts";
@@ -19,7 +19,7 @@ type State =
   | { kind: "registered"; reply: AccountFormReply; email: string };
 
 export function RegisterPage({ go }: { go: (href: string) => void }) {
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const [state, setState] = useState<State>({ kind: "loading" });
 
   const load = useCallback(async () => {
@@ -38,7 +38,7 @@ export function RegisterPage({ go }: { go: (href: string) => void }) {
       setState({ kind: "registered", reply, email: fields.email?.trim() ?? "" });
       return {};
     } catch (err) {
-      notify({ type: "danger", title: "Error", text: failureText(err) });
+      showError(err);
       return serverFieldErrors(err);
     }
   };

@@ -6,7 +6,8 @@
  */
 import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { type FormEvent, useState } from "react";
-import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
+import { useErrorNotice } from "../../app/error-notice.ts";
+import { serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { appPath, EmailField, FormButtons, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -26,6 +27,7 @@ export function ForgotPasswordPage({
   clock?: UiClock;
 }) {
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const later = useLater(clock);
   const [email, setEmail] = useState(initialEmail ?? "");
   const { formRef, errors, showErrors, clearError } = useFormErrors();
@@ -44,7 +46,7 @@ export function ForgotPasswordPage({
       notify({ type: "success", title: "Success", text: reply.message });
       later(() => go(appPath(reply.redirect)), RESET_REDIRECT_DELAY_MS);
     } catch (err) {
-      notify({ type: "danger", title: "Error", text: failureText(err) });
+      showError(err);
       const refused = serverFieldErrors(err);
       if (Object.keys(refused).length > 0) showErrors(refused);
     } finally {

@@ -6,7 +6,8 @@
  */
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { useState } from "react";
-import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
+import { useErrorNotice } from "../../app/error-notice.ts";
+import { serverFieldErrors } from "../../local/form-errors.ts";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -28,6 +29,7 @@ export function ResetPasswordPage({
   clock?: UiClock;
 }) {
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const later = useLater(clock);
   const [done, setDone] = useState(false);
 
@@ -39,7 +41,7 @@ export function ResetPasswordPage({
       later(() => go(appPath(reply.redirect)), RESET_REDIRECT_DELAY_MS);
       return {};
     } catch (err) {
-      notify({ type: "danger", title: "Error", text: failureText(err) });
+      showError(err);
       return serverFieldErrors(err);
     }
   };

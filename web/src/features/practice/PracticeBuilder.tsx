@@ -23,12 +23,12 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { createTest } from "../../local/actions/test.ts";
 import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "../../ui/subject-tree.ts";
 import { ChoiceList } from "./ChoiceList.tsx";
 import { PracticeSummaryDialog } from "./PracticeSummaryDialog.tsx";
@@ -41,7 +41,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const { scope, session } = useSignedIn();
   const { db } = scope;
   const navigate = useNavigate();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const online = useOnline();
   const subscribed = hasSubscription(session.user, new Date());
   const seenInExamEnabled = session.user.features.seen_in_exam;
@@ -157,8 +157,8 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         seed: chosenSeed,
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
-    } catch {
-      notify({ type: "danger", title: "Error", text: PRACTICE_MESSAGES.startFailed });
+    } catch (err) {
+      showError(err, { text: PRACTICE_MESSAGES.startFailed });
       setStarting(false);
       setSummaryOpen(false);
     }

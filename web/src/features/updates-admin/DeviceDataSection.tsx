@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import type { UserDb } from "../../local/db.ts";
 import {
   type DeviceFileSummary,
@@ -16,6 +17,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Device data: the student's local records to a file before a wipe, and back on the new device. */
 export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) {
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const input = useRef<HTMLInputElement>(null);
   const [working, setWorking] = useState(false);
   const [pending, setPending] = useState<{ file: File; summary: DeviceFileSummary } | null>(null);
@@ -35,7 +37,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
         `Exported ${plural(file.tests, "test")} and ${plural(file.pending, "change")} not yet on the server to ${file.filename}.`,
       );
     } catch (err) {
-      notify({ type: "danger", title: "Export failed", text: (err as Error).message });
+      showError(err, { title: "Export failed", explains: [Error] });
     } finally {
       setWorking(false);
     }
@@ -52,7 +54,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
       notify({ type: "success", title: "Device data imported", text: `${plural(result.tests, "test")} restored.` });
       void wakeDrain({ force: true });
     } catch (err) {
-      notify({ type: "danger", title: "Import refused", text: (err as Error).message });
+      showError(err, { title: "Import refused", explains: [Error] });
     } finally {
       setWorking(false);
     }
@@ -66,7 +68,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
       if (summary.replaces.records > 0) setPending({ file, summary });
       else await restore(file, false);
     } catch (err) {
-      notify({ type: "danger", title: "Import refused", text: (err as Error).message });
+      showError(err, { title: "Import refused", explains: [Error] });
     }
   };
 

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Button as AriaButton, OverlayArrow, Tooltip, TooltipTrigger } from "react-aria-components";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { redownloadQuestionBank } from "../../local/content/storage.ts";
 import type { UserDb } from "../../local/db.ts";
@@ -14,6 +15,7 @@ import { BLOCKED_TITLES, UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
   const online = useOnline();
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const [confirming, setConfirming] = useState(false);
   const [working, setWorking] = useState(false);
 
@@ -24,10 +26,10 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
       const outcome = await redownloadQuestionBank(db, userId, { online });
       if (outcome === "started")
         notify({ type: "success", title: "Re-downloading", text: UPDATES_ADMIN_MESSAGES.redownloadStarted });
-      else notify({ type: "danger", title: BLOCKED_TITLES[outcome], text: UPDATES_ADMIN_MESSAGES.redownloadErrorElse });
+      else showError(outcome, { title: BLOCKED_TITLES[outcome], text: UPDATES_ADMIN_MESSAGES.redownloadErrorElse });
     } catch (err) {
       console.warn("re-download failed", err);
-      notify({ type: "danger", title: "Error", text: UPDATES_ADMIN_MESSAGES.redownloadErrorCatch });
+      showError(err, { text: UPDATES_ADMIN_MESSAGES.redownloadErrorCatch });
     } finally {
       setWorking(false);
     }

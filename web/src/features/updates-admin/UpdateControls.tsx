@@ -3,6 +3,7 @@ import { formatSyncStamp, UPDATE_MODE_AUTOMATIC, UPDATE_MODE_MANUAL } from "@pre
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import type { LocalScope } from "../../local/action.ts";
 import { updateProfile } from "../../local/actions/profile.ts";
 import {
@@ -109,6 +110,7 @@ function describeIdle(status: UpdaterStatus): string {
  */
 function LockState({ db, running }: { db: UserDb; running: boolean }) {
   const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const [lock, setLock] = useState<{ record: UpdateLockRecord | null; running: boolean } | null>(null);
   const refresh = useCallback(() => void readUpdateLock(db).then(setLock), [db]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again whenever a run starts or ends
@@ -123,8 +125,7 @@ function LockState({ db, running }: { db: UserDb; running: boolean }) {
       await unlockUpdates(db);
       notify({ type: "success", title: "Unlocked", text: UPDATES_ADMIN_MESSAGES.unlocked });
     } catch (err) {
-      notify({
-        type: "danger",
+      showError(err, {
         title: err instanceof UpdateRunningError ? "An update is running" : "Error",
         text: UPDATES_ADMIN_MESSAGES.unlockError,
       });
@@ -164,7 +165,7 @@ function LockState({ db, running }: { db: UserDb; running: boolean }) {
  * the choice goes through the profile action and the outbox like any other profile edit.
  */
 function ModeChoice({ scope }: { scope: LocalScope }) {
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const stored = useLiveQuery(() => updateMode(scope.db), [scope.db]);
   // Shown at once; the stored value follows a moment later.
   const [chosen, setChosen] = useState<number | null>(null);
@@ -177,7 +178,7 @@ function ModeChoice({ scope }: { scope: LocalScope }) {
       const { firstname, lastname, email } = profile;
       await updateProfile(scope, { firstname, lastname, email, manual_update: value });
     } catch (err) {
-      notify({ type: "danger", title: "Update mode", text: (err as Error).message });
+      showError(err, { title: "Update mode", explains: [Error] });
     } finally {
       setChosen(null);
     }
