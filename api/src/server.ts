@@ -10,7 +10,7 @@ import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import { createApp } from "./app.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
-import { seedDemo } from "./db/seed.ts";
+import { seedDemo } from "./demo/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";

@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import { createApp } from "../../api/src/app.ts";
 import { migrateToLatest, openDatabase } from "../../api/src/db/connect.ts";
-import { seedDemo } from "../../api/src/db/seed.ts";
+import { seedDemo } from "../../api/src/demo/seed.ts";
 import type { AppDeps, Clock } from "../../api/src/deps.ts";
 
 export const STUDENT_EMAIL = "student@preflight.test";

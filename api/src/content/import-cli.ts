@@ -12,7 +12,7 @@ import { basename, dirname } from "node:path";
 import { parseArgs } from "node:util";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "../db/connect.ts";
 import { databaseUrlFromEnv } from "../db/location.ts";
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../demo/seed.ts";
 import { systemClock } from "../deps.ts";
 import { ImportRejected, importBank } from "./import-bank.ts";
 

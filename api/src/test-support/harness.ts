@@ -8,7 +8,7 @@ import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import pg from "pg";
 import { createApp } from "../app.ts";
 import { type Dialect, migrateToLatest, openDatabase } from "../db/connect.ts";
-import { seedDemo } from "../db/seed.ts";
+import { seedDemo } from "../demo/seed.ts";
 import type { AppDeps, Clock } from "../deps.ts";
 import { MailDelivery } from "../mail/delivery.ts";
 import { smtpTransport } from "../mail/transport.ts";

@@ -7,10 +7,10 @@ import {
   testSummaryReplySchema,
 } from "@preflight/sync-protocol/schemas/fixed";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_FIXED_TEST_PASSWORD } from "../../demo/fixed-tests.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 import { correctIds, FakeDevice } from "../../test-support/mutations.ts";
 import { rowCounts } from "../../test-support/rows.ts";
-import { DEMO_FIXED_TEST_PASSWORD } from "./demo.ts";
 import { setHideFixedResults } from "./queries.ts";
 
 for (const dialect of DIALECTS) {

@@ -6,8 +6,8 @@
  * initial attempt and, after a fail, a retry interval of an hour; Meteorology's allows neither.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
-import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "./queries.ts";
+import type { Database } from "../db/schema.ts";
+import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "../routes/syllabus/queries.ts";
 
 export const DEMO_RESTRICT_TARGET_DATES = "parts";
 export const DEMO_RETRY_INTERVAL_MINUTES = 60;

@@ -1,3 +1,8 @@
+/**
+ * The demo layer's entry: first-start content and accounts on an empty database. It sits above
+ * every other layer of api/src (it may use any of them); only the entry points (server.ts, the
+ * content import CLI), test-support and tests import it.
+ */
 import { randomUUID } from "node:crypto";
 import { loadAuthorities, loadDemoUsers, loadSyllabi } from "@preflight/fixtures/catalogue.ts";
 import { type Fixtures, loadFixtures } from "@preflight/fixtures/index.ts";
@@ -5,10 +10,10 @@ import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
 import type { InsertObject, Kysely } from "kysely";
 import { hashPassword } from "../auth/password.ts";
 import { publishRelease } from "../content/publish.ts";
+import type { Database } from "../db/schema.ts";
 import type { Clock } from "../deps.ts";
-import { demoFixedTests } from "../routes/fixed/demo.ts";
-import { seedDemoAccessRules } from "../routes/syllabus/demo.ts";
-import type { Database } from "./schema.ts";
+import { demoFixedTests } from "./fixed-tests.ts";
+import { seedDemoAccessRules } from "./syllabus-access.ts";
 
 /** Inserts rows in slices that stay under SQLite's and PostgreSQL's parameter limits. */
 async function insertChunked<T extends keyof Database & string>(

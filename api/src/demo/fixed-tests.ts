@@ -5,8 +5,8 @@
  */
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { Insertable } from "kysely";
-import { hashPassword } from "../../auth/password.ts";
-import type { FixedTestsTable } from "../../db/schema.ts";
+import { hashPassword } from "../auth/password.ts";
+import type { FixedTestsTable } from "../db/schema.ts";
 
 export const DEMO_FIXED_TEST_PASSWORD = "airlaw";
 
