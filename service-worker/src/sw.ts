@@ -7,6 +7,7 @@
 
 import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content-cache";
 import { type DrainOutcome, drainOutbox } from "@preflight/web/local/drain";
+import { platformDrainDeps } from "@preflight/web/local/drain-deps";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
@@ -37,10 +38,7 @@ registerRoute(
 );
 
 function drain(force: boolean): Promise<DrainOutcome | undefined> {
-  return drainOutbox(
-    { fetch: (...args) => fetch(...args), now: () => new Date(), random: Math.random },
-    { force },
-  ).catch((err: unknown) => {
+  return drainOutbox(platformDrainDeps(), { force }).catch((err: unknown) => {
     console.warn("outbox drain failed", err);
     return undefined;
   });

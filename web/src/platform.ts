@@ -1,8 +1,9 @@
 /**
  * The one wrapper around the platform globals of the page and the service worker: the clock
- * (`Date.now`), Web Locks (`navigator.locks`) and localStorage. scripts/check-layers.ts refuses
- * them raw anywhere else in web/src, so tests and other runtimes have one seam to look at. It
- * imports nothing of ours: every layer may use it.
+ * (`Date.now`), Web Locks (`navigator.locks`) and localStorage, which scripts/check-layers.ts
+ * refuses raw anywhere else in web/src, plus the timer, jitter and fetch the drain runs on; so
+ * tests and other runtimes have one seam to look at. It imports nothing of ours: every layer
+ * may use it.
  *
  * localStorage holds small, per-device notes that must survive a reload but are not the
  * student's records (those live in IndexedDB). Spec: "Inactivity info kept in browser storage:
@@ -12,6 +13,21 @@
 /** Milliseconds since the epoch, from the device clock. */
 export function now(): number {
   return Date.now();
+}
+
+/** Resolves after `ms` milliseconds. */
+export function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** A number in [0, 1) for jitter and the like (not for secrets: crypto is for those). */
+export function random(): number {
+  return Math.random();
+}
+
+/** The runtime's fetch, looked up at each call, so a replaced global (a test's stub) is the one used. */
+export function platformFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  return fetch(input, init);
 }
 
 /** The Web Locks manager, or undefined where the runtime has none (old Safari, Node tests). */

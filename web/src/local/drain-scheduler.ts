@@ -4,12 +4,9 @@
  * too. The service worker drains when it controls the page; otherwise the page drains.
  */
 import { DRAIN_TIMER_MS } from "@preflight/sync-protocol";
-import { type DrainOutcome, drainOutbox } from "./drain.ts";
+import { drainOutbox } from "./drain.ts";
+import { platformDrainDeps } from "./drain-deps.ts";
 import { DRAIN_MESSAGE, SYNC_TAG } from "./drain-messages.ts";
-
-function pageDrain(force: boolean): Promise<DrainOutcome> {
-  return drainOutbox({ fetch: (...args) => fetch(...args), now: () => new Date(), random: Math.random }, { force });
-}
 
 /** Asks whoever should drain to drain now. */
 export async function wakeDrain(options: { force?: boolean } = {}): Promise<void> {
@@ -28,7 +25,9 @@ export async function wakeDrain(options: { force?: boolean } = {}): Promise<void
     }
     return;
   }
-  await pageDrain(options.force ?? false).catch((err: unknown) => console.warn("drain failed", err));
+  await drainOutbox(platformDrainDeps(), { force: options.force ?? false }).catch((err: unknown) =>
+    console.warn("drain failed", err),
+  );
 }
 
 /** The installed triggers' remover, so the jobs panel's "Restart queue" can reinstall them. */

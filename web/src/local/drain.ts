@@ -8,7 +8,8 @@
  *   401 / 403                     -> pause (meta "paused") until the same user signs in again
  *   other 4xx for the batch       -> park the batch's first entry as failed, so the rest moves on
  * Per mutation: applied/duplicate -> removed (its reply applied locally); failed -> parked with
- * its reason and a notice for the student; out_of_order -> stop and retry later.
+ * its reason and a notice for the student; out_of_order -> stop and retry later. What a call's
+ * reply or refusal means for the device's copy is registered by its action (outbox-calls.ts).
  */
 
 import {
@@ -22,11 +23,12 @@ import {
   SYNC_PROTOCOL_VERSION,
   SYNC_PUSH_BATCH_SIZE,
   SYNC_SKIP_CALL,
-  testResultSchema,
 } from "@preflight/sync-protocol";
-import { webLocks } from "../platform.ts";
-import { isResetCall } from "./actions/analysis.ts";
+import { delay, webLocks } from "../platform.ts";
+// Makes the action modules' registrations in outbox-calls.ts, wherever the drain runs.
+import "./actions/drain-handling.ts";
 import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "./db.ts";
+import { callHandling } from "./outbox-calls.ts";
 
 export interface DrainDeps {
   fetch: typeof fetch;
@@ -56,7 +58,6 @@ export function backoffDelay(failures: number, random: () => number): number {
   return Math.round(exp / 2 + random() * (exp / 2));
 }
 
-/** Runs the drain under the "outbox" Web Lock when the platform has one. */
 export interface DrainOptions {
   /** Ignore the back-off (the student asked, or the network just came back). */
   force?: boolean;
@@ -64,12 +65,31 @@ export interface DrainOptions {
   throughSeq?: number;
 }
 
+/** Runs the drain under the "outbox" Web Lock when the platform has one; "busy" while another drainer holds it. */
 export async function drainOutbox(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
   const locks = webLocks();
   if (!locks) return drainUnlocked(deps, options);
   return locks.request("outbox", { ifAvailable: true }, async (lock) =>
     lock ? drainUnlocked(deps, options) : ({ kind: "busy" } as const),
   );
+}
+
+/** How often, and how long apart, drainWhenFree tries while another drainer holds the lock (about 3 s in all). */
+const BUSY_RETRIES = 10;
+const BUSY_WAIT_MS = 300;
+
+/**
+ * Runs the drain now for someone waiting on it (the sync button, the jobs panel): while another
+ * drainer (another tab, the worker) holds the lock, waits a little and tries again; "busy" only
+ * when it is still held after the last try.
+ */
+export async function drainWhenFree(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
+  let outcome = await drainOutbox(deps, options);
+  for (let attempt = 1; attempt < BUSY_RETRIES && outcome.kind === "busy"; attempt++) {
+    await delay(BUSY_WAIT_MS);
+    outcome = await drainOutbox(deps, options);
+  }
+  return outcome;
 }
 
 export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {}): Promise<DrainOutcome> {
@@ -214,18 +234,16 @@ async function retryLater(
 
 /** A mutation the server applied (now or before): drop it and take in the server's decision. */
 async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult, { reply: unknown }>): Promise<void> {
-  await db.transaction("rw", [db.outbox, db.userTests], async () => {
+  const handling = callHandling(entry.call);
+  await db.transaction("rw", ["outbox", ...(handling?.tables ?? [])], async () => {
     await db.outbox.delete(entry.seq);
-    if (entry.call.startsWith("POST /test/current/finish/")) {
-      const parsed = testResultSchema.safeParse((result.reply as { result?: unknown } | null)?.result);
-      if (parsed.success) await db.userTests.update(parsed.data.id, { marked: parsed.data });
-    }
+    await handling?.onApplied?.(result.reply, entry, db);
   });
 }
 
 /**
- * A mutation the server refused: kept, marked failed with the reason, and told to the student.
- * A refused progress reset also leaves the device's graphs, which must agree with the server's.
+ * A mutation the server refused: kept, marked failed with the reason, and told to the student;
+ * what the device did ahead of the server is undone by the call's registered handling.
  */
 async function park(
   db: UserDb,
@@ -235,8 +253,9 @@ async function park(
   now: Date,
   options: { needsSkip?: boolean } = {},
 ): Promise<void> {
-  await db.transaction("rw", [db.outbox, db.notices, db.progressResets], async () => {
-    if (isResetCall(entry.call)) await db.progressResets.delete(entry.id);
+  const handling = callHandling(entry.call);
+  await db.transaction("rw", ["outbox", "notices", ...(handling?.tables ?? [])], async () => {
+    await handling?.onRefused?.(entry, db);
     await db.outbox.update(entry.seq, {
       status: "failed",
       attempts: entry.attempts + 1,

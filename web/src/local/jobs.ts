@@ -20,12 +20,10 @@ import { z } from "zod";
 import { lockHeld, withLock } from "../platform.ts";
 import { apiCall } from "./api.ts";
 import { getMeta, type OutboxEntry, type UserDb } from "./db.ts";
-import { type DrainDeps, type DrainOutcome, drainOutbox } from "./drain.ts";
+import { type DrainDeps, type DrainOutcome, drainWhenFree } from "./drain.ts";
 import { restartDrainTriggers, wakeDrain } from "./drain-scheduler.ts";
 
 const LOCK_NAME = "outbox";
-const BUSY_RETRIES = 10;
-const BUSY_WAIT_MS = 300;
 
 export interface JobsSnapshot {
   /** This user's outbox entries, in seq order. */
@@ -68,10 +66,6 @@ export function serviceWorkerActive(): boolean {
   return Boolean(container?.controller);
 }
 
-export function pageDrainDeps(): DrainDeps {
-  return { fetch: (...args) => fetch(...args), now: () => new Date(), random: Math.random };
-}
-
 export interface RunReport {
   outcome: DrainOutcome;
   /** Entries still pending after the run. */
@@ -89,13 +83,9 @@ export async function runJobs(
   db: UserDb,
   userId: string,
   deps: DrainDeps,
-  options: { throughSeq?: number; busyWaitMs?: number } = {},
+  options: { throughSeq?: number } = {},
 ): Promise<RunReport> {
-  let outcome: DrainOutcome = { kind: "busy" };
-  for (let attempt = 0; attempt < BUSY_RETRIES && outcome.kind === "busy"; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, options.busyWaitMs ?? BUSY_WAIT_MS));
-    outcome = await drainOutbox(deps, { force: true, throughSeq: options.throughSeq });
-  }
+  const outcome = await drainWhenFree(deps, { force: true, throughSeq: options.throughSeq });
   const entries = await db.outbox
     .orderBy("seq")
     .filter((e) => e.userId === userId)

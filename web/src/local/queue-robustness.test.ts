@@ -9,7 +9,7 @@ import type { DBCore, Middleware } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import { getMeta, userDb } from "./db.ts";
-import { type DrainDeps, drainOutbox, drainUnlocked } from "./drain.ts";
+import { type DrainDeps, drainOutbox, drainUnlocked, drainWhenFree } from "./drain.ts";
 import { FakePushServer, type PushFault } from "./fake-push-server.ts";
 import { isDrainRunning } from "./jobs.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "./test-support.ts";
@@ -256,6 +256,20 @@ describe("random delays around storage and fetch", () => {
 
     vi.stubGlobal("navigator", {});
     expect(await drainOutbox(deps(server.fetch), { force: true })).toMatchObject({ kind: "drained", sent: 3 });
+    expect(await scope.db.outbox.count()).toBe(0);
+  });
+
+  it("the sync button and the jobs panel wait while another drainer holds the lock, then drain themselves", async () => {
+    const { scope } = await queue(2);
+    const server = new FakePushServer();
+    const locks = new FakeLocks();
+    vi.stubGlobal("navigator", { locks });
+    let release = () => {};
+    const held = locks.request("outbox", () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = drainWhenFree(deps(server.fetch), { force: true });
+    setTimeout(() => release(), 100);
+    expect(await waiting).toMatchObject({ kind: "drained", sent: 3 });
+    await held;
     expect(await scope.db.outbox.count()).toBe(0);
   });
 });

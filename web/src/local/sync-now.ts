@@ -4,23 +4,14 @@
  * is draining just now, waits for it a little and tries again.
  */
 import type { UserDb } from "./db.ts";
-import { type DrainOutcome, drainOutbox } from "./drain.ts";
+import { drainWhenFree } from "./drain.ts";
+import { platformDrainDeps } from "./drain-deps.ts";
 import { pullAll } from "./pull.ts";
 
 export type SyncResult = { ok: true } | { ok: false; reason: string };
 
-const BUSY_RETRIES = 10;
-const BUSY_WAIT_MS = 300;
-
 export async function syncNow(db: UserDb): Promise<SyncResult> {
-  let outcome: DrainOutcome = { kind: "busy" };
-  for (let attempt = 0; attempt < BUSY_RETRIES && outcome.kind === "busy"; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, BUSY_WAIT_MS));
-    outcome = await drainOutbox(
-      { fetch: (...args) => fetch(...args), now: () => new Date(), random: Math.random },
-      { force: true },
-    );
-  }
+  const outcome = await drainWhenFree(platformDrainDeps(), { force: true });
   if (outcome.kind !== "drained" && outcome.kind !== "idle")
     return {
       ok: false,

@@ -1,8 +1,9 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { type ReactNode, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { platformDrainDeps } from "../../local/drain-deps.ts";
 import { wakeDrain } from "../../local/drain-scheduler.ts";
-import { pageDrainDeps, restartQueue, retryFailed, runJobs } from "../../local/jobs.ts";
+import { restartQueue, retryFailed, runJobs } from "../../local/jobs.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import {
   describeAvailable,
@@ -70,7 +71,7 @@ export function JobsPage() {
 
   const run = (throughSeq?: number) =>
     act(async () => {
-      const reply = runReply(await runJobs(scope.db, scope.userId, pageDrainDeps(), { throughSeq }));
+      const reply = runReply(await runJobs(scope.db, scope.userId, platformDrainDeps(), { throughSeq }));
       setLastRun(reply);
       notify({ type: reply.type, title: reply.title, text: reply.msg });
     }, JOB_MESSAGES.runError);

@@ -7,11 +7,13 @@
 import { resolveCall } from "@preflight/sync-protocol/mutations";
 import { type LocalScope, runAction } from "../action.ts";
 import type { LocalProgressReset } from "../db.ts";
+import { registerCallHandling } from "../outbox-calls.ts";
 
 /** A subject the device cannot reset (not in the bank on this device). */
 export class ResetProgressError extends Error {}
 
 const SUBJECT_CODE = /^\d{3}$/;
+const RESET_CALL = "POST /analysis/progress/reset/{subject_id}";
 
 export async function resetProgress(scope: LocalScope, subject: string): Promise<LocalProgressReset> {
   const { db } = scope;
@@ -19,7 +21,7 @@ export async function resetProgress(scope: LocalScope, subject: string): Promise
     if (!SUBJECT_CODE.test(subject)) throw new ResetProgressError(`Unknown subject ${subject}`);
     if ((await db.questions.where("subject").equals(subject).count()) === 0)
       throw new ResetProgressError(`Subject ${subject} is not in your question bank`);
-    const entry = await ctx.enqueue("POST /analysis/progress/reset/{subject_id}", { subject_id: subject }, {});
+    const entry = await ctx.enqueue(RESET_CALL, { subject_id: subject }, {});
     // The server keeps the reset under the mutation's id, at the mutation's time.
     const reset: LocalProgressReset = { id: entry.id, subject, resetAt: entry.createdAt };
     await db.progressResets.put(reset);
@@ -27,7 +29,15 @@ export async function resetProgress(scope: LocalScope, subject: string): Promise
   });
 }
 
+// A refused reset leaves the device's graphs too: they must agree with the server's.
+registerCallHandling(RESET_CALL, {
+  tables: ["progressResets"],
+  onRefused: async (entry, db) => {
+    await db.progressResets.delete(entry.id);
+  },
+});
+
 /** The call of a reset, to recognise its refusal among the sync engine's notices. */
 export function isResetCall(call: string): boolean {
-  return resolveCall(call)?.template === "POST /analysis/progress/reset/{subject_id}";
+  return resolveCall(call)?.template === RESET_CALL;
 }

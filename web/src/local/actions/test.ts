@@ -7,10 +7,12 @@ import {
   type TestResult,
   type TestType,
   testOutcome,
+  testResultSchema,
 } from "@preflight/sync-protocol";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../action.ts";
 import { answerKey, archiveKey, type LocalQuestion, type LocalUserTest, type TestEnd, type UserDb } from "../db.ts";
+import { registerCallHandling } from "../outbox-calls.ts";
 
 export interface NewTest {
   test_type: TestType;
@@ -209,6 +211,16 @@ export async function finishTest(
     return { ...test, finished, ended, predicted };
   });
 }
+
+// The server's marking replaces the device's prediction once the finish is applied. A reply
+// without the result (e.g. the school hides it) leaves the prediction as it is.
+registerCallHandling("POST /test/current/finish/{id}", {
+  tables: ["userTests"],
+  onApplied: async (reply, _entry, db) => {
+    const parsed = testResultSchema.safeParse((reply as { result?: unknown } | null)?.result);
+    if (parsed.success) await db.userTests.update(parsed.data.id, { marked: parsed.data });
+  },
+});
 
 /** Retake: a new test with the same questions and settings (spec: /test/retake/{user_test_id}). */
 export async function retakeTest(scope: LocalScope, previousId: string): Promise<LocalUserTest> {
