@@ -1,32 +1,42 @@
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
-import type { TestController, TestModal } from "./useTestController.ts";
+import type { TestModal } from "./test-session.ts";
 
-/** Every modal of the question screen, with the spec's words. */
-export function TestModals({ controller, unanswered }: { controller: TestController; unanswered: number }) {
-  const { modal, closeModal, proceed } = controller;
+/** Every modal of the question screen, with the spec's words; `onProceed` goes on from the open one. */
+export function TestModals({
+  modal,
+  unanswered,
+  onProceed,
+  onClose,
+}: {
+  modal: TestModal | null;
+  unanswered: number;
+  onProceed: () => void;
+  onClose: () => void;
+}) {
   const open = (kind: TestModal["kind"]) => modal?.kind === kind;
-  const go = () => modal && proceed(modal);
   return (
     <>
       <Modal
         title="Finish test?"
         isOpen={open("finish")}
-        onClose={closeModal}
-        actions={<CancelConfirm onCancel={closeModal} onConfirm={go} confirmLabel="Finish" testId="confirm-finish" />}
+        onClose={onClose}
+        actions={
+          <CancelConfirm onCancel={onClose} onConfirm={onProceed} confirmLabel="Finish" testId="confirm-finish" />
+        }
       >
         {unanswered > 0 ? <p>{MESSAGES.unanswered}</p> : <p>All questions are answered.</p>}
       </Modal>
       <Modal
         title={MESSAGES.notConfirmed}
         isOpen={open("unconfirmed")}
-        onClose={closeModal}
+        onClose={onClose}
         actions={
           <>
-            <Button variant="secondary" onPress={go} testId="leave-unconfirmed">
+            <Button variant="secondary" onPress={onProceed} testId="leave-unconfirmed">
               Move on without saving
             </Button>
-            <Button onPress={closeModal} testId="stay-unconfirmed">
+            <Button onPress={onClose} testId="stay-unconfirmed">
               Go back
             </Button>
           </>
@@ -37,13 +47,13 @@ export function TestModals({ controller, unanswered }: { controller: TestControl
       <Modal
         title="Check your answer"
         isOpen={open("count")}
-        onClose={closeModal}
+        onClose={onClose}
         actions={
           <>
-            <Button variant="secondary" onPress={closeModal}>
+            <Button variant="secondary" onPress={onClose}>
               Go back
             </Button>
-            <Button onPress={go} testId="confirm-count">
+            <Button onPress={onProceed} testId="confirm-count">
               Continue
             </Button>
           </>
@@ -54,9 +64,14 @@ export function TestModals({ controller, unanswered }: { controller: TestControl
       <Modal
         title="Abandon test?"
         isOpen={open("abandon")}
-        onClose={closeModal}
+        onClose={onClose}
         actions={
-          <CancelConfirm onCancel={closeModal} onConfirm={go} confirmLabel="Abandon test" testId="confirm-abandon" />
+          <CancelConfirm
+            onCancel={onClose}
+            onConfirm={onProceed}
+            confirmLabel="Abandon test"
+            testId="confirm-abandon"
+          />
         }
       >
         <p>The test will be marked with the answers you have given so far.</p>
@@ -65,10 +80,10 @@ export function TestModals({ controller, unanswered }: { controller: TestControl
       <Modal
         title={MESSAGES.timeExpired}
         isOpen={open("time-expired")}
-        onClose={go}
+        onClose={onProceed}
         dismissable={false}
         actions={
-          <Button onPress={go} testId="time-expired-results">
+          <Button onPress={onProceed} testId="time-expired-results">
             View results
           </Button>
         }

@@ -1,39 +1,29 @@
-import { letterIndex, padQuestionNumber, type TestType, testTypeTitle } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
-import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useRef } from "react";
 import { InactivityGuard } from "../../app/inactivity.tsx";
 import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { deadlineOf } from "../../local/actions/test.ts";
 import { apiCall } from "../../local/api.ts";
 import type { TestEnd } from "../../local/db.ts";
-import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
-import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
-import { toggleByIndex } from "../../ui/question/draft.ts";
-import { QuestionView } from "../../ui/question/QuestionView.tsx";
-import { exitTarget, MESSAGES, showsAnswersDuringTest } from "../../ui/question/rules.ts";
+import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
-import { useTestView } from "./queries.ts";
-import { TestModals } from "./TestModals.tsx";
-import { useTestController } from "./useTestController.ts";
+import { useFlaggedIds, useTestData } from "./queries.ts";
+import { TestView } from "./TestView.tsx";
+import { type TestSessionIo, useTestSession } from "./useTestSession.ts";
 
-/** Keys typed into a text field or a dropdown belong to that field, not to the test. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable || target.tagName === "SELECT" || target.tagName === "TEXTAREA") return true;
-  return target instanceof HTMLInputElement && target.type !== "radio" && target.type !== "checkbox";
-}
-
+/** The question screen: the device's test and the session's IO around the pure TestView. */
 export function TestScreen({ testId }: { testId: string }) {
   const { scope, session } = useSignedIn();
   const navigate = useNavigate();
   const { notify } = useSnackbar();
-  const view = useTestView(scope.db, testId);
+  const data = useTestData(scope.db, testId);
   const leaving = useRef(false);
 
-  const callbacks = useMemo(
+  const io = useMemo<TestSessionIo>(
     () => ({
       // Abandoning goes to the destination for the test type; every other end to the results.
       onEnded: (reason: TestEnd, testType: TestType) => {
@@ -49,50 +39,30 @@ export function TestScreen({ testId }: { testId: string }) {
     }),
     [navigate, testId, notify],
   );
-  const c = useTestController(scope, view, callbacks);
+  const { screen, dispatch } = useTestSession(scope, data, io);
   const zoom = useZoom(scope);
-  const flags = useLiveQuery(() => scope.db.flags.filter((f) => f.flagged).primaryKeys(), [scope.db]);
+  const flagged = useFlaggedIds(scope.db);
+  const ended = screen?.ended ?? false;
 
   // Opening a test that has already ended goes straight to its results.
   const checkedAtLoad = useRef(false);
   useEffect(() => {
-    if (!view || checkedAtLoad.current) return;
+    if (!data || checkedAtLoad.current) return;
     checkedAtLoad.current = true;
-    if (view.test.finished) {
+    if (data.test.finished) {
       leaving.current = true;
       void navigate({ to: "/test/results/$testId", params: { testId }, replace: true });
     }
-  }, [view, navigate, testId]);
+  }, [data, navigate, testId]);
 
   // Leaving the test page asks first (spec), in the app and when closing the tab.
   const blocker = useBlocker({
-    shouldBlockFn: () => !leaving.current && !c.ended,
-    enableBeforeUnload: () => !leaving.current && !c.ended,
+    shouldBlockFn: () => !leaving.current && !ended,
+    enableBeforeUnload: () => !leaving.current && !ended,
     withResolver: true,
   });
 
-  // Arrow keys move; letters toggle answers (not while typing in a field or with a modal open).
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (c.modal || blocker.status === "blocked" || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (isTypingTarget(event.target)) return;
-      if (event.key === "ArrowRight") {
-        event.preventDefault();
-        c.next();
-      } else if (event.key === "ArrowLeft") {
-        event.preventDefault();
-        c.previous();
-      } else if (c.question && c.draft && !c.busy && !c.locked) {
-        const index = letterIndex(event.key);
-        if (index !== null && index < c.question.answers.length) c.setDraft(toggleByIndex(c.question, c.draft, index));
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [c, blocker.status]);
-
-  if (view === undefined) return <p className="p-8 text-center text-slate-500">Loading test…</p>;
-  if (view === null)
+  if (data === null)
     return (
       <main className="mx-auto max-w-lg p-8 text-center">
         <p>This test can no longer be accessed.</p>
@@ -101,142 +71,53 @@ export function TestScreen({ testId }: { testId: string }) {
         </Link>
       </main>
     );
+  // The session takes the loaded test before paint; until then, still loading.
+  if (data === undefined || !screen) return <p className="p-8 text-center text-slate-500">Loading test…</p>;
 
-  const { test } = view;
-  const duringTest = showsAnswersDuringTest(test.display_answers);
-  const unanswered = test.question_ids.filter((id) => !view.saved.has(id)).length;
-  const flagged = new Set((flags ?? []) as number[]);
-  const pages = test.question_ids.map((id) => ({ answered: view.saved.has(id), flagged: flagged.has(id) }));
-  // Colours that say right or wrong only where the mode already shows answers (never after_test).
-  const correctness = duringTest
-    ? test.question_ids.map((id) => (view.saved.has(id) ? (view.correct.get(id) ? "correct" : "incorrect") : null))
-    : undefined;
-  const question = c.question;
-
+  const { question } = screen;
   return (
-    <main className="mx-auto grid max-w-6xl gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-      <section className="min-w-0">
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
-            <h1 className="text-lg font-semibold" data-testid="test-heading">
-              {testTypeTitle(test.test_type)}
-            </h1>
-            <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="question-number">
-              Question {padQuestionNumber(c.position)} / {padQuestionNumber(c.total)}
-            </span>
-            {question ? (
-              <span className="text-sm text-slate-500">
-                Ref <span className="font-mono">{question.reference}</span>
-              </span>
-            ) : null}
-            {question ? <span className="text-sm text-slate-500">Score {question.score}</span> : null}
-            {c.deadline && !c.ended ? (
-              <span className="ml-auto">
-                <CountdownClock deadline={c.deadline.getTime()} onExpire={c.expire} />
-              </span>
-            ) : null}
-          </div>
-          {question ? (
-            <div className="border-b border-slate-100 px-6 py-2">
-              <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
-            </div>
+    <TestView
+      screen={screen}
+      onAction={dispatch}
+      flagged={flagged}
+      deadline={deadlineOf(screen.test)}
+      zoom={zoom}
+      tools={
+        question ? (
+          <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
+        ) : null
+      }
+      sidePanel={question ? <SidePanel db={scope.db} question={question} revealed={screen.revealed} /> : null}
+      keyboardPaused={blocker.status === "blocked"}
+      overlays={
+        <>
+          {!ended ? (
+            <InactivityGuard
+              reason="test"
+              onClose={() => {
+                leaving.current = true;
+              }}
+            />
           ) : null}
-          <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
-            {question && c.draft ? (
-              <QuestionView
-                question={question}
-                draft={c.draft}
-                onChange={c.setDraft}
-                disabled={c.busy || c.locked}
-                revealed={c.revealed}
-              />
-            ) : (
-              <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="alert" data-testid="out-of-date">
-                {MESSAGES.outOfDate}
-              </p>
-            )}
-            {c.message ? (
-              <p
-                className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-                role="alert"
-                data-testid="question-message"
-              >
-                {c.message}
-              </p>
-            ) : null}
-            {c.revealed && question ? (
-              <p
-                className={`mt-4 text-sm font-semibold ${c.saved === undefined ? "text-slate-600" : view.correct.get(question.id) ? "text-emerald-700" : "text-red-700"}`}
-                data-testid="answer-verdict"
-              >
-                {c.saved === undefined ? "" : view.correct.get(question.id) ? "Correct" : "Incorrect"}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
-            <Button variant="secondary" onPress={c.previous} disabled={c.busy || c.position <= 1} testId="previous">
-              ← Previous
-            </Button>
-            <div className="flex flex-wrap gap-2">
-              {duringTest && !c.locked ? (
-                <Button onPress={c.confirm} disabled={c.busy} testId="confirm-answer">
-                  Confirm answer
+          <Modal
+            title="Leave the test?"
+            isOpen={blocker.status === "blocked"}
+            onClose={() => blocker.reset?.()}
+            actions={
+              <>
+                <Button variant="secondary" onPress={() => blocker.reset?.()}>
+                  Stay
                 </Button>
-              ) : null}
-              {!c.locked ? (
-                <Button variant="secondary" onPress={c.reset} disabled={c.busy} testId="reset-answer">
-                  Clear
+                <Button onPress={() => blocker.proceed?.()} testId="confirm-leave">
+                  Leave
                 </Button>
-              ) : null}
-              <Button variant="secondary" onPress={c.abandon} disabled={c.busy} testId="abandon">
-                Abandon
-              </Button>
-              <Button variant="secondary" onPress={() => c.goTo("finish")} disabled={c.busy} testId="finish">
-                Finish test
-              </Button>
-            </div>
-            <Button onPress={c.next} disabled={c.busy} testId="next">
-              {c.position >= c.total ? "Finish" : "Next →"}
-            </Button>
-          </div>
-        </div>
-        <div className="mt-4">
-          <QuestionPagination
-            pages={pages}
-            current={c.position}
-            onSelect={(n) => c.goTo(n)}
-            disabled={c.busy}
-            {...(correctness ? { correctness } : {})}
-          />
-        </div>
-      </section>
-      <aside>{question ? <SidePanel db={scope.db} question={question} revealed={c.revealed} /> : null}</aside>
-      <TestModals controller={c} unanswered={unanswered} />
-      {!c.ended ? (
-        <InactivityGuard
-          reason="test"
-          onClose={() => {
-            leaving.current = true;
-          }}
-        />
-      ) : null}
-      <Modal
-        title="Leave the test?"
-        isOpen={blocker.status === "blocked"}
-        onClose={() => blocker.reset?.()}
-        actions={
-          <>
-            <Button variant="secondary" onPress={() => blocker.reset?.()}>
-              Stay
-            </Button>
-            <Button onPress={() => blocker.proceed?.()} testId="confirm-leave">
-              Leave
-            </Button>
-          </>
-        }
-      >
-        <p>{MESSAGES.leave}</p>
-      </Modal>
-    </main>
+              </>
+            }
+          >
+            <p>{MESSAGES.leave}</p>
+          </Modal>
+        </>
+      }
+    />
   );
 }

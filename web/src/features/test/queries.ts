@@ -3,8 +3,10 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
 import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/db.ts";
 
-export interface TestView {
+/** A test as the device holds it: the test, its questions in order and the answers saved. */
+export interface TestData {
   test: LocalUserTest;
+  /** Undefined where the question is not on this device (the test is out of date). */
   questions: (LocalQuestion | undefined)[];
   saved: Map<number, GivenAnswer>;
   /** The device's grading of each saved answer (shown only where answers may be revealed). */
@@ -12,7 +14,7 @@ export interface TestView {
 }
 
 /** The test, its questions in order and the answers saved on this device, kept live. */
-export function useTestView(db: UserDb, testId: string): TestView | null | undefined {
+export function useTestData(db: UserDb, testId: string): TestData | null | undefined {
   return useLiveQuery(async () => {
     const test = await db.userTests.get(testId);
     if (!test) return null;
@@ -27,4 +29,10 @@ export function useTestView(db: UserDb, testId: string): TestView | null | undef
       correct: new Map(answers.map((a) => [a.questionId, a.correct])),
     };
   }, [db, testId]);
+}
+
+/** The ids of the flagged questions, kept live (the pagination marks them). */
+export function useFlaggedIds(db: UserDb): ReadonlySet<number> {
+  const ids = useLiveQuery(() => db.flags.filter((f) => f.flagged).primaryKeys(), [db]);
+  return new Set((ids ?? []) as number[]);
 }
