@@ -1,6 +1,6 @@
 /**
  * The spec's global request policy, for calls that only make sense online (never for a save:
- * saves wait in the outbox). 20 s timeout (in apiCall); 401 and 403 go to /login; 503 goes
+ * saves wait in the outbox). 20 s timeout (in call()); 401 and 403 go to /login; 503 goes
  * to /; a 408 or a timeout is only logged; a 500 shows the info notice. "No answer at all" is
  * the one departure: an offline-first app stays where it is and uses what the device holds,
  * so the caller gets `offline` back to fall back on local data.
@@ -26,7 +26,7 @@ export function useRequestPolicy(): (err: unknown) => PolicyOutcome {
   return useCallback(
     (err: unknown): PolicyOutcome => {
       if (err instanceof NetworkError) {
-        if (/timeout|TimeoutError/i.test(err.message)) {
+        if (err.reason === "timeout") {
           console.warn("request timed out", err);
           return "timeout";
         }

@@ -1,23 +1,222 @@
-/** Online-only calls from the page: JSON in, JSON out, the API's error body turned into ApiCallError. */
-import { errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
-import type { z } from "zod";
+/**
+ * Online-only calls from the page, one way: `call(routes.x, input)`. The entry in the route
+ * catalogue (sync-protocol/routes) gives the method, the path and what the call sends; the
+ * reply comes back parsed with the entry's reply schema, never cast.
+ *
+ * Example: `call(routes.lastProgressTestResult, { params: { id: 7 } })` sends
+ * GET /api/user/last-pt-result/7 and answers `{ can_access, remaining_time }`.
+ *
+ * A failed call throws one of three errors, each saying why:
+ *  - NetworkError: no answer at all (`reason` "offline", "timeout" or "aborted");
+ *  - ApiCallError: the server's error body (`code` from the contract's error codes, `message`,
+ *    `details`), or "http_error" when an error reply has no such body;
+ *  - ReplyShapeError: a success reply that does not match the contract (the issues in it).
+ */
+import { type ErrorCode, errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
+import { type RouteEntry, routeKey } from "@preflight/sync-protocol/routes/index";
+import { z } from "zod";
 
 export class ApiCallError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** The contract's error code, or "http_error" when the error reply had no error body. */
+  readonly code: ErrorCode | "http_error";
   /** The error body's details (a validation error's `{ fields }` map). */
   readonly details: unknown;
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: ErrorCode | "http_error", message: string, details?: unknown) {
     super(message);
+    this.name = "ApiCallError";
     this.status = status;
     this.code = code;
     this.details = details;
   }
 }
 
-/** Raised when the server cannot be reached at all (offline, timeout, connection lost). */
-export class NetworkError extends Error {}
+/** Why no answer came: no connection, none within REQUEST_TIMEOUT_MS, or the call was cancelled. */
+export type NetworkFailure = "offline" | "timeout" | "aborted";
 
+const NETWORK_FAILURE_TEXT: Record<NetworkFailure, string> = {
+  offline: "The server could not be reached",
+  timeout: `The server did not answer within ${REQUEST_TIMEOUT_MS / 1000} s`,
+  aborted: "The request was cancelled",
+};
+
+/** Raised when the server cannot be reached at all; `reason` says how it failed. */
+export class NetworkError extends Error {
+  readonly reason: NetworkFailure;
+  constructor(reason: NetworkFailure, cause?: unknown) {
+    super(cause === undefined ? NETWORK_FAILURE_TEXT[reason] : `${NETWORK_FAILURE_TEXT[reason]} (${String(cause)})`, {
+      cause,
+    });
+    this.name = "NetworkError";
+    this.reason = reason;
+  }
+}
+
+/** A success reply the contract does not allow: the client refuses it rather than guess. */
+export class ReplyShapeError extends Error {
+  /** Method and path of the call, e.g. "GET /api/syllabi". */
+  readonly route: string;
+  readonly status: number;
+  readonly issues: readonly z.core.$ZodIssue[];
+  constructor(route: string, status: number, issues: readonly z.core.$ZodIssue[]) {
+    super(`${route} answered ${status} with a reply the contract does not allow: ${z.prettifyError({ issues })}`);
+    this.name = "ReplyShapeError";
+    this.route = route;
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** A part of the input, required unless its schema allows leaving it out; absent if the route reads none. */
+type Part<K extends string, S extends z.ZodType> =
+  unknown extends z.input<S>
+    ? unknown
+    : Record<string, never> extends z.input<S>
+      ? { [key in K]?: z.input<S> }
+      : { [key in K]: z.input<S> };
+
+/** What a call sends, typed from its entry: path params, query and body (each only if the route has one). */
+export type CallInput<E extends RouteEntry> = (string extends keyof z.input<E["params"]>
+  ? unknown
+  : { params: z.input<E["params"]> }) &
+  Part<"query", E["query"]> &
+  Part<"body", E["body"]> & {
+    /** Extra request headers, e.g. Idempotency-Key or If-None-Match. */
+    headers?: Record<string, string>;
+  };
+
+/** The input argument: optional when the entry needs nothing. */
+type InputArg<E extends RouteEntry> =
+  Record<string, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+export type CallReply<E extends RouteEntry> = z.output<E["reply"]>;
+
+/** A reply with its status and headers; a 304 (the caller sent If-None-Match) has no reply. */
+export type CallResponse<E extends RouteEntry> =
+  | { notModified: false; status: number; headers: Headers; reply: CallReply<E> }
+  | { notModified: true; status: 304; headers: Headers };
+
+interface LooseInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+/** Calls the route and answers its reply, parsed with the entry's reply schema. */
+export async function call<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallReply<E>> {
+  const response = await send(entry, (input ?? {}) as LooseInput);
+  if (response.status === 304) throw new ReplyShapeError(routeKey(entry), 304, notModifiedIssue);
+  return readReply(entry, response);
+}
+
+/** As call, with the status and headers; a 304 answers `notModified` (for calls that send If-None-Match). */
+export async function callResponse<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallResponse<E>> {
+  const response = await send(entry, (input ?? {}) as LooseInput);
+  if (response.status === 304) return { notModified: true, status: 304, headers: response.headers };
+  return {
+    notModified: false,
+    status: response.status,
+    headers: response.headers,
+    reply: await readReply(entry, response),
+  };
+}
+
+const notModifiedIssue: z.core.$ZodIssue[] = [
+  { code: "custom", path: [], message: "304 Not Modified to a call that sent no validator", input: undefined },
+];
+
+/** The entry's path with each `{param}` filled in (URI-encoded), and the query string. */
+export function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput, "params" | "query">): string {
+  const path = entry.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
+    const value = input.params?.[name];
+    if (value === undefined || value === null) throw new Error(`${entry.path}: no value for {${name}}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(input.query ?? {}))
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) query.append(name, String(item));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function send(entry: RouteEntry, input: LooseInput): Promise<Response> {
+  if (entry.replyKind !== "json" && entry.replyKind !== "text")
+    throw new Error(`call() reads JSON and text replies; ${routeKey(entry)} answers ${entry.replyKind}`);
+  const headers: Record<string, string> = entry.replyKind === "json" ? { Accept: "application/json" } : {};
+  let body: string | undefined;
+  if (input.body !== undefined && entry.bodyKind !== "none") {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(input.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(callUrl(entry, input), {
+      method: entry.method,
+      credentials: "same-origin",
+      headers: { ...headers, ...input.headers },
+      body,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw networkError(err);
+  }
+  if (!response.ok && response.status !== 304) throw await errorOf(response);
+  return response;
+}
+
+/** The success reply, read as its kind and parsed with the entry's reply schema. */
+async function readReply<E extends RouteEntry>(entry: E, response: Response): Promise<CallReply<E>> {
+  const text = await readText(response);
+  let reply: unknown = text;
+  if (entry.replyKind === "json") {
+    try {
+      reply = text ? JSON.parse(text) : null;
+    } catch {
+      throw new ReplyShapeError(routeKey(entry), response.status, [
+        { code: "custom", path: [], message: `not JSON: ${text.slice(0, 80)}`, input: text },
+      ]);
+    }
+  }
+  const parsed = z.safeParse(entry.reply as E["reply"], reply);
+  if (!parsed.success) throw new ReplyShapeError(routeKey(entry), response.status, parsed.error.issues);
+  return parsed.data;
+}
+
+/** The server's error body as ApiCallError; a validation error's `errors` map stands in for missing details. */
+async function errorOf(response: Response): Promise<ApiCallError> {
+  const text = await readText(response);
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: an error reply without an error body
+  }
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) return new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
+  const { code, message, details } = parsed.data.error;
+  const fields = parsed.data.errors;
+  return new ApiCallError(response.status, code, message, details ?? (fields ? { fields } : undefined));
+}
+
+async function readText(response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (err) {
+    // The connection dropped or the timeout struck while the body was arriving.
+    throw networkError(err);
+  }
+}
+
+function networkError(err: unknown): NetworkError {
+  const name = err instanceof Error || err instanceof DOMException ? err.name : "";
+  if (name === "TimeoutError") return new NetworkError("timeout", err);
+  if (name === "AbortError") return new NetworkError("aborted", err);
+  return new NetworkError("offline", err);
+}
+
+/** The old untyped call, while the last screens move to call(): the body is not checked. */
 export async function apiCall<T>(
   path: string,
   init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
@@ -32,7 +231,7 @@ export async function apiCall<T>(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
-    throw new NetworkError(String(err));
+    throw networkError(err);
   }
   if (response.status === 304) return { status: 304, body: undefined as T, headers: response.headers };
   const text = await response.text();
@@ -78,7 +277,7 @@ export async function postForm<S extends z.ZodType>(
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
-    throw new NetworkError(String(err));
+    throw networkError(err);
   }
   const text = await response.text();
   let reply: unknown = text;

@@ -22,6 +22,6 @@ describe("what the login page says about a refused sign-in", () => {
       "These credentials do not match our records.",
     );
     expect(signInProblem(new OfflineSignInError("needs_connection")).message).toMatch(/needs a connection/);
-    expect(signInProblem(new NetworkError("x")).message).toBe(ACCOUNT_MESSAGES.needsConnection);
+    expect(signInProblem(new NetworkError("offline")).message).toBe(ACCOUNT_MESSAGES.needsConnection);
   });
 });

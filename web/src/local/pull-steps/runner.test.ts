@@ -162,7 +162,7 @@ describe("the post-login sync chain", () => {
     await runPullChain(db, { call: fakeServer({ user: { ...emptyUser, cursor: "4" } }).call });
     const offline = fakeServer({
       user: () => {
-        throw new NetworkError("TypeError: Failed to fetch");
+        throw new NetworkError("offline", new TypeError("Failed to fetch"));
       },
     });
     expect(await runPullChain(db, { call: offline.call })).toMatchObject({ ok: false, step: "user", kind: "offline" });
