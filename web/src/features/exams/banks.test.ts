@@ -1,6 +1,6 @@
 import { ALL_SUBJECTS } from "@preflight/sync-protocol/rules/practice-filter";
 import { describe, expect, it } from "vitest";
-import { examLengths, examTimeLimit, examTitle, noBanksMessage, questionBanks } from "./banks.ts";
+import { examLengths, examSubjects, examTimeLimit, examTitle, noBanksMessage, questionBanks } from "./banks.ts";
 
 const QUESTIONS = [
   { id: 3, subject: "010", example: true },
@@ -55,5 +55,24 @@ describe("exam length and time", () => {
     expect(examTimeLimit("timed", 10)).toBe(13);
     expect(examTimeLimit("timed", 40)).toBe(50);
     expect(examTimeLimit("untimed", 10)).toBeNull();
+  });
+});
+
+describe("exam chooser subject list", () => {
+  it("puts 'All subjects' first, then each subject with its questions on this device", () => {
+    const subjects = [
+      { code: "010", title: "Air Law" },
+      { code: "090", title: "Communications" },
+    ];
+    expect(examSubjects(subjects, QUESTIONS)).toEqual([
+      { code: ALL_SUBJECTS, title: "All subjects", questions: 4 },
+      { code: "010", title: "Air Law", questions: 3 },
+      { code: "090", title: "Communications", questions: 0 },
+    ]);
+  });
+  it("has no 'All subjects' row while no question is on the device", () => {
+    expect(examSubjects([{ code: "010", title: "Air Law" }], [])).toEqual([
+      { code: "010", title: "Air Law", questions: 0 },
+    ]);
   });
 });

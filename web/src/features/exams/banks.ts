@@ -83,3 +83,23 @@ export function examTimeLimit(type: ExamType, count: number): number | null {
 export function noBanksMessage(isExam: boolean): string {
   return `No questions found for this ${isExam ? "exam" : "subject"}.`;
 }
+
+/** A row of the chooser's list: a subject (or every subject) and its questions on this device. */
+export interface ExamSubject {
+  code: string;
+  title: string;
+  questions: number;
+}
+
+/** The list: 'All subjects' first when any question is on the device, then each subject in order. */
+export function examSubjects(
+  subjects: readonly { code: string; title: string }[],
+  questions: readonly ExamQuestionFact[],
+): ExamSubject[] {
+  const counts = new Map<string, number>();
+  for (const q of questions) counts.set(q.subject, (counts.get(q.subject) ?? 0) + 1);
+  return [
+    ...(questions.length > 0 ? [{ code: ALL_SUBJECTS, title: "All subjects", questions: questions.length }] : []),
+    ...subjects.map((s) => ({ code: s.code, title: s.title, questions: counts.get(s.code) ?? 0 })),
+  ];
+}
