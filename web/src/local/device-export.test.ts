@@ -178,7 +178,7 @@ describe("device data export and import", () => {
     const before = await studentRecords(other.db);
     const error = await importDeviceData(other.db, file.blob, { replace: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DeviceImportError);
-    expect((error as DeviceImportError).problem).toBe("other-account");
+    expect((error as DeviceImportError).reason).toBe("other-account");
     expect(await studentRecords(other.db)).toEqual(before);
     expect(await userDb(STUDENT.id).userTests.count()).toBe(0);
   });
@@ -190,7 +190,7 @@ describe("device data export and import", () => {
       new Blob([JSON.stringify({ kind: "preflight-pending-changes", mutations: [] })]),
     ]) {
       const error = await inspectDeviceFile(scope.db, blob).catch((e: unknown) => e);
-      expect((error as DeviceImportError).problem).toBe("not-a-device-file");
+      expect((error as DeviceImportError).reason).toBe("not-a-device-file");
     }
   });
 
@@ -213,7 +213,7 @@ describe("device data export and import", () => {
     const busy = await freshDevice();
     await toggleFlag(busy, 2);
     const error = await importDeviceData(busy.db, file.blob, { replace: true }).catch((e: unknown) => e);
-    expect((error as DeviceImportError).problem).toBe("unsent-changes");
+    expect((error as DeviceImportError).reason).toBe("unsent-changes");
     expect((await busy.db.outbox.toArray()).map((e) => e.call)).toEqual(["POST /api/question/flag"]);
   });
 

@@ -75,11 +75,12 @@ export function deviceFileName(email: string, now: Date): string {
   return `preflight-${email.replace(/[^A-Za-z0-9@._-]/g, "_")}-${date}.json`;
 }
 
-export type DeviceImportProblem = "not-a-device-file" | "other-account" | "newer-app" | "unsent-changes";
+export type DeviceImportRefusal = "not-a-device-file" | "other-account" | "newer-app" | "unsent-changes";
 
+/** A device data file this device will not import; `message` is what the import dialog shows. */
 export class DeviceImportError extends Error {
   constructor(
-    readonly problem: DeviceImportProblem,
+    readonly reason: DeviceImportRefusal,
     message: string,
   ) {
     super(message);

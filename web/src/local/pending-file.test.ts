@@ -46,5 +46,6 @@ describe("pending changes as a file", () => {
     expect(await importPending(file, STUDENT.id)).toEqual({ applied: 0, duplicate: 3, failed: [], waiting: 0 });
     expect(server.applied.map((m) => m.id)).toEqual(queued.map((e) => e.id));
     await expect(importPending(file, "user-2")).rejects.toBeInstanceOf(PendingFileError);
+    await expect(importPending(file, "user-2")).rejects.toMatchObject({ reason: "other_student" });
   });
 });

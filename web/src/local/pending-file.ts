@@ -9,13 +9,13 @@ import {
   type Mutation,
   mutationSchema,
   type PushReply,
-  pushReplySchema,
   SYNC_PROTOCOL_VERSION,
   SYNC_PUSH_BATCH_SIZE,
   SYNC_SKIP_CALL,
 } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { z } from "zod";
-import { ApiCallError, apiCall } from "./api.ts";
+import { ApiCallError, call } from "./api.ts";
 import type { OutboxEntry, UserDb } from "./db.ts";
 
 export const PENDING_FILE_KIND = "preflight-pending-changes";
@@ -60,17 +60,25 @@ export async function exportPending(
   };
 }
 
-export class PendingFileError extends Error {}
+/** A pending-changes file that cannot be replayed; `message` is what the changes page shows. */
+export class PendingFileError extends Error {
+  constructor(
+    readonly reason: "not_a_pending_file" | "damaged" | "other_student" | "server_refused",
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export function parsePendingFile(text: string): PendingFile {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new PendingFileError("This is not a pending-changes file.");
+    throw new PendingFileError("not_a_pending_file", "This is not a pending-changes file.");
   }
   const parsed = pendingFileSchema.safeParse(raw);
-  if (!parsed.success) throw new PendingFileError("This is not a pending-changes file, or it is damaged.");
+  if (!parsed.success) throw new PendingFileError("damaged", "This is not a pending-changes file, or it is damaged.");
   return parsed.data;
 }
 
@@ -85,19 +93,21 @@ export interface ImportReport {
 /** Replays a file's changes for the signed-in student; refuses another student's file. */
 export async function importPending(file: PendingFile, signedInUserId: string): Promise<ImportReport> {
   if (file.userId !== signedInUserId)
-    throw new PendingFileError(`These changes belong to ${file.email}. Sign in as that student to import them.`);
+    throw new PendingFileError(
+      "other_student",
+      `These changes belong to ${file.email}. Sign in as that student to import them.`,
+    );
   const report: ImportReport = { applied: 0, duplicate: 0, failed: [], waiting: 0 };
   const calls = new Map(file.mutations.map((m) => [m.id, m.call]));
   for (let i = 0; i < file.mutations.length; i += SYNC_PUSH_BATCH_SIZE) {
     const batch = file.mutations.slice(i, i + SYNC_PUSH_BATCH_SIZE);
     let reply: PushReply;
     try {
-      const { body } = await apiCall<unknown>("/sync/push", {
-        json: { protocol: SYNC_PROTOCOL_VERSION, clientId: file.clientId, mutations: batch },
+      reply = await call(routes.push, {
+        body: { protocol: SYNC_PROTOCOL_VERSION, clientId: file.clientId, mutations: batch },
       });
-      reply = pushReplySchema.parse(body);
     } catch (err) {
-      if (err instanceof ApiCallError) throw new PendingFileError(err.message);
+      if (err instanceof ApiCallError) throw new PendingFileError("server_refused", err.message);
       throw err;
     }
     for (const result of reply.results) {

@@ -30,12 +30,14 @@ describe("reset progress on the device", () => {
   });
 
   it.each([
-    ["999", "Subject 999 is not in your question bank"],
-    ["01", "Unknown subject 01"],
-  ])("[OB3] refuses subject %s and queues nothing", async (subject, message) => {
+    ["999", "not_in_bank", "Subject 999 is not in your question bank"],
+    ["01", "unknown_subject", "Unknown subject 01"],
+  ])("[OB3] refuses subject %s and queues nothing", async (subject, reason, message) => {
     const scope = await signedInWithAnswers();
     const before = await scope.db.outbox.count();
-    await expect(resetProgress(scope, subject)).rejects.toThrow(new ResetProgressError(message));
+    const refusal = await resetProgress(scope, subject).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(ResetProgressError);
+    expect(refusal).toMatchObject({ reason, message });
     expect(await scope.db.outbox.count()).toBe(before);
     expect(await scope.db.progressResets.count()).toBe(0);
   });

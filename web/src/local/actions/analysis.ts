@@ -9,8 +9,15 @@ import { type LocalScope, runAction } from "../action.ts";
 import type { LocalProgressReset } from "../db.ts";
 import { registerCallHandling } from "../outbox-calls.ts";
 
-/** A subject the device cannot reset (not in the bank on this device). */
-export class ResetProgressError extends Error {}
+/** A subject the device cannot reset: not a subject code, or not in the bank on this device. */
+export class ResetProgressError extends Error {
+  constructor(
+    readonly reason: "unknown_subject" | "not_in_bank",
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 const SUBJECT_CODE = /^\d{3}$/;
 const RESET_CALL = "POST /analysis/progress/reset/{subject_id}";
@@ -18,9 +25,9 @@ const RESET_CALL = "POST /analysis/progress/reset/{subject_id}";
 export async function resetProgress(scope: LocalScope, subject: string): Promise<LocalProgressReset> {
   const { db } = scope;
   return runAction(scope, [db.progressResets, db.questions], async (ctx) => {
-    if (!SUBJECT_CODE.test(subject)) throw new ResetProgressError(`Unknown subject ${subject}`);
+    if (!SUBJECT_CODE.test(subject)) throw new ResetProgressError("unknown_subject", `Unknown subject ${subject}`);
     if ((await db.questions.where("subject").equals(subject).count()) === 0)
-      throw new ResetProgressError(`Subject ${subject} is not in your question bank`);
+      throw new ResetProgressError("not_in_bank", `Subject ${subject} is not in your question bank`);
     const entry = await ctx.enqueue(RESET_CALL, { subject_id: subject }, {});
     // The server keeps the reset under the mutation's id, at the mutation's time.
     const reset: LocalProgressReset = { id: entry.id, subject, resetAt: entry.createdAt };

@@ -5,7 +5,7 @@ import { getMeta, type UserDb } from "../db.ts";
 import { cursorKey } from "../pull-steps/cursor.ts";
 import { pullSyllabus } from "../pull-steps/syllabus.ts";
 import { resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
-import { readCourse, updateCourseDates } from "./course-dates.ts";
+import { CourseDatesError, readCourse, updateCourseDates } from "./course-dates.ts";
 
 async function seedCourse(db: UserDb, className: string | null = null) {
   await db.meta.bulkPut([
@@ -56,13 +56,19 @@ describe("course dates on the device", () => {
   });
 
   it.each([
-    [[{ moduleId: 301, start: "2027-01-10", end: "2027-01-01" }], "Start date must be before the end date"],
-    [[{ moduleId: 302, start: "2027-01-20", end: "2027-03-31" }], "Modules must not overlap"],
-    [[{ moduleId: 999, start: "2027-01-01", end: "2027-01-02" }], "Unknown modules: 999"],
-  ])("[OB3] refuses %j before queuing anything", async (changes, message) => {
+    [
+      [{ moduleId: 301, start: "2027-01-10", end: "2027-01-01" }],
+      "invalid_dates",
+      "Start date must be before the end date",
+    ],
+    [[{ moduleId: 302, start: "2027-01-20", end: "2027-03-31" }], "invalid_dates", "Modules must not overlap"],
+    [[{ moduleId: 999, start: "2027-01-01", end: "2027-01-02" }], "unknown_modules", "Unknown modules: 999"],
+  ])("[OB3] refuses %j before queuing anything", async (changes, reason, message) => {
     const scope = await signedInScope();
     await seedCourse(scope.db);
-    await expect(updateCourseDates(scope, changes)).rejects.toThrow(message);
+    const refusal = await updateCourseDates(scope, changes).catch((err: unknown) => err);
+    expect(refusal).toBeInstanceOf(CourseDatesError);
+    expect(refusal).toMatchObject({ reason, message: expect.stringContaining(message) });
     expect(await scope.db.outbox.count()).toBe(0);
     expect(await scope.db.courseDates.get(301)).toMatchObject({ start: "2026-12-01" });
   });
@@ -70,9 +76,9 @@ describe("course dates on the device", () => {
   it("refuses a class's student on the device too", async () => {
     const scope = await signedInScope();
     await seedCourse(scope.db, "ATPL Integrated 2026-A");
-    await expect(updateCourseDates(scope, [{ moduleId: 301, start: "2026-12-02", end: "2027-01-29" }])).rejects.toThrow(
-      CLASS_MANAGED_REFUSAL,
-    );
+    await expect(
+      updateCourseDates(scope, [{ moduleId: 301, start: "2026-12-02", end: "2027-01-29" }]),
+    ).rejects.toMatchObject({ reason: "class_managed", message: CLASS_MANAGED_REFUSAL });
     expect(await scope.db.outbox.count()).toBe(0);
   });
 

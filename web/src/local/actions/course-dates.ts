@@ -14,8 +14,17 @@ import { type LocalScope, runAction } from "../action.ts";
 import { getMeta, type UserDb } from "../db.ts";
 import { cursorKey } from "../pull-steps/cursor.ts";
 
+export type CourseDatesRefusal = "course_not_on_device" | "class_managed" | "unknown_modules" | "invalid_dates";
+
 /** Dates the server would refuse, caught before anything is queued; `message` lists each problem. */
-export class CourseDatesError extends Error {}
+export class CourseDatesError extends Error {
+  constructor(
+    readonly reason: CourseDatesRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** A module of the student's course with its dates, in module order. */
 export interface CourseRow {
@@ -58,18 +67,19 @@ export async function updateCourseDates(
   const { db } = scope;
   return runAction(scope, [db.courseDates, db.modules], async (ctx) => {
     const course = await readCourse(db);
-    if (!course) throw new CourseDatesError("Your course is not on this device yet; please sync first.");
-    if (course.classManaged) throw new CourseDatesError(CLASS_MANAGED_REFUSAL);
+    if (!course)
+      throw new CourseDatesError("course_not_on_device", "Your course is not on this device yet; please sync first.");
+    if (course.classManaged) throw new CourseDatesError("class_managed", CLASS_MANAGED_REFUSAL);
     const byModule = new Map(changes.map((c) => [c.moduleId, c]));
     const known = new Set(course.rows.map((r) => r.moduleId));
     const unknown = changes.filter((c) => !known.has(c.moduleId)).map((c) => c.moduleId);
-    if (unknown.length) throw new CourseDatesError(`Unknown modules: ${unknown.join(", ")}`);
+    if (unknown.length) throw new CourseDatesError("unknown_modules", `Unknown modules: ${unknown.join(", ")}`);
     const rows = course.rows.map((r) => ({ ...r, ...byModule.get(r.moduleId) }));
     const issues = validateCourseDates(
       rows.map((r): CourseDateRow => ({ module_id: r.moduleId, start: r.start, end: r.end })),
       ctx.now,
     );
-    if (issues.length) throw new CourseDatesError(issues.map((i) => i.message).join("\n"));
+    if (issues.length) throw new CourseDatesError("invalid_dates", issues.map((i) => i.message).join("\n"));
     const changed = rows.filter((r) => byModule.has(r.moduleId));
     if (changed.length === 0) return rows;
     await db.courseDates.bulkPut(changed.map((r) => ({ moduleId: r.moduleId, start: r.start, end: r.end })));

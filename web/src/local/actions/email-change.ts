@@ -44,7 +44,7 @@ export async function requestEmailChange(
   input: { email: string; current_password: string },
 ): Promise<EmailChangeReply> {
   const parsed = emailChangeSchema.safeParse(input);
-  if (!parsed.success) throw new ProfileInputError(fieldErrors(parsed.error));
+  if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
   const { body } = await apiCall<unknown>("/profile/email", {
     json: parsed.data,
     headers: { "Idempotency-Key": uuidv7() },
@@ -68,7 +68,7 @@ async function notePendingEmail(scope: LocalScope, pending: string): Promise<voi
 /** Follows the confirmation link's token: the new address takes effect. Throws ApiCallError or NetworkError. */
 export async function confirmEmailChange(token: string): Promise<AccountFormReply> {
   const parsed = emailChangeConfirmSchema.safeParse({ token });
-  if (!parsed.success) throw new ProfileInputError({ token: [ACCOUNT_MESSAGES.emailChangeInvalid] });
+  if (!parsed.success) throw new ProfileInputError("invalid_field", { token: [ACCOUNT_MESSAGES.emailChangeInvalid] });
   const { body } = await apiCall<unknown>("/email/confirm", { json: parsed.data });
   return accountFormReplySchema.parse(body);
 }

@@ -45,8 +45,15 @@ describe("lesson progress", () => {
   it("[OB3] refuses a page the lesson does not have, or a lesson not on the device, writing nothing", async () => {
     const scope = await withLesson();
     await expect(recordLessonPage(scope, 7, 4)).rejects.toBeInstanceOf(LessonPageError);
-    await expect(recordLessonPage(scope, 7, 0)).rejects.toThrow("page must be a whole number from 1");
-    await expect(recordLessonPage(scope, 99, 1)).rejects.toThrow("Lesson 99 is not on this device");
+    await expect(recordLessonPage(scope, 7, 4)).rejects.toMatchObject({ reason: "page_out_of_range" });
+    await expect(recordLessonPage(scope, 7, 0)).rejects.toMatchObject({
+      reason: "invalid_page",
+      message: "page must be a whole number from 1: 0",
+    });
+    await expect(recordLessonPage(scope, 99, 1)).rejects.toMatchObject({
+      reason: "lesson_not_on_device",
+      message: "Lesson 99 is not on this device",
+    });
     expect(await scope.db.lessonProgress.count()).toBe(0);
     expect(await scope.db.outbox.count()).toBe(0);
   });

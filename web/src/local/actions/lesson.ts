@@ -7,7 +7,15 @@ import { lessonCompleted } from "@preflight/sync-protocol/rules/access";
 import { type LocalScope, runAction } from "../action.ts";
 import type { LocalLessonProgress } from "../db.ts";
 
-export class LessonPageError extends Error {}
+/** A lesson page the device cannot record: not a page number, a lesson not on the device, or past its end. */
+export class LessonPageError extends Error {
+  constructor(
+    readonly reason: "invalid_page" | "lesson_not_on_device" | "page_out_of_range",
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export async function recordLessonPage(
   scope: LocalScope,
@@ -16,12 +24,17 @@ export async function recordLessonPage(
 ): Promise<LocalLessonProgress | null> {
   const { db } = scope;
   return runAction(scope, [db.lessonProgress, db.lessons, db.lessonContent], async (ctx) => {
-    if (!Number.isInteger(page) || page < 1) throw new LessonPageError(`page must be a whole number from 1: ${page}`);
+    if (!Number.isInteger(page) || page < 1)
+      throw new LessonPageError("invalid_page", `page must be a whole number from 1: ${page}`);
     const pageCount =
       (await db.lessons.get(lessonId))?.page_count ?? (await db.lessonContent.get(lessonId))?.pages.length;
-    if (pageCount === undefined) throw new LessonPageError(`Lesson ${lessonId} is not on this device`);
+    if (pageCount === undefined)
+      throw new LessonPageError("lesson_not_on_device", `Lesson ${lessonId} is not on this device`);
     if (page > Math.max(1, pageCount))
-      throw new LessonPageError(`Lesson ${lessonId} has ${pageCount} pages; page ${page} does not exist`);
+      throw new LessonPageError(
+        "page_out_of_range",
+        `Lesson ${lessonId} has ${pageCount} pages; page ${page} does not exist`,
+      );
     const held = await db.lessonProgress.get(lessonId);
     if (held && held.page >= page) return null;
     const progress: LocalLessonProgress = {

@@ -47,6 +47,7 @@ describe("profile edits on the device", () => {
     await scope.db.meta.put({ key: "profile", value: PROFILE });
     const error = await updateProfile(scope, { firstname: "", lastname: "Pilot", email: "nope" }).catch((e) => e);
     expect(error).toBeInstanceOf(ProfileInputError);
+    expect(error.reason).toBe("invalid_field");
     expect(error.errors).toEqual({
       firstname: ["The first name field is required."],
       email: ["A valid email is required"],

@@ -18,11 +18,16 @@ import { type LocalScope, runAction } from "../action.ts";
 import { apiCall } from "../api.ts";
 import { deviceDb, getMeta } from "../db.ts";
 
+/** Why the device refused: a field the server would refuse, the profile not on the device yet, a preference not offered. */
+export type ProfileInputRefusal = "invalid_field" | "profile_not_on_device" | "unknown_preferences";
+
 /** Input the server would refuse: `errors` maps each field to its messages (spec: errors object of arrays). */
 export class ProfileInputError extends Error {
+  readonly reason: ProfileInputRefusal;
   readonly errors: Record<string, string[]>;
-  constructor(errors: Record<string, string[]>) {
+  constructor(reason: ProfileInputRefusal, errors: Record<string, string[]>) {
     super(Object.values(errors).flat().join("\n"));
+    this.reason = reason;
     this.errors = errors;
   }
 }
@@ -53,11 +58,11 @@ const detailsSchema = profileAccountSchema.omit({ password: true });
 /** Saves the student's personal details; returns the profile as the device now holds it. */
 export async function updateProfile(scope: LocalScope, details: ProfileDetails): Promise<PulledProfile> {
   const parsed = detailsSchema.safeParse(details);
-  if (!parsed.success) throw new ProfileInputError(fieldErrors(parsed.error));
+  if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
   const body = { ...parsed.data, email: parsed.data.email.toLowerCase() };
   const profile = await runAction(scope, [], async (ctx) => {
     const current = await getMeta<PulledProfile>(ctx.db, "profile");
-    if (!current) throw new ProfileInputError(NOT_ON_DEVICE);
+    if (!current) throw new ProfileInputError("profile_not_on_device", NOT_ON_DEVICE);
     const next: PulledProfile = {
       ...current,
       firstname: body.firstname,
@@ -78,15 +83,17 @@ export async function updateProfile(scope: LocalScope, details: ProfileDetails):
 /** Saves the email preferences the student ticked; returns them as kept. */
 export async function updateEmailPreferences(scope: LocalScope, ids: number[]): Promise<number[]> {
   const parsed = preferencesUpdateSchema.safeParse({ user_preferences: ids });
-  if (!parsed.success) throw new ProfileInputError(fieldErrors(parsed.error));
+  if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
   const chosen = [...parsed.data.user_preferences].sort((a, b) => a - b);
   return runAction(scope, [], async (ctx) => {
     const current = await getMeta<PulledProfile>(ctx.db, "profile");
-    if (!current) throw new ProfileInputError(NOT_ON_DEVICE);
+    if (!current) throw new ProfileInputError("profile_not_on_device", NOT_ON_DEVICE);
     const offered = new Set(current.preferences.map((p) => p.id));
     const unknown = chosen.filter((id) => !offered.has(id));
     if (unknown.length)
-      throw new ProfileInputError({ user_preferences: [`Unknown email preferences: ${unknown.join(", ")}`] });
+      throw new ProfileInputError("unknown_preferences", {
+        user_preferences: [`Unknown email preferences: ${unknown.join(", ")}`],
+      });
     await ctx.db.meta.put({ key: "profile", value: { ...current, user_preferences: chosen } });
     await ctx.enqueue("POST /profile/preferences", {}, { user_preferences: chosen });
     return chosen;
@@ -100,14 +107,14 @@ export async function updateEmailPreferences(scope: LocalScope, ids: number[]): 
  */
 export async function changePassword(scope: LocalScope, password: PasswordChange): Promise<ProfileAccountReply> {
   const current = await getMeta<PulledProfile>(scope.db, "profile");
-  if (!current) throw new ProfileInputError(NOT_ON_DEVICE);
+  if (!current) throw new ProfileInputError("profile_not_on_device", NOT_ON_DEVICE);
   const parsed = profileAccountSchema.safeParse({
     firstname: current.firstname,
     lastname: current.lastname,
     email: current.email,
     password,
   });
-  if (!parsed.success) throw new ProfileInputError(fieldErrors(parsed.error));
+  if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
   const { body } = await apiCall<unknown>("/profile/account", {
     json: parsed.data,
     headers: { "Idempotency-Key": uuidv7() },

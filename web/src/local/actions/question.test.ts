@@ -91,6 +91,7 @@ describe("question actions", () => {
       seed: 1,
     });
     await expect(markReviewed(scope, test.id, 1, 1)).rejects.toBeInstanceOf(QuestionInputError);
+    await expect(markReviewed(scope, test.id, 1, 1)).rejects.toMatchObject({ reason: "test_not_finished" });
     expect(await scope.db.reviews.count()).toBe(0);
   });
 

@@ -16,8 +16,23 @@ import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../action.ts";
 import type { LocalSeenInExam } from "../db.ts";
 
+export type QuestionInputRefusal =
+  | "month_format"
+  | "future_month"
+  | "no_authority"
+  | "unknown_authority"
+  | "test_not_finished"
+  | "zoom_out_of_range";
+
 /** Input the server would refuse, caught on the device before anything is queued. */
-export class QuestionInputError extends Error {}
+export class QuestionInputError extends Error {
+  constructor(
+    readonly reason: QuestionInputRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Flips the flag of a question; returns the new state. */
 export async function toggleFlag(scope: LocalScope, questionId: number): Promise<boolean> {
@@ -55,12 +70,14 @@ export async function reportSeenInExam(
 ): Promise<LocalSeenInExam> {
   const { db } = scope;
   return runAction(scope, [db.seenInExam, db.authorities], async (ctx) => {
-    if (!MONTH_PATTERN.test(date_seen)) throw new QuestionInputError("date_seen must be a month, YYYY-MM");
-    if (isFutureMonth(date_seen, ctx.now)) throw new QuestionInputError(`date_seen: ${date_seen} is in the future`);
-    if (!authority.trim()) throw new QuestionInputError("Please choose an authority");
+    if (!MONTH_PATTERN.test(date_seen))
+      throw new QuestionInputError("month_format", "date_seen must be a month, YYYY-MM");
+    if (isFutureMonth(date_seen, ctx.now))
+      throw new QuestionInputError("future_month", `date_seen: ${date_seen} is in the future`);
+    if (!authority.trim()) throw new QuestionInputError("no_authority", "Please choose an authority");
     // The list may not be on the device yet; then the server decides.
     if ((await db.authorities.count()) > 0 && !(await db.authorities.get(authority)))
-      throw new QuestionInputError(`authority: unknown authority "${authority}"`);
+      throw new QuestionInputError("unknown_authority", `authority: unknown authority "${authority}"`);
     const report: LocalSeenInExam = {
       id: uuidv7(),
       questionId,
@@ -94,7 +111,8 @@ export async function markReviewed(
   return runAction(scope, [db.reviews, db.userTests], async (ctx) => {
     if (await db.reviews.get(key)) return false;
     const test = await db.userTests.get(testId);
-    if (test && !test.finished) throw new QuestionInputError("Only the questions of a finished test can be reviewed");
+    if (test && !test.finished)
+      throw new QuestionInputError("test_not_finished", "Only the questions of a finished test can be reviewed");
     await db.reviews.add({ key, testId, questionId, viewedAt: ctx.now.toISOString() });
     await ctx.enqueue("POST /api/review", {}, { user_test_question_id: key });
     return true;
@@ -103,7 +121,7 @@ export async function markReviewed(
 
 /** Sets the zoom (1.0 to 1.8 in steps of 0.1), kept in meta "zoom"; returns the stored value. */
 export async function setZoom(scope: LocalScope, zoom: number): Promise<number> {
-  if (!isValidZoom(zoom)) throw new QuestionInputError(ZOOM_RULE_MESSAGE);
+  if (!isValidZoom(zoom)) throw new QuestionInputError("zoom_out_of_range", ZOOM_RULE_MESSAGE);
   const value = normalizeZoom(zoom);
   return runAction(scope, [], async (ctx) => {
     await ctx.db.meta.put({ key: "zoom", value });

@@ -1,15 +1,17 @@
-/** Why an update step failed; `retry` says whether trying again may help. */
+export type UpdateFailure = "network" | "server" | "integrity" | "stale" | "cancelled";
+
+/** Why an update step failed: `reason` for the screen to choose its words, `message` for the student. */
 export class UpdateError extends Error {
   constructor(
     message: string,
-    readonly kind: "network" | "server" | "integrity" | "stale" | "cancelled",
+    readonly reason: UpdateFailure,
   ) {
     super(message);
   }
 }
 
 export function isCancelled(err: unknown): boolean {
-  return (err instanceof UpdateError && err.kind === "cancelled") || (err as Error)?.name === "AbortError";
+  return (err instanceof UpdateError && err.reason === "cancelled") || (err as Error)?.name === "AbortError";
 }
 
 /** A request that never got an answer: cancelled by the student, or the network failed. */

@@ -150,7 +150,9 @@ export async function readUpdateLock(db: UserDb): Promise<{ record: UpdateLockRe
   return { record, running: run?.db === db || (await lockHeld(UPDATE_LOCK)) };
 }
 
+/** Unlock refused: a run is alive and holds the update status lock. */
 export class UpdateRunningError extends Error {
+  readonly reason = "update_running";
   constructor() {
     super("An update is running: it holds the update status lock until it ends.");
   }

@@ -171,7 +171,7 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
       }
       const message = err instanceof UpdateError ? err.message : UPDATER_MESSAGES.failed;
       // The spec's 'Server Error' shown as a lost connection: every failure of the network itself.
-      const lostConnection = err instanceof UpdateError && err.kind === "network";
+      const lostConnection = err instanceof UpdateError && err.reason === "network";
       if (attempt >= UPDATER_MAX_ATTEMPTS) {
         emit(
           {

@@ -8,8 +8,16 @@ import type { UserDb } from "../db.ts";
 import { readCursor } from "./cursor.ts";
 import type { PullCall } from "./transport.ts";
 
-/** The server's false reply to a step. */
-export class StepRefusedError extends Error {}
+/** The server's false reply to a step; `message` is the server's. */
+export class StepRefusedError extends Error {
+  readonly reason = "server_cannot_serve";
+  constructor(
+    readonly step: PullStep,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 type Success<S extends z.ZodType> = Extract<z.infer<S>, { success: true }>;
 
@@ -21,6 +29,7 @@ export async function fetchStep<S extends z.ZodType>(
 ): Promise<Success<S>> {
   const cursor = await readCursor(db, step);
   const reply = schema.parse(await call(PULL_STEP_PATHS[step], { cursor })) as z.infer<S>;
-  if (!(reply as { success: boolean }).success) throw new StepRefusedError((reply as { message: string }).message);
+  if (!(reply as { success: boolean }).success)
+    throw new StepRefusedError(step, (reply as { message: string }).message);
   return reply as Success<S>;
 }
