@@ -5,7 +5,8 @@ import type { UserDb } from "../../local/db.ts";
 import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/jobs.ts";
 import { JOBS_REFRESH_MS, type JobPanels, jobPanels } from "./jobs-model.ts";
 
-export interface JobsView {
+/** What the jobs panels show: both panels, the drain's pause and back-off, and the time they were read. */
+export interface JobsState {
   panels: JobPanels;
   paused: string | null;
   nextAttemptAt: string | null;
@@ -16,7 +17,7 @@ export interface JobsView {
  * Both panels, live from Dexie between refreshes; each refresh (every JOBS_REFRESH_MS, or when
  * `refresh()` is called after an action) reads the time and whether a drain holds the lock.
  */
-export function useJobs(db: UserDb, userId: string): { view: JobsView | undefined; refresh: () => void } {
+export function useJobs(db: UserDb, userId: string): { view: JobsState | undefined; refresh: () => void } {
   const [tick, setTick] = useState(0);
   const [running, setRunning] = useState(false);
   const refresh = useCallback(() => {
