@@ -1,0 +1,263 @@
+import { padQuestionNumber, type ResultVisibility, type TestResult } from "@preflight/sync-protocol";
+import { useState } from "react";
+import type { LocalUserTest } from "../../local/db.ts";
+import { Button, Modal } from "../../ui/Modal.tsx";
+import { draftFromGiven } from "../../ui/question/draft.ts";
+import { QuestionView } from "../../ui/question/QuestionView.tsx";
+import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
+import type { ResultsData } from "./queries.ts";
+
+export const RESULT_MESSAGES = {
+  passed: "Congratulations, you passed!",
+  failed: "Sorry, you failed",
+  scored: (percentage: number) => `You scored ${percentage}%`,
+  noQuestions: "No questions found in test",
+  sentToSchool: "Test completed. The results have been sent to your school.",
+  quitTitle: "Quit test?",
+  quitWarning: "If you end this test you will not be able to return to this screen",
+} as const;
+
+/** The attempts row of a fixed test's summary strip. */
+export interface FixedAttempts {
+  used: number;
+  limit: number;
+}
+
+export interface ResultsViewProps {
+  /** A finished test, its answers and its questions. */
+  data: ResultsData;
+  /** What the student may see of it (hidden results, hidden answers). */
+  visible: ResultVisibility;
+  /** The question under review (its index in the test), or -1 for the list. */
+  reviewIndex: number;
+  attempts: FixedAttempts | null;
+  /** Review one question (by id), or go back to the list (null). */
+  onShow: (questionId: number | null) => void;
+  onRetake: () => void;
+  onQuitToExams: () => void;
+  onQuitToDashboard: () => void;
+}
+
+/**
+ * Results (spec: test-taking screen 7): the server's marking when it has arrived, else the
+ * device's prediction from the same grading rules, said plainly; the answers as a list, or one
+ * question under review; Exit asks first.
+ */
+export function ResultsView({
+  data,
+  visible,
+  reviewIndex,
+  attempts,
+  onShow,
+  onRetake,
+  onQuitToExams,
+  onQuitToDashboard,
+}: ResultsViewProps) {
+  const [quitOpen, setQuitOpen] = useState(false);
+  const { test, answers, questions } = data;
+  const result = test.marked ?? test.predicted;
+  const total = test.question_ids.length;
+  // Hidden results (per test, or hide_fixed_results) show no score or pass; hidden answers no review.
+  const reviewed = visible.review && reviewIndex >= 0 ? questions[reviewIndex] : undefined;
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+      {visible.score && result ? (
+        <ResultHeader test={test} result={result} total={total} attempts={attempts} onRetake={onRetake} />
+      ) : null}
+      {visible.sentToSchool ? (
+        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="text-lg" data-testid="result-hidden">
+            {RESULT_MESSAGES.sentToSchool}
+          </p>
+        </section>
+      ) : null}
+
+      {visible.review ? (
+        total === 0 ? (
+          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+            {RESULT_MESSAGES.noQuestions}
+          </p>
+        ) : reviewed && reviewIndex >= 0 ? (
+          <section
+            className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+            data-testid="review"
+            id={`explanation-${reviewed.id}`}
+          >
+            <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
+              <h2 className="font-semibold">Review</h2>
+              <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="review-number">
+                Question {padQuestionNumber(reviewIndex + 1)} / {padQuestionNumber(total)}
+              </span>
+              <span className="text-sm text-slate-500">
+                Ref <span className="font-mono">{reviewed.reference}</span>
+              </span>
+              <span
+                className={`ml-auto text-sm font-semibold ${answers.get(reviewed.id)?.correct ? "text-emerald-700" : "text-red-700"}`}
+              >
+                {!answers.has(reviewed.id)
+                  ? "Not answered"
+                  : answers.get(reviewed.id)?.correct
+                    ? "Correct"
+                    : "Incorrect"}
+              </span>
+            </div>
+            <div className="space-y-5 px-6 py-6">
+              <QuestionView
+                question={reviewed}
+                draft={draftFromGiven(reviewed, answers.get(reviewed.id)?.given)}
+                onChange={() => undefined}
+                disabled
+                revealed
+              />
+              <div className="rounded-lg bg-slate-50 p-4" data-testid="review-explanation">
+                <h3 className="mb-1 text-sm font-semibold">Explanation</h3>
+                <SafeHtml
+                  html={reviewed.explanation}
+                  className="prose-explanation text-sm leading-relaxed text-slate-700"
+                />
+              </div>
+            </div>
+            <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
+              <Button
+                variant="secondary"
+                onPress={() => onShow(test.question_ids[reviewIndex - 1] ?? null)}
+                disabled={reviewIndex === 0}
+                testId="review-previous"
+              >
+                ← Previous
+              </Button>
+              <Button variant="secondary" onPress={() => onShow(null)} testId="review-close">
+                Back to all questions
+              </Button>
+              <Button
+                onPress={() => onShow(test.question_ids[reviewIndex + 1] ?? null)}
+                disabled={reviewIndex >= total - 1}
+                testId="review-next"
+              >
+                Next →
+              </Button>
+            </div>
+          </section>
+        ) : (
+          <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+              <h2 className="font-semibold">Your answers</h2>
+              <p className="flex gap-4 text-xs text-slate-600" data-testid="results-legend">
+                <span>✓ Correct</span>
+                <span>✗ Incorrect</span>
+                <span>– Not answered</span>
+              </p>
+            </div>
+            <ol className="grid grid-cols-5 gap-2 sm:grid-cols-10">
+              {test.question_ids.map((id, i) => {
+                const answer = answers.get(id);
+                const tone = !answer
+                  ? "bg-slate-100 text-slate-500"
+                  : answer.correct
+                    ? "bg-emerald-100 text-emerald-800"
+                    : "bg-red-100 text-red-800";
+                const label = !answer ? "not answered" : answer.correct ? "correct" : "incorrect";
+                return (
+                  <li key={id} id={`result-question-${id}`}>
+                    <button
+                      type="button"
+                      onClick={() => onShow(id)}
+                      className={`w-full rounded-md py-2 text-center text-xs font-semibold hover:ring-2 hover:ring-brand-500 ${tone}`}
+                      aria-label={`Question ${i + 1}: ${label}`}
+                    >
+                      <span aria-hidden>{!answer ? "– " : answer.correct ? "✓ " : "✗ "}</span>
+                      {padQuestionNumber(i + 1)}
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        )
+      ) : null}
+
+      <div className="flex justify-center">
+        <Button onPress={() => setQuitOpen(true)} testId="exit-results">
+          Exit
+        </Button>
+      </div>
+      <Modal
+        title={RESULT_MESSAGES.quitTitle}
+        isOpen={quitOpen}
+        onClose={() => setQuitOpen(false)}
+        actions={
+          <>
+            {test.can_retake ? (
+              <Button variant="secondary" onPress={onRetake}>
+                Retake Exam
+              </Button>
+            ) : null}
+            <Button variant="secondary" onPress={onQuitToExams} testId="quit-exams">
+              Return to Exams
+            </Button>
+            <Button onPress={onQuitToDashboard} testId="quit-dashboard">
+              Return to dashboard
+            </Button>
+          </>
+        }
+      >
+        <p>{RESULT_MESSAGES.quitWarning}</p>
+      </Modal>
+    </main>
+  );
+}
+
+function ResultHeader({
+  test,
+  result,
+  total,
+  attempts,
+  onRetake,
+}: {
+  test: LocalUserTest;
+  result: TestResult;
+  total: number;
+  attempts: FixedAttempts | null;
+  onRetake: () => void;
+}) {
+  return (
+    <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+      <h1
+        className={`text-2xl font-semibold ${result.pass ? "text-emerald-700" : "text-red-700"}`}
+        data-testid="result-heading"
+      >
+        {result.pass ? RESULT_MESSAGES.passed : RESULT_MESSAGES.failed}
+      </h1>
+      <p className="mt-2 text-lg" data-testid="result-score">
+        {RESULT_MESSAGES.scored(result.percentage)}
+      </p>
+      <div className="mt-5">
+        <SummaryStrip
+          total={total}
+          passPercentage={test.pass_percentage}
+          timeLimitMinutes={test.time_limit}
+          showTimeLimit={test.time_limit !== null}
+          attempts={attempts}
+        />
+      </div>
+      {test.ended === "time_expired" ? (
+        <p className="mt-3 text-sm text-amber-700">Time expired: marked with the answers given in time.</p>
+      ) : null}
+      {test.ended === "abandoned" ? (
+        <p className="mt-3 text-sm text-slate-600">Abandoned: marked with the answers given.</p>
+      ) : null}
+      <p className="mt-4 text-xs text-slate-500" data-testid="marking-source">
+        {test.marked ? "Marked by the server." : "Marked on this device; the server will confirm when you are online."}
+      </p>
+      {test.can_retake ? (
+        <div className="mt-5">
+          <Button variant="secondary" onPress={onRetake} testId="retake">
+            Retake Exam
+          </Button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
