@@ -14,8 +14,9 @@ import { seedDemo } from "./demo/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
+import { RESTRICT_TARGET_DATES_SETTING } from "./read/syllabus.ts";
 import { setHideFixedResults } from "./routes/fixed/queries.ts";
-import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "./routes/syllabus/queries.ts";
+import { setAccessSetting } from "./routes/syllabus/queries.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const port = Number(process.env.PORT ?? 8787);

@@ -1,4 +1,4 @@
-import type { Generated } from "kysely";
+import type { Generated, Kysely, Transaction } from "kysely";
 
 /**
  * Kysely table types. Portable across SQLite and PostgreSQL: booleans are 0/1 integers,
@@ -47,6 +47,9 @@ export interface Database {
   mail_requests: MailRequestsTable;
   user_subscriptions: UserSubscriptionsTable;
 }
+
+/** The database, or a transaction on it: reads run on either. */
+export type Db = Kysely<Database> | Transaction<Database>;
 
 export type Flag = 0 | 1;
 

@@ -7,7 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
-import { RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "../routes/syllabus/queries.ts";
+import { RESTRICT_TARGET_DATES_SETTING } from "../read/syllabus.ts";
+import { setAccessSetting } from "../routes/syllabus/queries.ts";
 
 export const DEMO_RESTRICT_TARGET_DATES = "parts";
 export const DEMO_RETRY_INTERVAL_MINUTES = 60;

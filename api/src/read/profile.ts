@@ -13,11 +13,9 @@
  *   The profile edit checks a new exam against the same list.
  */
 import type { ProfileData, SyllabusChoice, UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import type { Db } from "../db/schema.ts";
 import type { Clock } from "../deps.ts";
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { readUser, type UserRow } from "./user.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,13 +30,11 @@ export function subscriptionLength(start: string, end: string | null): number {
 
 /** The exams offered to a student: of their class's school, or of the allowed schools without a class. */
 export async function syllabusChoices(db: Db, userId: string): Promise<SyllabusChoice[]> {
-  const user = await db
-    .selectFrom("users")
-    .leftJoin("classes", "classes.id", "users.class_id")
-    .select(["users.class_id", "classes.school_id as class_school_id"])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
-  if (!user) return [];
+  const user = await readUser(db, userId);
+  return user ? choicesFor(db, user) : [];
+}
+
+function choicesFor(db: Db, user: Pick<UserRow, "class_id" | "class_school_id">): Promise<SyllabusChoice[]> {
   return db
     .selectFrom("syllabi")
     .innerJoin("schools", "schools.id", "syllabi.school_id")
@@ -71,28 +67,7 @@ export async function pendingEmail(db: Db, clock: Clock, userId: string): Promis
 
 /** The profile page's data, or null when the account does not exist. */
 export async function readProfile(db: Db, clock: Clock, userId: string): Promise<ProfileData | null> {
-  const user = await db
-    .selectFrom("users")
-    .leftJoin("classes", "classes.id", "users.class_id")
-    .leftJoin("schools", "schools.id", "classes.school_id")
-    .select([
-      "users.id",
-      "users.firstname",
-      "users.lastname",
-      "users.email",
-      "users.syllabus_id",
-      "users.manual_update",
-      "users.subscription_start",
-      "users.subscription_end",
-      "users.student_id",
-      "users.offline_account",
-      "users.email_preferences",
-      "classes.name as class_name",
-      "schools.id as school_id",
-      "schools.name as school_name",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const user = await readUser(db, userId);
   if (!user) return null;
 
   const rows = await db
@@ -147,6 +122,6 @@ export async function readProfile(db: Db, clock: Clock, userId: string): Promise
     offline_account: user.offline_account === 1,
     preferences,
     user_preferences: JSON.parse(user.email_preferences) as number[],
-    syllabi: await syllabusChoices(db, userId),
+    syllabi: await choicesFor(db, user),
   };
 }

@@ -13,53 +13,35 @@ import {
 } from "@preflight/sync-protocol/rules/course-dates";
 import type { CourseDatesReply, CourseDatesUpdate } from "@preflight/sync-protocol/schemas/profile";
 import type { CourseDate } from "@preflight/sync-protocol/schemas/pull";
-import type { Kysely, Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../../db/schema.ts";
+import { courseDatesOf, syllabusById, syllabusModules } from "../../read/syllabus.ts";
+import { readUser } from "../../read/user.ts";
 import type { Effect } from "../../sync/effects.ts";
 import { offlineAccountRefusal } from "./account.ts";
 
-type Db = Kysely<Database> | Transaction<Database>;
-
 /** The student's course: their syllabus's modules in order, each with its dates (own over class). */
 export async function courseOf(db: Db, userId: string) {
-  const user = await db
-    .selectFrom("users")
-    .leftJoin("syllabi", "syllabi.id", "users.syllabus_id")
-    .select(["users.syllabus_id", "users.class_id", "syllabi.title as syllabus_name"])
-    .where("users.id", "=", userId)
-    .executeTakeFirst();
+  const user = await readUser(db, userId);
   if (!user || user.syllabus_id === null) return null;
-  const modules = await db
-    .selectFrom("modules")
-    .select(["id", "title", "position"])
-    .where("syllabus_id", "=", user.syllabus_id)
-    .orderBy("position")
-    .execute();
-  const ids = modules.map((m) => m.id);
-  const rows = ids.length
-    ? await db
-        .selectFrom("course_dates")
-        .select(["module_id", "start_date", "end_date", "user_id"])
-        .where("module_id", "in", ids)
-        .where((eb) =>
-          user.class_id === null
-            ? eb("user_id", "=", userId)
-            : eb.or([
-                eb("user_id", "=", userId),
-                eb.and([eb("class_id", "=", user.class_id), eb("user_id", "is", null)]),
-              ]),
-        )
-        .execute()
-    : [];
-  const dates = new Map<number, CourseDate>();
-  // The class's first, so the student's own replace them.
-  for (const r of [...rows].sort((a, b) => Number(a.user_id !== null) - Number(b.user_id !== null)))
-    dates.set(r.module_id, { module_id: r.module_id, start: r.start_date, end: r.end_date });
+  const [syllabus, modules] = await Promise.all([
+    syllabusById(db, user.syllabus_id),
+    syllabusModules(db, user.syllabus_id),
+  ]);
+  const dates = new Map(
+    (
+      await courseDatesOf(
+        db,
+        userId,
+        user.class_id,
+        modules.map((m) => m.id),
+      )
+    ).map((d) => [d.module_id, d]),
+  );
   return {
     syllabus_id: user.syllabus_id,
-    syllabus_name: user.syllabus_name ?? "",
+    syllabus_name: syllabus?.title ?? "",
     class_managed: user.class_id !== null,
-    modules: modules.map((m) => ({ ...m, dates: dates.get(m.id) ?? null })),
+    modules: modules.map((m) => ({ id: m.id, title: m.title, position: m.position, dates: dates.get(m.id) ?? null })),
   };
 }
 

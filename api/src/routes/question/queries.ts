@@ -8,6 +8,7 @@ import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { TestQuestion } from "@preflight/sync-protocol/schemas/question";
 import { type Kysely, type Selectable, sql, type Transaction } from "kysely";
 import type { Database, UserTestsTable } from "../../db/schema.ts";
+import { syllabusById } from "../../read/syllabus.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,7 +58,7 @@ export async function questionStats(db: Db, questionId?: number): Promise<Map<nu
 
 /** The ids of the questions in a syllabus's bank (its edition; example questions only if included). */
 export async function bankQuestionIds(db: Db, syllabusId: number): Promise<number[]> {
-  const syllabus = await db.selectFrom("syllabi").selectAll().where("id", "=", syllabusId).executeTakeFirst();
+  const syllabus = await syllabusById(db, syllabusId);
   if (!syllabus) return [];
   const rows = await db
     .selectFrom("questions")

@@ -6,9 +6,10 @@ import { decidePartAccess, lessonCompleted, progressTestStartRefusal } from "@pr
 import type { LessonProgress, LessonProgressReply } from "@preflight/sync-protocol/schemas/syllabus";
 import type { GenerateTest } from "@preflight/sync-protocol/schemas/test";
 import { ApiError } from "../../errors.ts";
+import { accessSettings, progressTestRows } from "../../read/syllabus.ts";
 import { type Effect, intentTime } from "../../sync/effects.ts";
 import { generateTestWithFixedRules } from "../fixed/effects.ts";
-import { accessSettings, partOfProgressTest, progressTestRows, studentModules, syllabusOf } from "./queries.ts";
+import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
 
 const PROGRESS_TEST_TYPES = new Set(["progress_test", "progress_test_attempt"]);
 

@@ -18,6 +18,7 @@ import { type Context, Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { routeMounter } from "../../http/mount-route.ts";
+import { syllabusById } from "../../read/syllabus.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
 import { verifyQuestions } from "./verify.ts";
@@ -140,10 +141,8 @@ async function modulesReply(
   syllabusId: number,
   modules: UserModulesReply["modules"],
 ): Promise<UserModulesReply> {
-  const syllabus = await deps.db
-    .selectFrom("syllabi")
-    .select(["id", "title"])
-    .where("id", "=", syllabusId)
-    .executeTakeFirstOrThrow();
-  return { syllabus, modules };
+  const syllabus = await syllabusById(deps.db, syllabusId);
+  // The student's own syllabus (a foreign key): missing, it is a server fault.
+  if (!syllabus) throw new Error(`No syllabus ${syllabusId}`);
+  return { syllabus: { id: syllabus.id, title: syllabus.title }, modules };
 }

@@ -11,10 +11,11 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importBank } from "../../content/import-bank.ts";
 import { DEMO_RETRY_INTERVAL_MINUTES } from "../../demo/syllabus-access.ts";
+import { INITIAL_ATTEMPT_OVERRIDE_SETTING, RESTRICT_TARGET_DATES_SETTING } from "../../read/syllabus.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 import { FakeDevice } from "../../test-support/mutations.ts";
 import { rowCounts } from "../../test-support/rows.ts";
-import { INITIAL_ATTEMPT_OVERRIDE_SETTING, RESTRICT_TARGET_DATES_SETTING, setAccessSetting } from "./queries.ts";
+import { setAccessSetting } from "./queries.ts";
 
 const fixtures = loadFixtures();
 const AIR_LAW_PT = 1;

@@ -11,8 +11,9 @@ import type { VerifyQuestions, VerifyQuestionsReply } from "@preflight/sync-prot
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
+import { moduleFacts, progressTestRows } from "../../read/syllabus.ts";
 import { loadFixedTest, questionIdsOf } from "../fixed/queries.ts";
-import { moduleFacts, progressTestRows, syllabusOf } from "./queries.ts";
+import { syllabusOf } from "./queries.ts";
 
 /** The question ids a test is taken with: a progress test of the student's syllabus, or a fixed test. */
 async function testQuestionIds(

@@ -11,24 +11,22 @@
 import { type ProfileStepReply, profileAccountDetailsSchema } from "@preflight/sync-protocol/schemas/pull";
 import { type AppDeps, type AuthedUser, DEFAULT_FEATURES } from "../../deps.ts";
 import { readProfile } from "../../read/profile.ts";
+import { readUser } from "../../read/user.ts";
 import { changeRange } from "./cursor.ts";
 
 const NOT_FOUND = "Your profile could not be found, please contact support.";
 
 export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<ProfileStepReply> {
   const range = await changeRange(deps.db, user.id, cursor);
-  const row = await deps.db
-    .selectFrom("users")
-    .leftJoin("user_settings", "user_settings.user_id", "users.id")
-    .select([
-      "users.role",
-      "users.change_seq as user_seq",
-      "user_settings.zoom_tenths",
-      "user_settings.change_seq as settings_seq",
-    ])
-    .where("users.id", "=", user.id)
-    .executeTakeFirst();
-  if (!row) return { success: false, message: NOT_FOUND };
+  const [account, settings] = await Promise.all([
+    readUser(deps.db, user.id),
+    deps.db
+      .selectFrom("user_settings")
+      .select(["zoom_tenths", "change_seq"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirst(),
+  ]);
+  if (!account) return { success: false, message: NOT_FOUND };
   const subscriptions = await deps.db
     .selectFrom("user_subscriptions")
     .select("id")
@@ -37,7 +35,7 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
     .where("change_seq", "<=", range.to)
     .limit(1)
     .executeTakeFirst();
-  const seqs = [row.user_seq, row.settings_seq ?? 0].filter((seq) => seq <= range.to);
+  const seqs = [account.change_seq, settings?.change_seq ?? 0].filter((seq) => seq <= range.to);
   const changed = subscriptions !== undefined || seqs.some((seq) => seq > range.from);
   const next = String(range.to);
   if (!changed) return { success: true, cursor: next, changed: false };
@@ -52,12 +50,12 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
       email: profile.email,
       firstname: profile.firstname,
       lastname: profile.lastname,
-      role: row.role,
+      role: account.role,
       syllabus_id: profile.question_bank_id,
       class_name: profile.class?.name ?? null,
       subscription: { start: profile.subscription.start, end: profile.subscription.end },
       features: deps.features ?? DEFAULT_FEATURES,
-      settings: { zoom: row.zoom_tenths === null || row.zoom_tenths === undefined ? null : row.zoom_tenths / 10 },
+      settings: { zoom: settings?.zoom_tenths == null ? null : settings.zoom_tenths / 10 },
       manual_update: profile.manual_update,
       preferences: profile.preferences,
       user_preferences: profile.user_preferences,

@@ -1,16 +1,11 @@
-/** POST /user-sync/school: the student's school and class; null for a student without one. */
+/** POST /user-sync/school: the student's school and class (read/user.ts); null for a student without one. */
 import type { PulledSchool, SchoolStepReply } from "@preflight/sync-protocol/schemas/pull";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { readUser } from "../../read/user.ts";
 import { digestOf } from "./cursor.ts";
 
 export async function schoolStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<SchoolStepReply> {
-  const row = await deps.db
-    .selectFrom("users")
-    .leftJoin("classes", "classes.id", "users.class_id")
-    .leftJoin("schools", "schools.id", "classes.school_id")
-    .select(["classes.id as class_id", "classes.name as class_name", "schools.name as school_name"])
-    .where("users.id", "=", user.id)
-    .executeTakeFirst();
+  const row = await readUser(deps.db, user.id);
   if (!row) return { success: false, message: "Your school details could not be found, please contact support." };
   const school: PulledSchool | null =
     row.class_id && row.class_name && row.school_name

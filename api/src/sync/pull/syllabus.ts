@@ -2,9 +2,9 @@
  * POST /user-sync/syllabus: the student's syllabus, its modules with their parts, the lessons
  * they name (metadata), the course dates (the student's own override the class's) and the
  * content versions. A student without a syllabus gets a false reply, which stops the chain.
+ * The rows come from read/syllabus.ts, the same reads the syllabus page's routes build on.
  */
 import {
-  type CourseDate,
   NO_SYLLABUS_MESSAGE,
   type PulledLesson,
   type PulledModule,
@@ -12,62 +12,36 @@ import {
   type SyllabusStepReply,
 } from "@preflight/sync-protocol/schemas/pull";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
-import { accessSettings, courseDatesOf, moduleFacts, progressTestRows } from "../../routes/syllabus/queries.ts";
+import {
+  accessSettings,
+  courseDatesOf,
+  lessonsByIds,
+  moduleFacts,
+  progressTestRows,
+  syllabusById,
+} from "../../read/syllabus.ts";
+import { readUser } from "../../read/user.ts";
 import { bankVersion } from "./bank-version.ts";
 import { digestOf } from "./cursor.ts";
 
 export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<SyllabusStepReply> {
   const { db } = deps;
-  const student = await db
-    .selectFrom("users")
-    .select(["syllabus_id", "class_id"])
-    .where("id", "=", user.id)
-    .executeTakeFirst();
-  const syllabus =
-    student?.syllabus_id == null
-      ? undefined
-      : await db.selectFrom("syllabi").selectAll().where("id", "=", student.syllabus_id).executeTakeFirst();
+  const student = await readUser(db, user.id);
+  const syllabus = student?.syllabus_id == null ? undefined : await syllabusById(db, student.syllabus_id);
   if (!student || !syllabus) return { success: false, message: NO_SYLLABUS_MESSAGE };
 
-  const moduleRows = await db
-    .selectFrom("modules")
-    .selectAll()
-    .where("syllabus_id", "=", syllabus.id)
-    .orderBy("position")
-    .execute();
-  const moduleIds = moduleRows.map((m) => m.id);
-  const parts = moduleIds.length
-    ? await db
-        .selectFrom("module_parts")
-        .selectAll()
-        .where("module_id", "in", moduleIds)
-        .orderBy("module_id")
-        .orderBy("position")
-        .execute()
-    : [];
   // Spec: restrictions keyed by progress-test id (the lessons each progress test requires).
-  const restrictions = new Map((await moduleFacts(db, syllabus.id)).map((m) => [m.id, m.restrictions]));
-  const modules: PulledModule[] = moduleRows.map((m) => ({
+  const modules: PulledModule[] = (await moduleFacts(db, syllabus.id)).map((m) => ({
     id: m.id,
     title: m.title,
     position: m.position,
     prerequisite_module_id: m.prerequisite_module_id,
-    restrictions: restrictions.get(m.id) ?? {},
-    parts: parts
-      .filter((p) => p.module_id === m.id)
-      .map((p) => ({
-        id: p.id,
-        position: p.position,
-        type: p.type,
-        lesson_id: p.lesson_id,
-        progress_test_id: p.progress_test_id,
-      })),
+    restrictions: m.restrictions,
+    parts: m.parts,
   }));
+  const parts = modules.flatMap((m) => m.parts);
   const lessonIds = [...new Set(parts.flatMap((p) => (p.lesson_id === null ? [] : [p.lesson_id])))];
-  const lessonRows = lessonIds.length
-    ? await db.selectFrom("lessons").selectAll().where("id", "in", lessonIds).orderBy("id").execute()
-    : [];
-  const lessons: PulledLesson[] = lessonRows.map((l) => ({
+  const lessons: PulledLesson[] = (await lessonsByIds(db, lessonIds)).map((l) => ({
     id: l.id,
     subject: l.subject,
     code: l.code,
@@ -76,7 +50,12 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
     page_count: (JSON.parse(l.pages) as unknown[]).length,
   }));
 
-  const course_dates = moduleIds.length ? await courseDates(deps, user.id, student.class_id, moduleIds) : [];
+  const course_dates = await courseDatesOf(
+    db,
+    user.id,
+    student.class_id,
+    modules.map((m) => m.id),
+  );
   const progress_tests = await progressTests(
     deps,
     parts.flatMap((p) => (p.progress_test_id === null ? [] : [p.progress_test_id])),
@@ -100,16 +79,6 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
   const next = digestOf(details);
   if (cursor === next) return { success: true, cursor: next, changed: false };
   return { success: true, cursor: next, changed: true, ...details };
-}
-
-/** One start and end per module: the student's own dates, else the class's. */
-function courseDates(
-  deps: AppDeps,
-  userId: string,
-  classId: string | null,
-  moduleIds: number[],
-): Promise<CourseDate[]> {
-  return courseDatesOf(deps.db, userId, classId, moduleIds);
 }
 
 /** The progress tests the parts name, with their questions at the bank's current versions. */
