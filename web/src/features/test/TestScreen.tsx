@@ -1,4 +1,5 @@
 import type { TestType } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef } from "react";
 import { InactivityGuard } from "../../app/inactivity.tsx";
@@ -6,7 +7,7 @@ import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { deadlineOf } from "../../local/actions/test.ts";
-import { apiCall } from "../../local/api.ts";
+import { call } from "../../local/api.ts";
 import type { TestEnd } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
@@ -34,7 +35,9 @@ export function TestScreen({ testId }: { testId: string }) {
       },
       // The activity ping is online-only and best effort; it never holds up the student.
       onPing: (direction: "next" | "prev") =>
-        void apiCall(`/test/current/${direction}`, { json: { user_test_id: testId } }).catch(() => undefined),
+        void call(direction === "next" ? routes.nextQuestion : routes.prevQuestion, {
+          body: { user_test_id: testId },
+        }).catch(() => undefined),
       onSaveFailed: () => notify({ type: "danger", title: MESSAGES.saveFailedTitle, text: MESSAGES.saveFailedText }),
     }),
     [navigate, testId, notify],
