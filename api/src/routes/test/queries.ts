@@ -1,7 +1,8 @@
-import type { TestResult, TestType } from "@preflight/sync-protocol";
+import type { TestResult } from "@preflight/sync-protocol";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
+import { answeredCounts, testResultOf } from "../../read/tests.ts";
 
 export async function loadTestResult(
   db: Kysely<Database> | Transaction<Database>,
@@ -15,23 +16,8 @@ export async function loadTestResult(
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!test) throw new ApiError("not_found", "This test can no longer be accessed.");
-  const answered = await db
-    .selectFrom("answers")
-    .select((eb) => eb.fn.count<number>("question_id").distinct().as("n"))
-    .where("user_test_id", "=", testId)
-    .where("applied", "=", 1)
-    .executeTakeFirstOrThrow();
-  return {
-    id: test.id,
-    title: test.title,
-    test_type: test.test_type as TestType,
-    score: test.score ?? 0,
-    total_score: test.total_score,
-    percentage: test.percentage ?? 0,
-    pass: test.pass === 1,
-    marked: test.finished_at !== null,
-    answered: Number(answered.n),
-  };
+  const answered = await answeredCounts(db, [testId]);
+  return testResultOf(test, answered.get(testId) ?? 0);
 }
 
 /** The user's own test, or 404 with the spec's wording. */

@@ -10,10 +10,11 @@ import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/co
 import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { PulledTest, UserStepReply } from "@preflight/sync-protocol/schemas/pull";
-import type { TestEndReason, TestResult } from "@preflight/sync-protocol/schemas/test";
+import type { TestEndReason } from "@preflight/sync-protocol/schemas/test";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { answeredCounts, testResultOf } from "../../read/tests.ts";
 import { type ChangeRange, changeRange } from "./cursor.ts";
 
 const IN_CHUNK = 500;
@@ -126,7 +127,6 @@ async function changedTests(db: Kysely<Database>, userId: string, range: ChangeR
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const questions = new Map<string, { question_id: number; version: number }[]>();
-  const answered = new Map<string, number>();
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
     const slice = ids.slice(i, i + IN_CHUNK);
     const slots = await db
@@ -141,30 +141,11 @@ async function changedTests(db: Kysely<Database>, userId: string, range: ChangeR
       list.push({ question_id: s.question_id, version: s.question_version });
       questions.set(s.user_test_id, list);
     }
-    const counts = await db
-      .selectFrom("answers")
-      .select(["user_test_id", (eb) => eb.fn.count<number>("question_id").distinct().as("n")])
-      .where("user_test_id", "in", slice)
-      .where("applied", "=", 1)
-      .groupBy("user_test_id")
-      .execute();
-    for (const c of counts) answered.set(c.user_test_id, Number(c.n));
   }
+  const answered = await answeredCounts(db, ids);
   return rows.map((t) => {
-    const result: TestResult | null =
-      t.finished_at === null
-        ? null
-        : {
-            id: t.id,
-            title: t.title,
-            test_type: t.test_type as TestType,
-            score: t.score ?? 0,
-            total_score: t.total_score,
-            percentage: t.percentage ?? 0,
-            pass: t.pass === 1,
-            marked: true,
-            answered: answered.get(t.id) ?? 0,
-          };
+    // The result as the results routes read it (read/tests.ts); none before the test is finished.
+    const result = t.finished_at === null ? null : testResultOf(t, answered.get(t.id) ?? 0);
     return {
       id: t.id,
       title: t.title,
