@@ -75,4 +75,75 @@ describe("check-layers", () => {
       ),
     ).toEqual([]);
   });
+
+  it("refuses db/ importing anything of api/src outside db/", () => {
+    expect(messages("api/src/db/seed.ts", `import { demoFixedTests } from "../routes/fixed/demo.ts";`)).toEqual([
+      "db imports ../routes/fixed/demo.ts: db/ sits under every layer and imports nothing of api/src outside db/; pass what it needs in",
+    ]);
+    expect(messages("api/src/db/connect.ts", `import type { Clock } from "../deps.ts";`)).toHaveLength(1);
+  });
+
+  it("refuses read/ importing anything but db/", () => {
+    expect(messages("api/src/read/profile.ts", `import type { Clock } from "../deps.ts";`)).toEqual([
+      "read imports ../deps.ts: read/ holds plain reads over db/ and imports only db/; take clocks and the like as arguments",
+    ]);
+    expect(
+      messages("api/src/read/syllabus.ts", `import { studentModules } from "../routes/syllabus/queries.ts";`),
+    ).toHaveLength(1);
+  });
+
+  it("refuses sync/ importing routes/, naming read/", () => {
+    expect(
+      messages("api/src/sync/pull/syllabus.ts", `import { moduleFacts } from "../../routes/syllabus/queries.ts";`),
+    ).toEqual([
+      "sync imports ../../routes/syllabus/queries.ts: sync/ imports no routes/; move the read both use to read/<area>.ts",
+    ]);
+  });
+
+  it("refuses demo/ imported by anything but the entry points and test-support", () => {
+    expect(
+      messages(
+        "api/src/routes/fixed/index.ts",
+        `import { DEMO_FIXED_TEST_PASSWORD } from "../../demo/fixed-tests.ts";`,
+      ),
+    ).toEqual([
+      "routes imports ../../demo/fixed-tests.ts: demo/ is the top layer, seeded only by server.ts, content/import-cli.ts and test-support/; what the app needs goes to read/ or db/",
+    ]);
+    expect(messages("api/src/sync/pull/index.ts", `import { seedDemo } from "../../demo/seed.ts";`)).toHaveLength(1);
+    expect(messages("api/src/db/connect.ts", `import { seedDemo } from "../demo/seed.ts";`)).toHaveLength(1);
+  });
+
+  it("passes the API's allowed imports, and tests", () => {
+    expect(messages("api/src/server.ts", `import { seedDemo } from "./demo/seed.ts";`)).toEqual([]);
+    expect(messages("api/src/content/import-cli.ts", `import { seedDemo } from "../demo/seed.ts";`)).toEqual([]);
+    expect(messages("api/src/test-support/harness.ts", `import { seedDemo } from "../demo/seed.ts";`)).toEqual([]);
+    expect(
+      messages(
+        "api/src/routes/fixed/fixed.test.ts",
+        `import { DEMO_FIXED_TEST_PASSWORD } from "../../demo/fixed-tests.ts";`,
+      ),
+    ).toEqual([]);
+    expect(
+      messages(
+        "api/src/demo/seed.ts",
+        `import { hashPassword } from "../auth/password.ts"; import { setAccessSetting } from "../routes/syllabus/queries.ts";`,
+      ),
+    ).toEqual([]);
+    expect(
+      messages(
+        "api/src/routes/syllabus/index.ts",
+        `import { syllabusById } from "../../read/syllabus.ts"; import type { Db } from "../../db/schema.ts"; import { routeMounter } from "../../http/mount-route.ts";`,
+      ),
+    ).toEqual([]);
+    expect(messages("api/src/sync/pull/syllabus.ts", `import { readUser } from "../../read/user.ts";`)).toEqual([]);
+    expect(
+      messages("api/src/read/user.ts", `import type { Db } from "../db/schema.ts"; import { x } from "./profile.ts";`),
+    ).toEqual([]);
+    expect(
+      messages(
+        "api/src/db/connect.ts",
+        `import type { Database } from "./schema.ts"; import { Kysely } from "kysely";`,
+      ),
+    ).toEqual([]);
+  });
 });

@@ -9,6 +9,15 @@
  *  - app/ imports no features/ or routes/; nothing but the route tree imports routes/;
  *  - localStorage, sessionStorage, navigator.locks and Date.now are used raw only in platform.ts.
  *
+ * Inside api/src (tests, *.test.ts, stand outside the layers): the entry points (server.ts,
+ * content/import-cli.ts) → demo → (routes, sync, http, auth, content, mail) → read → db.
+ *
+ *  - db/ imports nothing of api/src outside db/;
+ *  - read/ (the reads routes and sync/pull share) imports only db/;
+ *  - sync/ (replay and pull) imports no routes/: what both read moves to read/;
+ *  - demo/ is the top layer: only the entry points (server.ts, content/import-cli.ts) and
+ *    test-support/ import it.
+ *
  * Specifiers are read with the TypeScript parser (import, export-from, dynamic import()), so
  * comments and strings never count. Run: node --import tsx scripts/check-layers.ts
  */
@@ -130,6 +139,7 @@ function rawGlobal(node: ts.Node): string | null {
 
 /** Every crossing in one source file; `path` is relative to the repository root. */
 export function checkSource(path: string, text: string): Violation[] {
+  if (path.startsWith("api/src/")) return checkApiSource(path, text);
   const from = layerOf(path);
   if (!from) return [];
   const source = ts.createSourceFile(
@@ -173,6 +183,43 @@ export function checkSource(path: string, text: string): Violation[] {
   return out;
 }
 
+/** The layer of a path under api/src: its first folder ("db", "read", "routes", ...) or its file name. */
+export function apiLayerOf(path: string): string | null {
+  if (!path.startsWith("api/src/")) return null;
+  return path.slice("api/src/".length).split("/")[0] ?? null;
+}
+
+/** The api/src files that may seed the demo: the two entry points and the test harness. */
+const DEMO_IMPORTERS = ["api/src/server.ts", "api/src/content/import-cli.ts"];
+
+function apiCrossing(path: string, from: string, to: string, specifier: string): string | null {
+  if (to === "demo" && from !== "demo" && from !== "test-support" && !DEMO_IMPORTERS.includes(path))
+    return `${from} imports ${specifier}: demo/ is the top layer, seeded only by server.ts, content/import-cli.ts and test-support/; what the app needs goes to read/ or db/`;
+  if (from === "db" && to !== "db")
+    return `db imports ${specifier}: db/ sits under every layer and imports nothing of api/src outside db/; pass what it needs in`;
+  if (from === "read" && to !== "read" && to !== "db")
+    return `read imports ${specifier}: read/ holds plain reads over db/ and imports only db/; take clocks and the like as arguments`;
+  if (from === "sync" && to === "routes")
+    return `sync imports ${specifier}: sync/ imports no routes/; move the read both use to read/<area>.ts`;
+  return null;
+}
+
+/** Every crossing of the API's layers in one source file under api/src; tests are not checked. */
+function checkApiSource(path: string, text: string): Violation[] {
+  const from = apiLayerOf(path);
+  if (!from || path.endsWith(".test.ts")) return [];
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: Violation[] = [];
+  for (const { text: spec, node } of specifiers(source)) {
+    if (!spec.startsWith(".")) continue;
+    const to = apiLayerOf(posix.normalize(posix.join(posix.dirname(path), spec)));
+    const message = to && to !== from ? apiCrossing(path, from, to, spec) : null;
+    if (message)
+      out.push({ file: path, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, message });
+  }
+  return out;
+}
+
 function sourcesUnder(root: string, dir: string): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
@@ -184,7 +231,9 @@ function sourcesUnder(root: string, dir: string): string[] {
 }
 
 export function checkTree(root: string): Violation[] {
-  return sourcesUnder(root, "web/src").flatMap((path) => checkSource(path, readFileSync(join(root, path), "utf8")));
+  return ["web/src", "api/src"]
+    .flatMap((dir) => sourcesUnder(root, dir))
+    .flatMap((path) => checkSource(path, readFileSync(join(root, path), "utf8")));
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
@@ -195,5 +244,5 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     console.error(`\ncheck-layers: ${found.length} crossing(s); see DESIGN.md, "Imports point one way"`);
     process.exit(1);
   }
-  console.log("check-layers: web/src imports point one way");
+  console.log("check-layers: web/src and api/src imports point one way");
 }

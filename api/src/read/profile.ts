@@ -14,7 +14,6 @@
  */
 import type { ProfileData, SyllabusChoice, UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
 import type { Db } from "../db/schema.ts";
-import type { Clock } from "../deps.ts";
 import { readUser, type UserRow } from "./user.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -51,22 +50,22 @@ function choicesFor(db: Db, user: Pick<UserRow, "class_id" | "class_school_id">)
 }
 
 /** The new address of the account's live e-mail change, if any. */
-export async function pendingEmail(db: Db, clock: Clock, userId: string): Promise<string | null> {
+export async function pendingEmail(db: Db, now: Date, userId: string): Promise<string | null> {
   const row = await db
     .selectFrom("account_tokens")
     .select("new_email")
     .where("user_id", "=", userId)
     .where("purpose", "=", "email_change")
     .where("used_at", "is", null)
-    .where("expires_at", ">", clock.now().toISOString())
+    .where("expires_at", ">", now.toISOString())
     .orderBy("created_at", "desc")
     .limit(1)
     .executeTakeFirst();
   return row?.new_email ?? null;
 }
 
-/** The profile page's data, or null when the account does not exist. */
-export async function readProfile(db: Db, clock: Clock, userId: string): Promise<ProfileData | null> {
+/** The profile page's data as of `now`, or null when the account does not exist. */
+export async function readProfile(db: Db, now: Date, userId: string): Promise<ProfileData | null> {
   const user = await readUser(db, userId);
   if (!user) return null;
 
@@ -90,7 +89,7 @@ export async function readProfile(db: Db, clock: Clock, userId: string): Promise
       end: user.subscription_end,
       kind: "purchase",
     });
-  const today = clock.now().toISOString().slice(0, 10);
+  const today = now.toISOString().slice(0, 10);
   const held = userSubscriptions.filter((s) => s.start <= today && (s.end === null || s.end >= today));
   const current = held.at(-1) ?? userSubscriptions.at(-1);
 
@@ -105,7 +104,7 @@ export async function readProfile(db: Db, clock: Clock, userId: string): Promise
     firstname: user.firstname,
     lastname: user.lastname,
     email: user.email,
-    pending_email: await pendingEmail(db, clock, userId),
+    pending_email: await pendingEmail(db, now, userId),
     question_bank_id: user.syllabus_id,
     manual_update: user.manual_update,
     subscription: {

@@ -12,7 +12,7 @@ import { readProfile } from "../../read/profile.ts";
 export function profileDataRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   routeMounter(app, deps)(routes.profileData, async (c) => {
-    const profile = await readProfile(deps.db, deps.clock, c.var.user.id);
+    const profile = await readProfile(deps.db, deps.clock.now(), c.var.user.id);
     if (!profile) throw new ApiError("not_found", "Your profile could not be found, please contact support.");
     return c.json(profile);
   });

@@ -39,7 +39,7 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
   const changed = subscriptions !== undefined || seqs.some((seq) => seq > range.from);
   const next = String(range.to);
   if (!changed) return { success: true, cursor: next, changed: false };
-  const profile = await readProfile(deps.db, deps.clock, user.id);
+  const profile = await readProfile(deps.db, deps.clock.now(), user.id);
   if (!profile) return { success: false, message: NOT_FOUND };
   return {
     success: true,
