@@ -2,17 +2,17 @@
  * 'Download tests': the student's fixed tests and their questions, so a fixed test opens and
  * runs offline. Runs with the other pulls when the app is online, and from the button.
  */
-import { type FixedTest, fixedTestsReplySchema } from "@preflight/sync-protocol";
-import { apiCall } from "./api.ts";
+import type { FixedTest } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { call } from "./api.ts";
 import { archiveKey, type LocalFixedTest, type LocalQuestion, type UserDb } from "./db.ts";
 
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
 
 export async function refreshFixedTests(db: UserDb, now: () => Date = () => new Date()): Promise<number> {
-  const { body } = await apiCall<unknown>("/api/user/fixed_tests");
-  const reply = fixedTestsReplySchema.parse(body);
+  const reply = await call(routes.fixedTests);
   await db.transaction("rw", [db.fixedTests, db.questions, db.questionArchive, db.meta], async () => {
-    await storeQuestions(db, reply.questions as LocalQuestion[]);
+    await storeQuestions(db, reply.questions);
     const kept = new Map((await db.fixedTests.toArray()).map((t) => [t.id, t]));
     const downloadedAt = now().toISOString();
     const rows: LocalFixedTest[] = reply.tests.map((test: FixedTest, i) => ({

@@ -3,8 +3,9 @@
  * every student's statistics for the questions of the bank, and the authorities. Each refresh
  * replaces its table whole in one transaction (a question missing from the statistics has none).
  */
-import { authoritiesReplySchema, questionStatsReplySchema } from "@preflight/sync-protocol";
-import { apiCall } from "./api.ts";
+import { questionStatsReplySchema } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { apiCall, call } from "./api.ts";
 import type { LocalAuthority, LocalQuestionStats, UserDb } from "./db.ts";
 
 export async function refreshQuestionStats(db: UserDb): Promise<number> {
@@ -24,8 +25,7 @@ export async function refreshQuestionStats(db: UserDb): Promise<number> {
 }
 
 export async function refreshAuthorities(db: UserDb): Promise<number> {
-  const { body } = await apiCall<unknown>("/api/authorities");
-  const { data } = authoritiesReplySchema.parse(body);
+  const { data } = await call(routes.authorities);
   let position = 0;
   const rows: LocalAuthority[] = data.flatMap((g) =>
     g.authorities.map((a) => ({ id: a.id, title: a.title, group: g.group, position: position++ })),

@@ -3,8 +3,11 @@
  * scope with a controllable clock. Import "fake-indexeddb/auto" before this module.
  */
 import type { PulledProfile, UserSummary } from "@preflight/sync-protocol";
+import type { RouteEntry } from "@preflight/sync-protocol/routes/index";
+import { z } from "zod";
 import type { LocalScope } from "./action.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
+import type { CallReply } from "./api.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./db.ts";
 import { clientIdOf } from "./outbox.ts";
 
@@ -116,4 +119,9 @@ export function pulledProfile(overrides: Partial<PulledProfile> = {}): PulledPro
     user_preferences: [],
     ...overrides,
   };
+}
+
+/** A pull step's server answering `reply`, parsed with the step's catalogue entry as call() parses it. */
+export function stepAnswers<E extends RouteEntry>(entry: E, reply: unknown): () => Promise<CallReply<E>> {
+  return async () => z.parse(entry.reply as E["reply"], reply);
 }

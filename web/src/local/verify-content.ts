@@ -4,9 +4,10 @@
  * it also asks the server (POST /test/verify-questions, naming the pack versions it holds), which
  * knows of content published since the device last synced.
  */
-import { type VerifyQuestionsReply, verifyQuestionsReplySchema } from "@preflight/sync-protocol/schemas/syllabus";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import type { VerifyQuestionsReply } from "@preflight/sync-protocol/schemas/syllabus";
 import { testQuestions } from "./actions/test.ts";
-import { apiCall, NetworkError } from "./api.ts";
+import { call, NetworkError } from "./api.ts";
 import { installedVersions } from "./content/installed.ts";
 import type { UserDb } from "./db.ts";
 
@@ -42,10 +43,7 @@ export async function verifyOnServer(
   test: { test_id: number; test_type: "progress_test" | "progress_test_attempt" | "exam"; attempt?: number },
 ): Promise<VerifyQuestionsReply | null> {
   try {
-    const { body } = await apiCall<unknown>("/test/verify-questions", {
-      json: { ...test, installed: await installedVersions(db) },
-    });
-    return verifyQuestionsReplySchema.parse(body);
+    return await call(routes.verifyQuestions, { body: { ...test, installed: await installedVersions(db) } });
   } catch (err) {
     if (err instanceof NetworkError) return null;
     throw err;

@@ -1,4 +1,5 @@
 import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { useNavigate } from "@tanstack/react-router";
 import type { ComponentProps, ReactNode } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
@@ -7,7 +8,7 @@ import { useRequestPolicy } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
-import { ApiCallError, apiCall } from "../../local/api.ts";
+import { ApiCallError, call } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
 import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";
@@ -54,9 +55,8 @@ export function Dashboard({
     }
     const local = { to: "/test/results/$testId", params: { testId: test.id } } as const;
     try {
-      const { body } = await apiCall<string>("/test/results", { json: { user_test_id: test.id } });
-      const url = typeof body === "string" && body.startsWith("/") ? body : null;
-      await navigate(url ? { to: url } : local);
+      const url = await call(routes.testResults, { body: { user_test_id: test.id } });
+      await navigate(url.startsWith("/") ? { to: url } : local);
     } catch (err) {
       const outcome = err instanceof ApiCallError && err.status === 409 ? "offline" : policy(err);
       if (outcome !== "handled") await navigate(local);

@@ -1,9 +1,10 @@
 /** 'Enter password to access test': the password is checked online, once per test and password. */
-import { FIXED_TEST_MESSAGES, type VerifyPasswordReply, verifyPasswordReplySchema } from "@preflight/sync-protocol";
+import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { type FormEvent, useId, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
-import { ApiCallError, apiCall, NetworkError } from "../../local/api.ts";
+import { ApiCallError, call, NetworkError } from "../../local/api.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 
@@ -36,10 +37,7 @@ export function PasswordDialog({
     setChecking(true);
     setError(null);
     try {
-      const { body } = await apiCall<VerifyPasswordReply>("/test/verify-password", {
-        json: { test_id: test.id, test_type: "exam", password },
-      });
-      const reply = verifyPasswordReplySchema.parse(body);
+      const reply = await call(routes.verifyPassword, { body: { test_id: test.id, test_type: "exam", password } });
       if (!reply.success) {
         setError(reply.message);
         return;

@@ -2,12 +2,13 @@
  * Previous tests: this device's finished tests (offline too), merged with the server's list
  * when online, so tests taken on another device appear and the server's marking counts.
  */
-import { type PreviousTest, previousTestsReplySchema } from "@preflight/sync-protocol";
+import type { PreviousTest } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useHideFixedResults } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
-import { apiCall } from "../../local/api.ts";
+import { call } from "../../local/api.ts";
 import type { UserDb } from "../../local/db.ts";
 import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
 import { mergePreviousTests, type PreviousRow } from "./rows.ts";
@@ -28,9 +29,8 @@ export function usePreviousTests(db: UserDb): PreviousTestsView | undefined {
   useEffect(() => {
     if (!online) return;
     let cancelled = false;
-    apiCall<unknown>("/api/user/previous_tests")
-      .then(async ({ body }) => {
-        const reply = previousTestsReplySchema.parse(body);
+    call(routes.previousTests)
+      .then(async (reply) => {
         // The server-wide setting, kept for offline use like the fixed tests' copy of it.
         await db.meta.put({ key: HIDE_FIXED_RESULTS_META, value: reply.hide_fixed_results });
         if (!cancelled) setServer(reply.tests);

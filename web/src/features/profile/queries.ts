@@ -5,16 +5,12 @@
  * them). Online, while the device has no `account` part yet, GET /api/profile fills it in for
  * this visit (the next profile pull stores it).
  */
-import {
-  type ProfileAccountDetails,
-  type PulledProfile,
-  profileAccountDetailsSchema,
-  profileDataSchema,
-} from "@preflight/sync-protocol";
+import { type ProfileAccountDetails, type PulledProfile, profileAccountDetailsSchema } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { readCourse } from "../../local/actions/course-dates.ts";
-import { apiCall } from "../../local/api.ts";
+import { call } from "../../local/api.ts";
 import { getMeta, type UserDb } from "../../local/db.ts";
 import type { ProfileViewData } from "./ProfileView.tsx";
 
@@ -36,8 +32,8 @@ async function readProfilePage(
 
 /** The account details from the server, for a device that has not pulled them yet. */
 async function fetchAccount(): Promise<ProfileAccountDetails> {
-  const { body } = await apiCall<unknown>("/api/profile");
-  return profileAccountDetailsSchema.parse(profileDataSchema.parse(body));
+  // The page's data cut to the account details the profile step would store.
+  return profileAccountDetailsSchema.parse(await call(routes.profileData));
 }
 
 /**

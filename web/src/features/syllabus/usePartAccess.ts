@@ -4,6 +4,8 @@
  * too, and the stricter of the two stands (the server may know of an attempt from another device;
  * the device of one still in its outbox).
  */
+
+import { routes } from "@preflight/sync-protocol/routes/index";
 import {
   type AccessDecision,
   decidePartAccess,
@@ -11,10 +13,9 @@ import {
   type PartView,
   retryCheck,
 } from "@preflight/sync-protocol/rules/access";
-import { lastPtResultReplySchema } from "@preflight/sync-protocol/schemas/syllabus";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { apiCall } from "../../local/api.ts";
+import { call } from "../../local/api.ts";
 import type { SyllabusData } from "./useSyllabusModules.ts";
 
 export type OpenState =
@@ -24,8 +25,7 @@ export type OpenState =
 
 async function serverRetry(progressTestId: number) {
   try {
-    const { body } = await apiCall<unknown>(`/api/user/last-pt-result/${progressTestId}`);
-    return lastPtResultReplySchema.parse(body);
+    return await call(routes.lastProgressTestResult, { params: { id: progressTestId } });
   } catch {
     return null;
   }

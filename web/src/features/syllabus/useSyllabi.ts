@@ -4,12 +4,13 @@
  * is online only. After a switch the syllabus details are pulled again and the content of the
  * new syllabus is installed from scratch (its packs differ), through the updater's first run.
  */
-import { type SyllabiReply, syllabiReplySchema } from "@preflight/sync-protocol/schemas/syllabus";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import type { SyllabiReply } from "@preflight/sync-protocol/schemas/syllabus";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { useServerErrorNotice } from "../../app/server-error.ts";
-import { apiCall, NetworkError } from "../../local/api.ts";
+import { call, NetworkError } from "../../local/api.ts";
 import { getMeta, type UserDb } from "../../local/db.ts";
 import { pullAll } from "../../local/pull.ts";
 
@@ -24,8 +25,8 @@ export function useSyllabi(db: UserDb, online: boolean) {
 
   useEffect(() => {
     if (!online) return;
-    void apiCall<unknown>("/api/syllabi")
-      .then(({ body }) => db.meta.put({ key: SYLLABI_KEY, value: syllabiReplySchema.parse(body) }))
+    void call(routes.syllabi)
+      .then((syllabi) => db.meta.put({ key: SYLLABI_KEY, value: syllabi }))
       .catch(() => undefined);
   }, [db, online]);
 
@@ -33,7 +34,7 @@ export function useSyllabi(db: UserDb, online: boolean) {
     setSwitching(true);
     setError(null);
     try {
-      await apiCall("/api/user/active-syllabus", { json: { syllabus: syllabusId } });
+      await call(routes.activeSyllabus, { body: { syllabus: syllabusId } });
       await db.meta.put({
         key: SYLLABI_KEY,
         value: { ...(stored ?? { syllabi: [] }), active_syllabus: { id: syllabusId } },

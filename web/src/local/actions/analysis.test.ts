@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pullUser } from "../pull-steps/user.ts";
-import { resetDatabases, signedInWithAnswers } from "../test-support.ts";
+import { resetDatabases, signedInWithAnswers, stepAnswers } from "../test-support.ts";
 import { isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
 
 const EMPTY_USER_STEP = {
@@ -46,19 +47,22 @@ describe("reset progress on the device", () => {
     const scope = await signedInWithAnswers();
     const reset = await resetProgress(scope, "010");
     const serverAt = "2026-11-21T09:00:30.000Z";
-    await pullUser(scope.db, async () => ({
-      ...EMPTY_USER_STEP,
-      progress_resets: [
-        { id: reset.id, subject_id: "010", reset_at: serverAt, change_seq: 4 },
-        { id: "from-another-device", subject_id: "050", reset_at: serverAt, change_seq: 5 },
-      ],
-    }));
+    await pullUser(
+      scope.db,
+      stepAnswers(routes.pullUser, {
+        ...EMPTY_USER_STEP,
+        progress_resets: [
+          { id: reset.id, subject_id: "010", reset_at: serverAt, change_seq: 4 },
+          { id: "from-another-device", subject_id: "050", reset_at: serverAt, change_seq: 5 },
+        ],
+      }),
+    );
     expect((await scope.db.progressResets.orderBy("id").toArray()).map((r) => [r.subject, r.resetAt])).toEqual([
       ["010", serverAt],
       ["050", serverAt],
     ]);
     // A server that sends no resets (an older one) leaves them as they are.
-    await pullUser(scope.db, async () => EMPTY_USER_STEP);
+    await pullUser(scope.db, stepAnswers(routes.pullUser, EMPTY_USER_STEP));
     expect(await scope.db.progressResets.count()).toBe(2);
   });
 });

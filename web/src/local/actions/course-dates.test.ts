@@ -1,10 +1,11 @@
 import "fake-indexeddb/auto";
 import { CLASS_MANAGED_REFUSAL } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getMeta, type UserDb } from "../db.ts";
 import { cursorKey } from "../pull-steps/cursor.ts";
 import { pullSyllabus } from "../pull-steps/syllabus.ts";
-import { resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { resetDatabases, STUDENT, signedInScope, stepAnswers } from "../test-support.ts";
 import { CourseDatesError, readCourse, updateCourseDates } from "./course-dates.ts";
 
 async function seedCourse(db: UserDb, className: string | null = null) {
@@ -103,7 +104,7 @@ describe("course dates on the device", () => {
       course_dates: [{ module_id: 301, start: "2026-12-01", end: "2027-01-29" }],
       content_versions: { bank: "abc" },
     };
-    const call = async () => reply;
+    const call = stepAnswers(routes.pullSyllabus, reply);
     expect(await pullSyllabus(scope.db, call)).toEqual({ deferred: true });
     expect(await scope.db.courseDates.get(301)).toMatchObject({ start: "2026-12-02" });
     expect(await getMeta(scope.db, cursorKey("syllabus"))).toBeUndefined();

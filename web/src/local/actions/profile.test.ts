@@ -1,9 +1,10 @@
 import "fake-indexeddb/auto";
 import type { PulledProfile } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
 import { deviceDb, getMeta } from "../db.ts";
 import { pullProfile } from "../pull-steps/profile.ts";
-import { pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { pulledProfile, resetDatabases, STUDENT, signedInScope, stepAnswers } from "../test-support.ts";
 import { ProfileInputError, updateEmailPreferences, updateProfile } from "./profile.ts";
 
 const PROFILE = pulledProfile({
@@ -71,7 +72,7 @@ describe("profile edits on the device", () => {
     const scope = await signedInScope();
     await scope.db.meta.put({ key: "profile", value: PROFILE });
     await updateProfile(scope, { firstname: "Samantha", lastname: "Student", email: STUDENT.email });
-    const call = async () => ({
+    const call = stepAnswers(routes.pullProfile, {
       success: true,
       cursor: "9",
       changed: true,

@@ -4,16 +4,15 @@
  * still waits in the outbox; the zoom in meta "zoom" unless a zoom change does. Then the cursor
  * stays, so the server's values come again after that change is applied.
  */
-import { profileStepReplySchema } from "@preflight/sync-protocol";
 import { deviceDb, type UserDb } from "../db.ts";
 import { cursorKey } from "./cursor.ts";
 import { mergePending, pendingRefs } from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
-export async function pullProfile(db: UserDb, call: PullCall): Promise<{ deferred: boolean }> {
+export async function pullProfile(db: UserDb, ask: PullCall["profile"]): Promise<{ deferred: boolean }> {
   const before = await pendingRefs(db);
-  const reply = await fetchStep(db, "profile", profileStepReplySchema, call);
+  const reply = await fetchStep(db, "profile", ask);
   if (!reply.changed) {
     await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });
     return { deferred: false };

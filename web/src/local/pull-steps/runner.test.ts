@@ -1,14 +1,13 @@
 import "fake-indexeddb/auto";
 import type { PulledAnswer, PulledTest, PullStep } from "@preflight/sync-protocol";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setZoom, toggleFlag } from "../actions/question.ts";
 import { createTest, saveAnswer } from "../actions/test.ts";
-import { NetworkError } from "../api.ts";
 import { answerKey, archiveKey, getMeta, type UserDb } from "../db.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { cursorKey } from "./cursor.ts";
 import { PULL_DEFERRED_KEY, runPullChain, type StepState } from "./runner.ts";
-import type { PullCall } from "./transport.ts";
+import { apiPullCall } from "./transport.ts";
 
 const PATHS: Record<string, PullStep> = {
   "/user-sync/profile": "profile",
@@ -19,16 +18,19 @@ const PATHS: Record<string, PullStep> = {
 
 type Replies = Partial<Record<PullStep, unknown | (() => unknown)>>;
 
-/** A fake server: the reply each step gives (a function may throw), and every call it received. */
+/**
+ * A fake server behind fetch: the reply each step gives (a function may throw, as a fetch that
+ * fails does), and every call it received. The chain reaches it through the real transport.
+ */
 function fakeServer(replies: Replies) {
   const calls: { step: PullStep; cursor: string | null }[] = [];
-  const call: PullCall = async (path, body) => {
+  vi.stubGlobal("fetch", async (path: string, init: RequestInit) => {
     const step = PATHS[path] as PullStep;
-    calls.push({ step, cursor: body.cursor });
+    calls.push({ step, cursor: JSON.parse(String(init.body)).cursor });
     const reply = replies[step] ?? defaults[step];
-    return typeof reply === "function" ? (reply as () => unknown)() : reply;
-  };
-  return { call, calls };
+    return Response.json(typeof reply === "function" ? (reply as () => unknown)() : reply);
+  });
+  return { call: apiPullCall, calls };
 }
 
 const emptyUser = {
@@ -98,6 +100,7 @@ const cursorOf = (db: UserDb, step: PullStep) => getMeta<string | null>(db, curs
 
 describe("the post-login sync chain", () => {
   beforeEach(resetDatabases);
+  afterEach(() => vi.unstubAllGlobals());
 
   it("[PL2][PL3] runs profile, user, syllabus, school in order; first with no cursors, then with the ones it kept", async () => {
     const { db } = await signedInScope();
@@ -162,7 +165,7 @@ describe("the post-login sync chain", () => {
     await runPullChain(db, { call: fakeServer({ user: { ...emptyUser, cursor: "4" } }).call });
     const offline = fakeServer({
       user: () => {
-        throw new NetworkError("offline", new TypeError("Failed to fetch"));
+        throw new TypeError("Failed to fetch");
       },
     });
     expect(await runPullChain(db, { call: offline.call })).toMatchObject({ ok: false, step: "user", kind: "offline" });

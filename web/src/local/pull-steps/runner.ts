@@ -10,7 +10,7 @@
 import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol";
 import { ZodError } from "zod";
 import { withLock } from "../../platform.ts";
-import { ApiCallError, NetworkError } from "../api.ts";
+import { ApiCallError, NetworkError, ReplyShapeError } from "../api.ts";
 import type { UserDb } from "../db.ts";
 import { pullProfile } from "./profile.ts";
 import { pullSchool } from "./school.ts";
@@ -36,10 +36,10 @@ export interface ChainOptions {
 }
 
 const RUNNERS: Record<PullStep, (db: UserDb, call: PullCall) => Promise<{ deferred: boolean }>> = {
-  profile: pullProfile,
-  user: pullUser,
-  syllabus: pullSyllabus,
-  school: pullSchool,
+  profile: (db, call) => pullProfile(db, call.profile),
+  user: (db, call) => pullUser(db, call.user),
+  syllabus: (db, call) => pullSyllabus(db, call.syllabus),
+  school: (db, call) => pullSchool(db, call.school),
 };
 
 /**
@@ -99,7 +99,8 @@ function describeFailure(err: unknown): { kind: "offline" | "refused" | "error";
   if (err instanceof NetworkError) return { kind: "offline", message: err.message };
   if (err instanceof StepRefusedError) return { kind: "refused", message: err.message };
   if (err instanceof ApiCallError) return { kind: "error", message: `${err.status} ${err.code}: ${err.message}` };
-  if (err instanceof ZodError) return { kind: "error", message: `unreadable reply: ${err.message}` };
+  if (err instanceof ReplyShapeError || err instanceof ZodError)
+    return { kind: "error", message: `unreadable reply: ${err.message}` };
   return { kind: "error", message: String(err) };
 }
 

@@ -1,12 +1,11 @@
 /**
- * What every step shares: read its cursor, POST it, read the reply with the protocol's schema. A
- * false reply is the server saying it cannot serve this step, which stops the chain (spec).
+ * What every step shares: read its cursor, POST it, take the reply (parsed with the contract's
+ * schema by the transport). A false reply is the server saying it cannot serve this step, which
+ * stops the chain (spec).
  */
-import { PULL_STEP_PATHS, type PullStep } from "@preflight/sync-protocol";
-import type { z } from "zod";
+import type { PullRefusal, PullStep } from "@preflight/sync-protocol";
 import type { UserDb } from "../db.ts";
 import { readCursor } from "./cursor.ts";
-import type { PullCall } from "./transport.ts";
 
 /** The server's false reply to a step; `message` is the server's. */
 export class StepRefusedError extends Error {
@@ -19,17 +18,18 @@ export class StepRefusedError extends Error {
   }
 }
 
-type Success<S extends z.ZodType> = Extract<z.infer<S>, { success: true }>;
+type StepAnswer = { success: true } | PullRefusal;
 
-export async function fetchStep<S extends z.ZodType>(
+function served<R extends StepAnswer>(reply: R): reply is Extract<R, { success: true }> {
+  return reply.success;
+}
+
+export async function fetchStep<R extends StepAnswer>(
   db: UserDb,
   step: PullStep,
-  schema: S,
-  call: PullCall,
-): Promise<Success<S>> {
-  const cursor = await readCursor(db, step);
-  const reply = schema.parse(await call(PULL_STEP_PATHS[step], { cursor })) as z.infer<S>;
-  if (!(reply as { success: boolean }).success)
-    throw new StepRefusedError(step, (reply as { message: string }).message);
-  return reply as Success<S>;
+  ask: (body: { cursor: string | null }) => Promise<R>,
+): Promise<Extract<R, { success: true }>> {
+  const reply = await ask({ cursor: await readCursor(db, step) });
+  if (served(reply)) return reply;
+  throw new StepRefusedError(step, "message" in reply ? reply.message : `the ${step} step was refused`);
 }

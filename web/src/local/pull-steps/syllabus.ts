@@ -3,16 +3,15 @@
  * versions. Shared data, so a change replaces it whole, except course dates the student edited
  * on this device that are still in the outbox.
  */
-import { syllabusStepReplySchema } from "@preflight/sync-protocol";
 import type { UserDb } from "../db.ts";
 import { cursorKey } from "./cursor.ts";
 import { mergePending, pendingRefs } from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
-export async function pullSyllabus(db: UserDb, call: PullCall): Promise<{ deferred: boolean }> {
+export async function pullSyllabus(db: UserDb, ask: PullCall["syllabus"]): Promise<{ deferred: boolean }> {
   const before = await pendingRefs(db);
-  const reply = await fetchStep(db, "syllabus", syllabusStepReplySchema, call);
+  const reply = await fetchStep(db, "syllabus", ask);
   const deferred = await db.transaction(
     "rw",
     [db.modules, db.lessons, db.courseDates, db.progressTests, db.meta, db.outbox],

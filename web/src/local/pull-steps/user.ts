@@ -11,7 +11,7 @@
  *   device's own (the server may have moved a reset stamped ahead of its clock back to it).
  * - Question versions the bank has replaced go to the archive, so results open offline.
  */
-import { type PulledAnswer, type PulledTest, userStepReplySchema, userTestQuestionId } from "@preflight/sync-protocol";
+import { type PulledAnswer, type PulledTest, userTestQuestionId } from "@preflight/sync-protocol";
 import {
   answerKey,
   archiveKey,
@@ -25,11 +25,11 @@ import { mergePending, pendingRefs } from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
-export async function pullUser(db: UserDb, call: PullCall): Promise<{ deferred: boolean }> {
+export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ deferred: boolean }> {
   // A change applied while the reply was on the wire may be missing from it: what was waiting
   // before the call counts as waiting too.
   const before = await pendingRefs(db);
-  const reply = await fetchStep(db, "user", userStepReplySchema, call);
+  const reply = await fetchStep(db, "user", ask);
   const tables = [
     db.userTests,
     db.answers,
