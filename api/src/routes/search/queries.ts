@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
+import { lessonProgressOf } from "../../read/progress.ts";
 
 export interface SyllabusLesson {
   id: number;
@@ -33,10 +34,6 @@ export async function lessonStates(
   db: Kysely<Database>,
   userId: string,
 ): Promise<Map<number, "started" | "completed">> {
-  const rows = await db
-    .selectFrom("lesson_progress")
-    .select(["lesson_id", "completed"])
-    .where("user_id", "=", userId)
-    .execute();
+  const rows = await lessonProgressOf(db, userId);
   return new Map(rows.map((r) => [r.lesson_id, r.completed === 1 ? "completed" : "started"]));
 }

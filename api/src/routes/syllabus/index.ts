@@ -18,7 +18,7 @@ import { type Context, Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { routeMounter } from "../../http/mount-route.ts";
-import { syllabusById } from "../../read/syllabus.ts";
+import { lessonsByIds, syllabusById } from "../../read/syllabus.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { partOfProgressTest, studentModules, syllabusOf } from "./queries.ts";
 import { verifyQuestions } from "./verify.ts";
@@ -102,9 +102,7 @@ export function syllabusRoutes(deps: AppDeps, replayer: Replayer) {
     const ids = [
       ...new Set(modules.flatMap((m) => m.parts.flatMap((p) => (p.type === "lesson" ? [p.content.id] : [])))),
     ];
-    const rows = ids.length
-      ? await deps.db.selectFrom("lessons").select(["id", "pages"]).where("id", "in", ids).execute()
-      : [];
+    const rows = await lessonsByIds(deps.db, ids);
     const available = rows.filter((r) => (JSON.parse(r.pages) as unknown[]).length > 0).length;
     const reply: LessonsCheckReply = {
       status: available === ids.length ? "complete" : "incomplete",

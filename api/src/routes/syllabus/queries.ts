@@ -12,6 +12,7 @@ import {
 } from "@preflight/sync-protocol/rules/access";
 import type { Db } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
+import { lessonProgressOf, progressTestAttempts } from "../../read/progress.ts";
 import { courseDatesOf, lessonsByIds, moduleFacts, progressTestRows } from "../../read/syllabus.ts";
 import { readUser } from "../../read/user.ts";
 
@@ -57,14 +58,9 @@ export function progressTestFacts(rows: Awaited<ReturnType<typeof progressTestRo
 }
 
 export async function attemptsOf(db: Db, userId: string): Promise<AttemptFacts[]> {
-  const rows = await db
-    .selectFrom("user_tests")
-    .select(["progress_test_id", "started", "finished_at", "pass"])
-    .where("user_id", "=", userId)
-    .where("progress_test_id", "is not", null)
-    .execute();
+  const rows = await progressTestAttempts(db, userId);
   return rows.map((r) => ({
-    progress_test_id: r.progress_test_id as number,
+    progress_test_id: r.progress_test_id,
     started: r.started,
     finished_at: r.finished_at,
     pass: r.pass === null ? null : r.pass === 1,
@@ -92,7 +88,7 @@ export async function studentModules(db: Db, user: { id: string; syllabus_id: nu
     lessonFacts(db, lessonIds),
     progressTestRows(db, testIds),
     attemptsOf(db, user.id),
-    db.selectFrom("lesson_progress").select(["lesson_id", "page"]).where("user_id", "=", user.id).execute(),
+    lessonProgressOf(db, user.id),
     courseDatesOf(
       db,
       user.id,

@@ -11,6 +11,7 @@ import type { VerifyQuestions, VerifyQuestionsReply } from "@preflight/sync-prot
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
+import { currentQuestions } from "../../read/questions.ts";
 import { moduleFacts, progressTestRows } from "../../read/syllabus.ts";
 import { loadFixedTest, questionIdsOf } from "../fixed/queries.ts";
 import { syllabusOf } from "./queries.ts";
@@ -37,16 +38,7 @@ export async function neededPackVersions(
   syllabusId: number,
   questionIds: number[],
 ): Promise<Record<string, number>> {
-  const current = new Map<number, { subject: string; version: number }>();
-  for (let i = 0; i < questionIds.length; i += 500) {
-    const rows = await db
-      .selectFrom("questions")
-      .select(["id", "subject", "current_version"])
-      .where("id", "in", questionIds.slice(i, i + 500))
-      .where("retired_at", "is", null)
-      .execute();
-    for (const r of rows) current.set(r.id, { subject: r.subject, version: r.current_version });
-  }
+  const current = await currentQuestions(db, questionIds);
   const subjects = [...new Set([...current.values()].map((q) => q.subject))];
   if (subjects.length === 0) return {};
   const packs = await db

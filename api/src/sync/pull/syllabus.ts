@@ -12,6 +12,7 @@ import {
   type SyllabusStepReply,
 } from "@preflight/sync-protocol/schemas/pull";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { currentQuestions } from "../../read/questions.ts";
 import {
   accessSettings,
   courseDatesOf,
@@ -85,16 +86,7 @@ export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: stri
 async function progressTests(deps: AppDeps, ids: number[]): Promise<PulledProgressTest[]> {
   const rows = await progressTestRows(deps.db, [...new Set(ids)]);
   const questionIds = [...new Set(rows.flatMap((t) => JSON.parse(t.question_ids) as number[]))];
-  const current = new Map<number, number>();
-  for (let i = 0; i < questionIds.length; i += 500) {
-    const found = await deps.db
-      .selectFrom("questions")
-      .select(["id", "current_version"])
-      .where("id", "in", questionIds.slice(i, i + 500))
-      .where("retired_at", "is", null)
-      .execute();
-    for (const q of found) current.set(q.id, q.current_version);
-  }
+  const current = await currentQuestions(deps.db, questionIds);
   return rows.map((t) => {
     const question_ids = (JSON.parse(t.question_ids) as number[]).filter((id) => current.has(id));
     return {
@@ -102,7 +94,7 @@ async function progressTests(deps: AppDeps, ids: number[]): Promise<PulledProgre
       title: t.title,
       subject: t.subject,
       question_ids,
-      question_versions: question_ids.map((id) => current.get(id) as number),
+      question_versions: question_ids.map((id) => current.get(id)?.version as number),
       pass_percentage: t.pass_percentage,
       time_limit: t.time_limit,
       allow_initial_attempt: t.allow_initial_attempt === 1,
