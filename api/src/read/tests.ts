@@ -27,6 +27,11 @@ export async function answeredCounts(db: Db, testIds: string[]): Promise<Map<str
   return answered;
 }
 
+/** One test's result, its answers counted now. */
+export async function resultOf(db: Db, test: Selectable<UserTestsTable>): Promise<TestResult> {
+  return testResultOf(test, (await answeredCounts(db, [test.id])).get(test.id) ?? 0);
+}
+
 /** The test's result from its row; marked once the test is finished. */
 export function testResultOf(test: Selectable<UserTestsTable>, answered: number): TestResult {
   return {

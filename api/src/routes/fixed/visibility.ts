@@ -6,7 +6,8 @@ import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
-import { loadOwnTest, loadTestResult } from "../test/queries.ts";
+import { resultOf } from "../../read/tests.ts";
+import { loadOwnTest } from "../test/queries.ts";
 import { visibilityOf } from "./queries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -28,7 +29,8 @@ export async function visibleTestResult(
   userId: string,
   testId: string,
 ): Promise<TestResult | HiddenTestResult> {
-  const [row, result] = await Promise.all([loadOwnTest(db, userId, testId), loadTestResult(db, userId, testId)]);
+  const row = await loadOwnTest(db, userId, testId);
+  const result = await resultOf(db, row);
   const visible = await visibilityOf(db, row);
   if (visible.score && visible.pass) return result;
   const { id, title, test_type, total_score, answered, marked } = result;

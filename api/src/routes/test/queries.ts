@@ -2,22 +2,15 @@ import type { TestResult } from "@preflight/sync-protocol";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
-import { answeredCounts, testResultOf } from "../../read/tests.ts";
+import { resultOf } from "../../read/tests.ts";
 
+/** The user's own test's result, or 404 with the spec's wording. */
 export async function loadTestResult(
   db: Kysely<Database> | Transaction<Database>,
   userId: string,
   testId: string,
 ): Promise<TestResult> {
-  const test = await db
-    .selectFrom("user_tests")
-    .selectAll()
-    .where("id", "=", testId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!test) throw new ApiError("not_found", "This test can no longer be accessed.");
-  const answered = await answeredCounts(db, [testId]);
-  return testResultOf(test, answered.get(testId) ?? 0);
+  return resultOf(db, await loadOwnTest(db, userId, testId));
 }
 
 /** The user's own test, or 404 with the spec's wording. */
