@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiCallError, NetworkError } from "../local/api.ts";
+import { SnackbarContext } from "../ui/snackbar/context.ts";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { errorNotice, useErrorNotice } from "./error-notice.ts";
 
@@ -55,5 +56,24 @@ describe("useErrorNotice", () => {
     expect(notice.getAttribute("role")).toBe("alert");
     expect(notice.textContent).toContain("Error: Error");
     expect(notice.textContent).toContain("You need a connection to do this.");
+  });
+
+  it("passes the screen's delay on (a disabled fixed test's reason shows after 3 s)", async () => {
+    const notify = vi.fn(() => 1);
+    function DelayedButton() {
+      const showError = useErrorNotice();
+      return (
+        <button type="button" onClick={() => showError(null, { title: "Air Law", text: "Closed", delay: 3000 })}>
+          Open
+        </button>
+      );
+    }
+    render(
+      <SnackbarContext.Provider value={{ notify, dismiss: vi.fn() }}>
+        <DelayedButton />
+      </SnackbarContext.Provider>,
+    );
+    await userEvent.setup().click(screen.getByRole("button", { name: "Open" }));
+    expect(notify).toHaveBeenCalledWith({ type: "danger", title: "Air Law", text: "Closed", delay: 3000 });
   });
 });

@@ -17,6 +17,8 @@ export interface ErrorNoticeWording extends FailureWording {
   title?: string;
   /** The screen's own words (a spec-quoted message), said whatever the error. */
   text?: string;
+  /** Postpones the notification, in ms (a disabled fixed test's reason shows after 3 s). */
+  delay?: number;
 }
 
 /** The words of a failure's notification: its title and its text. */
@@ -28,7 +30,8 @@ export function errorNotice(err: unknown, wording: ErrorNoticeWording = {}): { t
 export function useErrorNotice(): (err: unknown, wording?: ErrorNoticeWording) => void {
   const { notify } = useSnackbar();
   return useCallback(
-    (err: unknown, wording?: ErrorNoticeWording) => void notify({ type: "danger", ...errorNotice(err, wording) }),
+    (err: unknown, wording?: ErrorNoticeWording) =>
+      void notify({ type: "danger", ...errorNotice(err, wording), delay: wording?.delay }),
     [notify],
   );
 }

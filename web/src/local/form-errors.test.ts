@@ -28,6 +28,9 @@ describe("what a failure says", () => {
 
   it("no connection: says a connection is needed", () => {
     expect(failureText(new NetworkError("offline"))).toBe(ACCOUNT_MESSAGES.needsConnection);
+    expect(failureText(new NetworkError("offline"), { offline: "Connect to check the password." })).toBe(
+      "Connect to check the password.",
+    );
   });
 
   it("a local error that carries its reason: its own message", () => {

@@ -40,6 +40,8 @@ type ErrorClass = abstract new (...args: any[]) => Error;
 export interface FailureWording {
   /** Said for an error the app does not explain (a bug, a storage failure); default GENERIC_FAILURE. */
   fallback?: string;
+  /** Said when no connection answered, where the screen names what needs one; default ACCOUNT_MESSAGES.needsConnection. */
+  offline?: string;
   /**
    * Error classes whose message is written for the student (e.g. [QuestionInputError]); `Error`
    * shows any error's message. An error that carries a `reason` (a local refusal) always does.
@@ -54,14 +56,15 @@ function carriesReason(err: unknown): err is Error & { reason: unknown } {
 
 /**
  * What any failure says in its 'Error' notification or notice: the server's field messages one
- * per line, else the server's message; no connection says so; a local refusal (an error with a
- * `reason`, or a class in `explains`) its message; anything else the fallback.
+ * per line, else the server's message; no connection says so (in the screen's words, if it has
+ * them); a local refusal (an error with a `reason`, or a class in `explains`) its message;
+ * anything else the fallback.
  */
 export function failureText(err: unknown, wording: FailureWording = {}): string {
   const fields = serverFieldMessages(err);
   if (fields) return Object.values(fields).flat().join("\n");
   if (err instanceof ApiCallError) return err.message;
-  if (err instanceof NetworkError) return ACCOUNT_MESSAGES.needsConnection;
+  if (err instanceof NetworkError) return wording.offline ?? ACCOUNT_MESSAGES.needsConnection;
   const explained = carriesReason(err) || wording.explains?.some((kind) => err instanceof kind);
   if (explained && err instanceof Error && err.message) return err.message;
   return wording.fallback ?? GENERIC_FAILURE;

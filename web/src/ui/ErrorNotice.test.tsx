@@ -24,4 +24,17 @@ describe("the in-page error notice", () => {
     await userEvent.setup().click(screen.getByRole("button", { name: "Check again" }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
+
+  it("keeps a screen's own element, id and look (a red line in running text, a field's description)", () => {
+    render(
+      <ErrorNotice as="p" id="password-error" className="text-sm text-red-700" testId="password-error">
+        The password is incorrect
+      </ErrorNotice>,
+    );
+    const notice = screen.getByRole("alert");
+    expect(notice.tagName).toBe("P");
+    expect(notice.id).toBe("password-error");
+    expect(notice.className).toBe("text-sm text-red-700");
+    expect(notice.textContent).toBe("The password is incorrect");
+  });
 });

@@ -12,6 +12,8 @@ export function ErrorNotice({
   onRetry,
   retryLabel = "Try again",
   testId,
+  id,
+  as: Box = "div",
   className = ERROR_NOTICE_STYLE,
 }: {
   children: ReactNode;
@@ -19,11 +21,15 @@ export function ErrorNotice({
   onRetry?: () => void;
   retryLabel?: string;
   testId?: string;
-  /** The box's look, where a screen's notice is larger than a form's. */
+  /** For a field's aria-describedby. */
+  id?: string;
+  /** The element: a line in running text (`p`) or beside a button (`span`) keeps its flow. */
+  as?: "div" | "p" | "span";
+  /** The box's look, where a screen's notice is larger than a form's or a line of red text. */
   className?: string;
 }) {
   return (
-    <div role="alert" data-testid={testId} className={className}>
+    <Box role="alert" id={id} data-testid={testId} className={className}>
       {children}
       {onRetry ? (
         <button
@@ -34,6 +40,6 @@ export function ErrorNotice({
           {retryLabel}
         </button>
       ) : null}
-    </div>
+    </Box>
   );
 }

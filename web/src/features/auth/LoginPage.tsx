@@ -5,6 +5,7 @@ import type { DeviceSession } from "../../local/db.ts";
 import { signIn } from "../../local/session.ts";
 import { takeLoggedOutCookie } from "../../platform.ts";
 import { BrandHeader } from "../../ui/BrandHeader.tsx";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";
 
@@ -102,11 +103,7 @@ export function LoginPage({
             </div>
           </div>
           {problem ? (
-            <div
-              className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-              role="alert"
-              data-testid="sign-in-error"
-            >
+            <ErrorNotice className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" testId="sign-in-error">
               <p className="whitespace-pre-line">{problem.message}</p>
               {problem.offerResend ? (
                 <Link
@@ -117,7 +114,7 @@ export function LoginPage({
                   Resend Activation Link
                 </Link>
               ) : null}
-            </div>
+            </ErrorNotice>
           ) : null}
           <button
             type="submit"

@@ -4,14 +4,12 @@ import { type ChangeEvent, useRef, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { wakeDrain } from "../../local/drain-scheduler.ts";
-import {
-  exportPending,
-  type ImportReport,
-  importPending,
-  PendingFileError,
-  parsePendingFile,
-} from "../../local/pending-file.ts";
+import { failureText } from "../../local/form-errors.ts";
+import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/pending-file.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button } from "../../ui/Modal.tsx";
+
+const IMPORT_FAILED = "The file could not be imported. Please try again online.";
 
 /** What this device still owes the server, and the last-resort file export and import. */
 export function ChangesPage() {
@@ -42,9 +40,8 @@ export function ChangesPage() {
     try {
       setReport(await importPending(parsePendingFile(await chosen.text()), session.userId));
     } catch (err) {
-      setError(
-        err instanceof PendingFileError ? err.message : "The file could not be imported. Please try again online.",
-      );
+      // A refused file says why (PendingFileError carries its reason); anything else, offline included, this line.
+      setError(failureText(err, { fallback: IMPORT_FAILED, offline: IMPORT_FAILED }));
     }
   };
 
@@ -109,9 +106,9 @@ export function ChangesPage() {
           />
         </div>
         {error ? (
-          <p className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+          <ErrorNotice as="p" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}
-          </p>
+          </ErrorNotice>
         ) : null}
         {report ? (
           <p

@@ -10,6 +10,7 @@ import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { ApiCallError, call } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/db.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";
 import { SummaryCircles } from "./SummaryCircles.tsx";
@@ -93,9 +94,9 @@ export function Dashboard({
               {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
             </button>
             {error ? (
-              <span className="text-sm text-red-700" role="alert">
+              <ErrorNotice as="span" className="text-sm text-red-700">
                 {error}
-              </span>
+              </ErrorNotice>
             ) : null}
           </div>
         </div>

@@ -2,6 +2,7 @@
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useStartTest } from "../../app/useStartTest.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 
@@ -72,9 +73,9 @@ export function FixedSummaryDialog({
           </p>
         ) : null}
         {error ? (
-          <p role="alert" className="text-red-700">
+          <ErrorNotice as="p" className="text-red-700">
             {error}
-          </p>
+          </ErrorNotice>
         ) : null}
       </div>
     </Modal>

@@ -9,6 +9,7 @@ import { NetworkError } from "../../local/api.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
 import { attemptsUsed } from "../../local/fixed-attempts.ts";
 import { refreshFixedTests } from "../../local/pull-fixed-tests.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
@@ -67,9 +68,9 @@ export function FixedTestsPage() {
             {download.count === 1 ? "1 test is" : `${download.count} tests are`} on this device, ready offline.
           </p>
         ) : download.state === "failed" ? (
-          <p className="px-6 pt-3 text-sm text-red-700" role="alert">
+          <ErrorNotice as="p" className="px-6 pt-3 text-sm text-red-700">
             {download.message}
-          </p>
+          </ErrorNotice>
         ) : null}
         {view === undefined ? (
           <p className="px-6 py-8 text-center text-slate-500">Loading tests…</p>

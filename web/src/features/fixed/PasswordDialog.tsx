@@ -6,6 +6,8 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { ApiCallError, call, NetworkError } from "../../local/api.ts";
 import type { LocalFixedTest } from "../../local/db.ts";
+import { failureText } from "../../local/form-errors.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 
 export function PasswordDialog({
@@ -45,9 +47,9 @@ export function PasswordDialog({
       await scope.db.fixedTests.update(test.id, { password_verified: true });
       onAccepted({ ...test, password_verified: true });
     } catch (err) {
-      if (err instanceof NetworkError) setError(FIXED_TEST_MESSAGES.passwordNeedsConnection);
-      else if (err instanceof ApiCallError) setError(err.message);
-      else throw err;
+      // Only the check itself is worded here; a storage failure is a bug, not a refused password.
+      if (!(err instanceof ApiCallError || err instanceof NetworkError)) throw err;
+      setError(failureText(err, { offline: FIXED_TEST_MESSAGES.passwordNeedsConnection }));
     } finally {
       setChecking(false);
     }
@@ -101,9 +103,9 @@ export function PasswordDialog({
           </p>
         ) : null}
         {error ? (
-          <p id={`${formId}-error`} role="alert" className="text-sm text-red-700" data-testid="password-error">
+          <ErrorNotice as="p" id={`${formId}-error`} className="text-sm text-red-700" testId="password-error">
             {error}
-          </p>
+          </ErrorNotice>
         ) : null}
       </form>
     </Modal>

@@ -5,9 +5,9 @@
  */
 import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol";
 import { useState } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { LocalFixedTest } from "../../local/db.ts";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { fixedTestDialog } from "./flow-step.ts";
 import { verifyFixedTestQuestions } from "./verify.ts";
 
@@ -19,13 +19,12 @@ export type FixedTestStep =
 
 export function useFixedTestFlow() {
   const { scope } = useSignedIn();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const [state, setState] = useState<FixedTestStep>({ step: "idle" });
 
   const select = async (test: LocalFixedTest) => {
     if (test.disabled_reason) {
-      notify({
-        type: "danger",
+      showError(null, {
         title: test.title,
         text: test.disabled_reason,
         delay: FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS,
@@ -33,7 +32,7 @@ export function useFixedTestFlow() {
       return;
     }
     const dialog = await fixedTestDialog(test, () => verifyFixedTestQuestions(scope.db, test));
-    if (typeof dialog === "object") notify({ type: "danger", title: "Error", text: dialog.failed });
+    if (typeof dialog === "object") showError(null, { text: dialog.failed });
     else setState({ step: dialog, test });
   };
 

@@ -7,6 +7,7 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { decideSearchHit } from "./search-hit.ts";
@@ -127,9 +128,9 @@ function SearchResults({
   if (state.status === "searching") return <p className="text-sm text-slate-500">Searching…</p>;
   if (state.status === "failed")
     return (
-      <p className="text-sm text-red-700" role="alert">
+      <ErrorNotice as="p" className="text-sm text-red-700">
         {state.message}
-      </p>
+      </ErrorNotice>
     );
   if (state.results.length === 0) return <p className="text-sm text-slate-600">No results found</p>;
   return (

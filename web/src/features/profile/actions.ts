@@ -9,8 +9,9 @@
  * - A refusal is a danger 'Error' notification, each message on its own line; no connection at
  *   all says ACCOUNT_MESSAGES.needsConnection.
  */
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, PROFILE_RELOAD_DELAY_MS } from "@preflight/sync-protocol";
+import { PROFILE_MESSAGES, PROFILE_RELOAD_DELAY_MS } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useRef } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { useServerErrorNotice } from "../../app/server-error.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { requestEmailChange } from "../../local/actions/email-change.ts";
@@ -31,13 +32,11 @@ export function useProfileWrites(onReload: () => void) {
   );
 
   const serverError = useServerErrorNotice();
+  const showError = useErrorNotice();
+  // No connection at all: the one error notice says ACCOUNT_MESSAGES.needsConnection.
   const fail = useCallback(
-    (err: unknown) => {
-      if (err instanceof NetworkError)
-        notify({ type: "danger", title: "Error", text: ACCOUNT_MESSAGES.needsConnection });
-      else serverError(err);
-    },
-    [notify, serverError],
+    (err: unknown) => (err instanceof NetworkError ? showError(err) : serverError(err)),
+    [showError, serverError],
   );
 
   const update = useCallback(

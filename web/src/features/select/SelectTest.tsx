@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useStartTest } from "../../app/useStartTest.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 
 const COUNTS = [10, 20, 40] as const;
 /** EASA theory exams allow about 1.25 minutes a question; timed practice follows that pace. */
@@ -95,9 +96,9 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
             {starting ? "Starting test…" : "Start"}
           </button>
           {error ? (
-            <span className="text-sm text-red-700" role="alert">
+            <ErrorNotice as="span" className="text-sm text-red-700">
               {error}
-            </span>
+            </ErrorNotice>
           ) : null}
         </div>
       </div>

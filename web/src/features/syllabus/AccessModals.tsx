@@ -7,6 +7,7 @@ import {
   type PartView,
 } from "@preflight/sync-protocol/rules/access";
 import type { LocalProgressTest } from "../../local/db.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useProgressTestStart } from "./useProgressTestStart.ts";
 
@@ -93,9 +94,9 @@ export function ProgressTestSummary({
             </p>
           )}
           {state.error && !flow.outOfDate ? (
-            <p role="alert" className="text-red-700" data-testid="test-update-error">
+            <ErrorNotice as="p" className="text-red-700" testId="test-update-error">
               {state.error}
-            </p>
+            </ErrorNotice>
           ) : null}
         </div>
       </Modal>
@@ -136,9 +137,9 @@ export function ProgressTestSummary({
           <SummaryItem label="Pass mark" value={`${pass}%`} />
         </dl>
         {state.step === "failed" ? (
-          <p role="alert" className="text-red-700">
+          <ErrorNotice as="p" className="text-red-700">
             {state.message}
-          </p>
+          </ErrorNotice>
         ) : null}
       </div>
     </Modal>

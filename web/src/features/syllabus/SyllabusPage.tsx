@@ -8,6 +8,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
@@ -149,9 +150,9 @@ export function SyllabusPage({
           )}
         </div>
         {selector.error ? (
-          <p role="alert" className="px-6 pt-3 text-sm text-red-700">
+          <ErrorNotice as="p" className="px-6 pt-3 text-sm text-red-700">
             {selector.error}
-          </p>
+          </ErrorNotice>
         ) : null}
 
         {unavailable ? (

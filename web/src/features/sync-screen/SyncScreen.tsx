@@ -4,6 +4,7 @@ import { useCallback } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { StepState } from "../../local/pull-steps/runner.ts";
 import { signOut } from "../../local/session.ts";
+import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button } from "../../ui/Modal.tsx";
 import { STATE_LABELS, STEP_LABELS, SYNC_SCREEN_MESSAGES } from "./messages.ts";
 import { useSyncScreen } from "./useSyncScreen.ts";
@@ -57,12 +58,12 @@ export function SyncScreen() {
             </p>
           ) : null}
           {phase === "failed" ? (
-            <div className="space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800" role="alert">
+            <ErrorNotice className="space-y-1 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
               <p data-testid="sync-error">{SYNC_SCREEN_MESSAGES.failed}</p>
               <p className="text-red-700" data-testid="sync-sign-out">
                 {SYNC_SCREEN_MESSAGES.signingOut(signOutIn)}
               </p>
-            </div>
+            </ErrorNotice>
           ) : null}
           {phase === "offline" ? (
             <div className="space-y-3">

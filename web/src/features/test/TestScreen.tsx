@@ -2,6 +2,7 @@ import type { TestType } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef } from "react";
+import { useErrorNotice } from "../../app/error-notice.ts";
 import { InactivityGuard } from "../../app/inactivity.tsx";
 import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
@@ -11,7 +12,6 @@ import { call } from "../../local/api.ts";
 import type { TestEnd } from "../../local/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
-import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useFlaggedIds, useTestData } from "./queries.ts";
 import { TestView } from "./TestView.tsx";
 import { type TestSessionIo, useTestSession } from "./useTestSession.ts";
@@ -20,7 +20,7 @@ import { type TestSessionIo, useTestSession } from "./useTestSession.ts";
 export function TestScreen({ testId }: { testId: string }) {
   const { scope, session } = useSignedIn();
   const navigate = useNavigate();
-  const { notify } = useSnackbar();
+  const showError = useErrorNotice();
   const data = useTestData(scope.db, testId);
   const leaving = useRef(false);
 
@@ -38,9 +38,9 @@ export function TestScreen({ testId }: { testId: string }) {
         void call(direction === "next" ? routes.nextQuestion : routes.prevQuestion, {
           body: { user_test_id: testId },
         }).catch(() => undefined),
-      onSaveFailed: () => notify({ type: "danger", title: MESSAGES.saveFailedTitle, text: MESSAGES.saveFailedText }),
+      onSaveFailed: () => showError(null, { title: MESSAGES.saveFailedTitle, text: MESSAGES.saveFailedText }),
     }),
-    [navigate, testId, notify],
+    [navigate, testId, showError],
   );
   const { screen, dispatch } = useTestSession(scope, data, io);
   const zoom = useZoom(scope);
