@@ -13,6 +13,11 @@ interface Sent {
   signal: AbortSignal | null | undefined;
 }
 
+function readBody(init: RequestInit): unknown {
+  if (typeof init.body !== "string") return init.body;
+  return new Headers(init.headers).get("Content-Type") === "application/json" ? JSON.parse(init.body) : init.body;
+}
+
 /** A fake fetch answering `reply` to every request, recording what was sent. */
 function server(reply: () => Response | Promise<Response>): Sent[] {
   const sent: Sent[] = [];
@@ -21,7 +26,7 @@ function server(reply: () => Response | Promise<Response>): Sent[] {
       url,
       method: init.method,
       headers: new Headers(init.headers),
-      body: typeof init.body === "string" ? JSON.parse(init.body) : init.body,
+      body: readBody(init),
       credentials: init.credentials,
       signal: init.signal,
     });
@@ -79,6 +84,26 @@ describe("call(routes.x, input)", () => {
     expect(sent[0]?.body).toEqual({ test_id: 4, test_type: "exam", password: "secret" });
     expect(sent[0]?.headers.get("Content-Type")).toBe("application/json");
     expect(sent[0]?.headers.get("Idempotency-Key")).toBe("k1");
+  });
+
+  it("sends an ordinary form post for a form entry when asked: urlencoded, a list as repeated fields", async () => {
+    const sent = server(() => Response.json({ success: true, message: "Welcome", redirect: "/login" }));
+    const trial = {
+      firstname: "Amelia",
+      lastname: "Earhart",
+      email: "amelia@example.com",
+      licence_type_id: 1,
+      token: "t".repeat(43),
+      emailPreferences: [1, 3],
+    };
+    await call(routes.freeTrial, { body: trial, encoding: "form" });
+    expect(sent[0]?.headers.get("Content-Type")).toBe("application/x-www-form-urlencoded");
+    expect(sent[0]?.body).toBe(
+      `firstname=Amelia&lastname=Earhart&email=amelia%40example.com&licence_type_id=1&token=${"t".repeat(43)}&emailPreferences=1&emailPreferences=3`,
+    );
+    await expect(
+      call(routes.verifyPassword, { body: { test_id: 4, test_type: "exam", password: "x" }, encoding: "form" }),
+    ).rejects.toThrow(/takes no form post/);
   });
 
   it("answers the reply parsed with the entry's schema (its output, transforms applied)", async () => {

@@ -15,6 +15,7 @@
 import { type ErrorCode, errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
 import { type RouteEntry, routeKey } from "@preflight/sync-protocol/routes/index";
 import { z } from "zod";
+import { platformFetch } from "../platform.ts";
 
 export class ApiCallError extends Error {
   readonly status: number;
@@ -83,6 +84,11 @@ export type CallInput<E extends RouteEntry> = (string extends keyof z.input<E["p
   Part<"body", E["body"]> & {
     /** Extra request headers, e.g. Idempotency-Key or If-None-Match. */
     headers?: Record<string, string>;
+    /**
+     * "form": send the body as an ordinary form post (application/x-www-form-urlencoded, a list
+     * as repeated fields), for entries whose body kind is "form"; JSON otherwise.
+     */
+    encoding?: "json" | "form";
   };
 
 /** The input argument: optional when the entry needs nothing. */
@@ -101,6 +107,7 @@ interface LooseInput {
   query?: Record<string, unknown>;
   body?: unknown;
   headers?: Record<string, string>;
+  encoding?: "json" | "form";
 }
 
 /** Calls the route and answers its reply, parsed with the entry's reply schema. */
@@ -127,17 +134,13 @@ const notModifiedIssue: z.core.$ZodIssue[] = [
 ];
 
 /** The entry's path with each `{param}` filled in (URI-encoded), and the query string. */
-export function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput, "params" | "query">): string {
+function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput, "params" | "query">): string {
   const path = entry.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined || value === null) throw new Error(`${entry.path}: no value for {${name}}`);
     return encodeURIComponent(String(value));
   });
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(input.query ?? {}))
-    for (const item of Array.isArray(value) ? value : [value])
-      if (item !== undefined && item !== null) query.append(name, String(item));
-  const search = query.toString();
+  const search = formFields(input.query).toString();
   return search ? `${path}?${search}` : path;
 }
 
@@ -146,13 +149,15 @@ async function send(entry: RouteEntry, input: LooseInput): Promise<Response> {
     throw new Error(`call() reads JSON and text replies; ${routeKey(entry)} answers ${entry.replyKind}`);
   const headers: Record<string, string> = entry.replyKind === "json" ? { Accept: "application/json" } : {};
   let body: string | undefined;
+  if (input.encoding === "form" && entry.bodyKind !== "form")
+    throw new Error(`${routeKey(entry)} takes no form post (its body kind is ${entry.bodyKind})`);
   if (input.body !== undefined && entry.bodyKind !== "none") {
-    headers["Content-Type"] = "application/json";
-    body = JSON.stringify(input.body);
+    headers["Content-Type"] = input.encoding === "form" ? "application/x-www-form-urlencoded" : "application/json";
+    body = input.encoding === "form" ? formFields(input.body).toString() : JSON.stringify(input.body);
   }
   let response: Response;
   try {
-    response = await fetch(callUrl(entry, input), {
+    response = await platformFetch(callUrl(entry, input), {
       method: entry.method,
       credentials: "same-origin",
       headers: { ...headers, ...input.headers },
@@ -164,6 +169,15 @@ async function send(entry: RouteEntry, input: LooseInput): Promise<Response> {
   }
   if (!response.ok && response.status !== 304) throw await errorOf(response);
   return response;
+}
+
+/** A body or query as form fields: each value as text, a list as repeated fields, absent values left out. */
+function formFields(body: unknown): URLSearchParams {
+  const fields = new URLSearchParams();
+  for (const [name, value] of Object.entries(body ?? {}))
+    for (const item of Array.isArray(value) ? value : [value])
+      if (item !== undefined && item !== null) fields.append(name, String(item));
+  return fields;
 }
 
 /** The success reply, read as its kind and parsed with the entry's reply schema. */
@@ -214,84 +228,4 @@ function networkError(err: unknown): NetworkError {
   if (name === "TimeoutError") return new NetworkError("timeout", err);
   if (name === "AbortError") return new NetworkError("aborted", err);
   return new NetworkError("offline", err);
-}
-
-/** The old untyped call, while the last screens move to call(): the body is not checked. */
-export async function apiCall<T>(
-  path: string,
-  init: { method?: string; json?: unknown; headers?: Record<string, string> } = {},
-): Promise<{ status: number; body: T; headers: Headers }> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: init.method ?? (init.json === undefined ? "GET" : "POST"),
-      credentials: "same-origin",
-      headers: { ...(init.json === undefined ? {} : { "Content-Type": "application/json" }), ...init.headers },
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (err) {
-    throw networkError(err);
-  }
-  if (response.status === 304) return { status: 304, body: undefined as T, headers: response.headers };
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    // a text reply (e.g. POST /test/results answers with a url)
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(body);
-    if (parsed.success)
-      throw new ApiCallError(
-        response.status,
-        parsed.data.error.code,
-        parsed.data.error.message,
-        parsed.data.error.details,
-      );
-    throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
-  }
-  return { status: response.status, body: body as T, headers: response.headers };
-}
-
-/**
- * An ordinary form post (application/x-www-form-urlencoded; a list is sent as repeated fields),
- * its reply parsed with `schema`; errors as apiCall's (ApiCallError, NetworkError).
- */
-export async function postForm<S extends z.ZodType>(
-  path: string,
-  fields: Record<string, string | readonly string[]>,
-  schema: S,
-): Promise<z.output<S>> {
-  const body = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields))
-    for (const item of typeof value === "string" ? [value] : value) body.append(name, item);
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (err) {
-    throw networkError(err);
-  }
-  const text = await response.text();
-  let reply: unknown = text;
-  try {
-    reply = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: refused below by the schemas
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(reply);
-    if (!parsed.success)
-      throw new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
-    const { code, message, details } = parsed.data.error;
-    throw new ApiCallError(response.status, code, message, details ?? { fields: parsed.data.errors });
-  }
-  return schema.parse(reply);
 }

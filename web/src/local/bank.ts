@@ -1,33 +1,28 @@
 /** Keeps the account's question bank on the device, re-downloading only when it changed. */
-import { apiCall } from "./api.ts";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { callResponse } from "./api.ts";
 import { imageUrlsOf, warmImageCache } from "./content-cache.ts";
 import { archiveKey, getMeta, type LocalQuestion, type UserDb } from "./db.ts";
-
-interface BankReply {
-  syllabus_id: number;
-  version: string;
-  subjects: { code: string; title: string }[];
-  questions: LocalQuestion[];
-}
 
 const CHUNK = 2000;
 
 export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count: number }> {
   const version = await getMeta<string>(db, "bankVersion");
-  const { status, body } = await apiCall<BankReply>("/api/content/bank", {
-    headers: version ? { "If-None-Match": `"${version}"` } : {},
-  });
-  if (status === 304) {
+  const response = await callResponse(routes.bank, { headers: version ? { "If-None-Match": `"${version}"` } : {} });
+  if (response.notModified) {
     // Only when an earlier fill did not finish: reading the whole bank on every open is costly.
     if ((await getMeta<string>(db, "imagesCachedFor")) !== version)
       void fillImageCache(db, version as string, await db.questions.toArray());
     return { updated: false, count: await db.questions.count() };
   }
+  const body = response.reply;
   // Questions that left the bank stay on the device: tests taken with them must still read.
   await db.transaction("rw", db.questions, db.meta, db.questionArchive, async () => {
     // Keep the version a test was taken with before the newer one replaces it.
     const previous = await db.questions.bulkGet(body.questions.map((q) => q.id));
-    const replaced = previous.filter((old, i) => old && old.version !== body.questions[i]?.version) as LocalQuestion[];
+    const replaced = previous.filter(
+      (old, i): old is LocalQuestion => old !== undefined && old.version !== body.questions[i]?.version,
+    );
     if (replaced.length)
       await db.questionArchive.bulkPut(replaced.map((q) => ({ key: archiveKey(q.id, q.version), question: q })));
     for (let i = 0; i < body.questions.length; i += CHUNK)

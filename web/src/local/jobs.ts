@@ -15,10 +15,10 @@
  * Each retry runs under the "outbox" Web Lock, so it never changes an entry a drain has on the
  * wire.
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
-import { z } from "zod";
 import { lockHeld, withLock } from "../platform.ts";
-import { apiCall } from "./api.ts";
+import { type CallReply, call } from "./api.ts";
 import { getMeta, type OutboxEntry, type UserDb } from "./db.ts";
 import { type DrainDeps, type DrainOutcome, drainWhenFree } from "./drain.ts";
 import { restartDrainTriggers, wakeDrain } from "./drain-scheduler.ts";
@@ -167,15 +167,9 @@ export async function restartQueue(db: UserDb): Promise<RestartReport> {
 }
 
 /** Spec: sync availability — available, is_syncing, sync_date. */
-export const syncAvailabilitySchema = z.object({
-  available: z.boolean(),
-  is_syncing: z.boolean(),
-  sync_date: z.string().nullable(),
-});
-export type SyncAvailability = z.infer<typeof syncAvailabilitySchema>;
+export type SyncAvailability = CallReply<typeof routes.syncCheck>;
 
 /** GET /sync/check; throws ApiCallError or NetworkError like every online call. */
-export async function checkSyncAvailability(): Promise<SyncAvailability> {
-  const { body } = await apiCall<unknown>("/sync/check");
-  return syncAvailabilitySchema.parse(body);
+export function checkSyncAvailability(): Promise<SyncAvailability> {
+  return call(routes.syncCheck);
 }

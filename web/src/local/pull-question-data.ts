@@ -3,14 +3,12 @@
  * every student's statistics for the questions of the bank, and the authorities. Each refresh
  * replaces its table whole in one transaction (a question missing from the statistics has none).
  */
-import { questionStatsReplySchema } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
-import { apiCall, call } from "./api.ts";
+import { call } from "./api.ts";
 import type { LocalAuthority, LocalQuestionStats, UserDb } from "./db.ts";
 
 export async function refreshQuestionStats(db: UserDb): Promise<number> {
-  const { body } = await apiCall<unknown>("/api/content/question-stats");
-  const { stats } = questionStatsReplySchema.parse(body);
+  const { stats } = await call(routes.questionStats);
   const rows: LocalQuestionStats[] = stats.map((s) => ({
     questionId: s.question_id,
     answered: s.answered,

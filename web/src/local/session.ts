@@ -20,8 +20,9 @@
  * verifier exists to avoid. If the page was reloaded in between, nothing is held: the student
  * is asked to sign in again, and the outbox replays after that sign-in.
  */
-import { type MeReply, meReplySchema, type UserSummary } from "@preflight/sync-protocol";
-import { ApiCallError, apiCall, NetworkError } from "./api.ts";
+import type { UserSummary } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { ApiCallError, call, NetworkError } from "./api.ts";
 import { type DeviceSession, deviceDb, type KnownAccount, userDb } from "./db.ts";
 import { deriveVerifier, type PasswordVerifier, verifyPassword } from "./offline-verifier.ts";
 import { clientIdOf } from "./outbox.ts";
@@ -123,8 +124,7 @@ async function signInOnline(email: string, password: string, options: SignInOpti
     console.warn("no offline verifier", err);
     return null;
   });
-  const { body } = await apiCall<MeReply>("/api/auth/login", { json: { email, password } });
-  const user = meReplySchema.parse(body).user;
+  const { user } = await call(routes.login, { body: { email, password } });
   return rememberSession(user, new Date(), { verifier: await verifier });
 }
 
@@ -160,7 +160,7 @@ export async function signIn(email: string, password: string, options: SignInOpt
 export async function signOut(): Promise<void> {
   held = null;
   try {
-    await apiCall("/api/auth/logout", { method: "POST" });
+    await call(routes.logout);
   } catch {
     // Signing out offline still ends the session on this device.
   }
@@ -175,8 +175,7 @@ export type SessionCheck =
 export async function checkSession(): Promise<SessionCheck> {
   const local = await currentSession();
   try {
-    const { body } = await apiCall<MeReply>("/api/auth/me");
-    const user = meReplySchema.parse(body).user;
+    const { user } = await call(routes.me);
     if (local && local.userId === user.id)
       return { kind: "signed-in", session: await confirmSession(local, user), online: true };
     // A cookie of another account under an offline sign-in is stale: renew the one signed in here.

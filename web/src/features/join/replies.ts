@@ -1,40 +1,33 @@
 /**
- * The joining forms' calls (spec accounts 7), each reply parsed with its schema. What a failure
- * says comes from local/form-errors.ts, shared with the password pages.
+ * The joining forms' calls (spec accounts 7), each reply parsed with its catalogue entry's
+ * schema. What a failure says comes from local/form-errors.ts, shared with the password pages.
  */
-import {
-  type AccountFormReply,
-  accountFormReplySchema,
-  type FreeTrialFormReply,
-  freeTrialFormReplySchema,
-  type RegistrationFormReply,
-  registrationFormReplySchema,
-} from "@preflight/sync-protocol";
-import { apiCall, postForm } from "../../local/api.ts";
+import type { AccountFormReply, FreeTrialFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { call } from "../../local/api.ts";
 
-export async function loadRegistrationForm(): Promise<RegistrationFormReply> {
-  const { body } = await apiCall<unknown>("/api/register");
-  return registrationFormReplySchema.parse(body);
+export function loadRegistrationForm(): Promise<RegistrationFormReply> {
+  return call(routes.registrationForm);
 }
 
-/** The registration form's fields, posted as an ordinary form post (spec: submitted as a form). */
-export function postRegistration(fields: Record<string, string>): Promise<AccountFormReply> {
-  return postForm("/register", fields, accountFormReplySchema);
+/**
+ * The registration form's fields, posted as an ordinary form post (spec: submitted as a form).
+ * The form has checked them with the same schema (checkRegistration), so they read as the body.
+ */
+export async function postRegistration(fields: Record<string, string>): Promise<AccountFormReply> {
+  return call(routes.register, { body: routes.register.body.parse(fields), encoding: "form" });
 }
 
-export async function activateAccount(token: string): Promise<AccountFormReply> {
-  const { body } = await apiCall<unknown>("/register/activate", { json: { token } });
-  return accountFormReplySchema.parse(body);
+export function activateAccount(token: string): Promise<AccountFormReply> {
+  return call(routes.activate, { body: { token } });
 }
 
-export async function resendActivation(email: string): Promise<AccountFormReply> {
-  const { body } = await apiCall<unknown>("/register/resend", { json: { email } });
-  return accountFormReplySchema.parse(body);
+export function resendActivation(email: string): Promise<AccountFormReply> {
+  return call(routes.resendActivation, { body: { email } });
 }
 
-export async function loadFreeTrialForm(): Promise<FreeTrialFormReply> {
-  const { body } = await apiCall<unknown>("/api/free-trial");
-  return freeTrialFormReplySchema.parse(body);
+export function loadFreeTrialForm(): Promise<FreeTrialFormReply> {
+  return call(routes.freeTrialForm);
 }
 
 export interface FreeTrialPost {
@@ -46,7 +39,6 @@ export interface FreeTrialPost {
   emailPreferences: number[];
 }
 
-export async function postFreeTrial(payload: FreeTrialPost): Promise<AccountFormReply> {
-  const { body } = await apiCall<unknown>("/free-trial", { json: payload });
-  return accountFormReplySchema.parse(body);
+export function postFreeTrial(payload: FreeTrialPost): Promise<AccountFormReply> {
+  return call(routes.freeTrial, { body: payload });
 }

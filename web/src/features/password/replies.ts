@@ -1,14 +1,15 @@
 /**
- * The password calls (spec accounts 7), each reply parsed with its schema. What a failure says
- * in its 'Error' notification comes from local/form-errors.ts, shared with the joining pages.
+ * The password calls (spec accounts 7), each reply parsed with its catalogue entry's schema. What
+ * a failure says in its 'Error' notification comes from local/form-errors.ts, shared with the
+ * joining pages.
  */
-import { type AccountFormReply, accountFormReplySchema } from "@preflight/sync-protocol";
-import { apiCall } from "../../local/api.ts";
+import type { AccountFormReply } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { call } from "../../local/api.ts";
 
 /** POST /password/email: a link by mail, or a code when the app runs installed (offline). */
-export async function requestPasswordReset(email: string, offline: boolean): Promise<AccountFormReply> {
-  const { body } = await apiCall<unknown>("/password/email", { json: { email, offline } });
-  return accountFormReplySchema.parse(body);
+export function requestPasswordReset(email: string, offline: boolean): Promise<AccountFormReply> {
+  return call(routes.passwordEmail, { body: { email, offline } });
 }
 
 export interface PasswordResetPost {
@@ -18,7 +19,6 @@ export interface PasswordResetPost {
   password_confirmation: string;
 }
 
-export async function resetPassword(payload: PasswordResetPost): Promise<AccountFormReply> {
-  const { body } = await apiCall<unknown>("/password/reset", { json: payload });
-  return accountFormReplySchema.parse(body);
+export function resetPassword(payload: PasswordResetPost): Promise<AccountFormReply> {
+  return call(routes.passwordReset, { body: payload });
 }

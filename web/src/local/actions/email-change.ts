@@ -15,24 +15,22 @@
 import {
   ACCOUNT_MESSAGES,
   type AccountFormReply,
-  accountFormReplySchema,
   emailChangeConfirmSchema,
-  emailChangeReplySchema,
   emailChangeSchema,
   type PulledProfile,
   RESET_REDIRECT_DELAY_MS,
 } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
-import type { z } from "zod";
 import type { LocalScope } from "../action.ts";
-import { apiCall } from "../api.ts";
+import { type CallReply, call } from "../api.ts";
 import { getMeta } from "../db.ts";
 import { fieldErrors, ProfileInputError } from "./profile.ts";
 
 /** After a confirmed change the page goes to sign-in after 2 s, as the reset form does (spec accounts 9). */
 export const EMAIL_CONFIRM_REDIRECT_DELAY_MS = RESET_REDIRECT_DELAY_MS;
 
-export type EmailChangeReply = z.infer<typeof emailChangeReplySchema>;
+export type EmailChangeReply = CallReply<typeof routes.changeEmail>;
 
 /**
  * Asks the server to send a confirmation link to `email`. Throws ProfileInputError for input the
@@ -45,11 +43,7 @@ export async function requestEmailChange(
 ): Promise<EmailChangeReply> {
   const parsed = emailChangeSchema.safeParse(input);
   if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
-  const { body } = await apiCall<unknown>("/profile/email", {
-    json: parsed.data,
-    headers: { "Idempotency-Key": uuidv7() },
-  });
-  const reply = emailChangeReplySchema.parse(body);
+  const reply = await call(routes.changeEmail, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
   await notePendingEmail(scope, reply.pending_email);
   return reply;
 }
@@ -69,6 +63,5 @@ async function notePendingEmail(scope: LocalScope, pending: string): Promise<voi
 export async function confirmEmailChange(token: string): Promise<AccountFormReply> {
   const parsed = emailChangeConfirmSchema.safeParse({ token });
   if (!parsed.success) throw new ProfileInputError("invalid_field", { token: [ACCOUNT_MESSAGES.emailChangeInvalid] });
-  const { body } = await apiCall<unknown>("/email/confirm", { json: parsed.data });
-  return accountFormReplySchema.parse(body);
+  return call(routes.confirmEmail, { body: parsed.data });
 }

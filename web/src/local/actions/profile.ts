@@ -9,13 +9,13 @@ import {
   type ProfileAccountReply,
   type PulledProfile,
   preferencesUpdateSchema,
-  profileAccountReplySchema,
   profileAccountSchema,
 } from "@preflight/sync-protocol";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import { type LocalScope, runAction } from "../action.ts";
-import { apiCall } from "../api.ts";
+import { call } from "../api.ts";
 import { deviceDb, getMeta } from "../db.ts";
 
 /** Why the device refused: a field the server would refuse, the profile not on the device yet, a preference not offered. */
@@ -115,11 +115,7 @@ export async function changePassword(scope: LocalScope, password: PasswordChange
     password,
   });
   if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
-  const { body } = await apiCall<unknown>("/profile/account", {
-    json: parsed.data,
-    headers: { "Idempotency-Key": uuidv7() },
-  });
-  return profileAccountReplySchema.parse(body);
+  return call(routes.updateAccount, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
 }
 
 /** The header shows the student from the device database; keep it in step with the edit. */
