@@ -4,7 +4,6 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requireUser } from "./auth/session.ts";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
 import { passwordRoutes } from "./routes/accounts/password.ts";
@@ -17,6 +16,7 @@ import { contentRoutes, imageRoutes } from "./routes/content.ts";
 import { courseProgressRoutes } from "./routes/course-progress/index.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
+import { healthRoutes } from "./routes/health.ts";
 import { practiceRoutes } from "./routes/practice/index.ts";
 import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
 import { updateCourseDates } from "./routes/profile/course-dates.ts";
@@ -74,34 +74,13 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
-  app.route("/api/auth", authRoutes(deps));
-  // Joining and recovering an account need no session.
+  // Every route is a catalogue entry mounted with mountRoute, which applies the entry's sign-in
+  // and role: no path decides it here. Page addresses (GETs the web app answers) need none.
+  app.route("/", healthRoutes(deps));
+  app.route("/", authRoutes(deps));
   app.route("/", registrationRoutes(deps));
-  app.get("/api/health", (c) => c.json({ ok: true }));
-  app.route("/content/images", imageRoutes(deps));
-
-  // Signed-in areas. Page addresses under /test are GETs answered by the web app, so only the
-  // API's POSTs there need a session.
-  const signedIn = requireUser(deps);
-  app.use("/api/content/*", signedIn);
-  app.use("/sync/*", signedIn);
-  app.on("POST", "/test/*", signedIn);
-  app.use("/test/load/*", signedIn);
-  app.use("/api/question/*", signedIn);
-  app.use("/api/review", signedIn);
-  app.use("/api/authorities", signedIn);
-  app.on("POST", "/questions/*", signedIn);
-  app.on("POST", "/zoom", signedIn);
-  app.on("POST", "/profile/*", signedIn);
-  app.use("/search", signedIn);
-  app.use("/search/*", signedIn);
-  app.use("/api/syllabi_dates", signedIn);
-  app.on("POST", "/update/*", signedIn);
-  app.use("/user-active", signedIn);
-  app.use("/user-sync/*", signedIn);
-  app.use("/api/profile", signedIn);
-  app.on("POST", "/email-preferences/*", signedIn);
-  app.route("/api/content", contentRoutes(deps));
+  app.route("/", imageRoutes(deps));
+  app.route("/", contentRoutes(deps));
   app.route("/", syncRoutes(replayer, deps));
   app.route("/", userSyncRoutes(deps));
   app.route("/", testRoutes(deps, replayer));

@@ -16,6 +16,7 @@ import { requireUser } from "../auth/session.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
 import type { Replayer } from "../sync/replay.ts";
+import { readFormBody } from "./form-body.ts";
 
 export type RouteHandler<E extends RouteEntry> = (
   c: Context<AppEnv>,
@@ -30,7 +31,10 @@ export function checksReplies(deps: AppDeps): boolean {
   return deps.checkReplies ?? process.env.NODE_ENV !== "production";
 }
 
-/** `before`: checks that run after the session check and before the input is parsed. */
+/**
+ * `before`: checks that run after the session check and the path params (`c.req.valid("param")`)
+ * and before the query and body are parsed.
+ */
 export interface MountOptions {
   before?: MiddlewareHandler<AppEnv>[];
 }
@@ -45,12 +49,13 @@ export function mountRoute<E extends RouteEntry>(
   const chain: MiddlewareHandler<AppEnv>[] = [];
   if (entry.auth !== "none") chain.push(requireUser(deps));
   if (entry.auth !== "none" && entry.auth !== "session") chain.push(requireRole(entry.auth));
-  chain.push(...(options.before ?? []));
   chain.push(zValidator("param", entry.params, failAsBadRequest));
+  chain.push(...(options.before ?? []));
   if (entry.query !== unread) chain.push(zValidator("query", entry.query, failAsBadRequest));
   if (entry.mutation === undefined) {
     if (entry.bodyKind === "json") chain.push(zValidator("json", entry.body, failAsBadRequest));
     if (entry.bodyKind === "optional-json") chain.push(optionalJson(entry.body));
+    if (entry.bodyKind === "form") chain.push(formBody(entry.body));
   }
   const serve =
     entry.mutation === undefined
@@ -96,6 +101,16 @@ function optionalJson(schema: z.ZodType): MiddlewareHandler<AppEnv> {
       }
     }
     const parsed = schema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    c.req.addValidatedData("json", parsed.data as object);
+    await next();
+  };
+}
+
+/** JSON or an ordinary form post, checked by the schema (else 400). */
+function formBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const parsed = schema.safeParse(await readFormBody(c, schema));
     if (!parsed.success) throw validationError(parsed.error);
     c.req.addValidatedData("json", parsed.data as object);
     await next();

@@ -1,11 +1,12 @@
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
-import { loginRequestSchema, type MeReply } from "@preflight/sync-protocol/schemas/auth";
+import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { verifyPassword } from "../auth/password.ts";
-import { endSession, requireUser, startSession } from "../auth/session.ts";
+import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { validate } from "../validate.ts";
+import { routeMounter } from "../http/mount-route.ts";
 
 const WRONG_CREDENTIALS = "These credentials do not match our records.";
 
@@ -29,27 +30,28 @@ async function userSummary(deps: AppDeps, userId: string): Promise<MeReply> {
 }
 
 export function authRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .post("/login", validate("json", loginRequestSchema), async (c) => {
-      const { email, password } = c.req.valid("json");
-      const user = await deps.db
-        .selectFrom("users")
-        .select(["id", "password_hash", "active"])
-        .where("email", "=", email.toLowerCase())
-        .executeTakeFirst();
-      // Same message and similar work whether the e-mail is unknown or the password wrong.
-      const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-      if (!user || !ok) throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
-      // Told only to someone who knows the password; no session until the activation link is followed.
-      if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
-      await startSession(deps, c, user.id);
-      return c.json(await userSummary(deps, user.id));
-    })
-    .post("/logout", async (c) => {
-      await endSession(deps, c);
-      return c.json({ success: true });
-    })
-    .get("/me", requireUser(deps), async (c) => c.json(await userSummary(deps, c.var.user.id)));
+  const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
+  mount(routes.login, async (c, { body: { email, password } }) => {
+    const user = await deps.db
+      .selectFrom("users")
+      .select(["id", "password_hash", "active"])
+      .where("email", "=", email.toLowerCase())
+      .executeTakeFirst();
+    // Same message and similar work whether the e-mail is unknown or the password wrong.
+    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !ok) throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
+    // Told only to someone who knows the password; no session until the activation link is followed.
+    if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
+    await startSession(deps, c, user.id);
+    return c.json(await userSummary(deps, user.id));
+  });
+  mount(routes.logout, async (c) => {
+    await endSession(deps, c);
+    return c.json({ success: true as const });
+  });
+  mount(routes.me, async (c) => c.json(await userSummary(deps, c.var.user.id)));
+  return app;
 }
 
 /** A valid hash of a random password, so unknown e-mails cost the same scrypt work. */

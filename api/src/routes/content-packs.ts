@@ -1,14 +1,10 @@
 import { createHash } from "node:crypto";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { Hono } from "hono";
-import { z } from "zod";
 import { buildManifest } from "../content/manifest.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
-import { validate } from "../validate.ts";
-
-const packIdParam = z.object({
-  id: z.string().regex(/^s\d+-\d{3}-v\d+(-v\d+)?$/, "a pack id looks like s2-010-v3 or s2-010-v2-v3"),
-});
+import { routeMounter } from "../http/mount-route.ts";
 
 /** A single `bytes=start-` or `bytes=start-end` range, the form a resuming download sends. */
 function parseRange(header: string, size: number): { start: number; end: number } {
@@ -24,8 +20,9 @@ function parseRange(header: string, size: number): { start: number; end: number 
 /** The manifest of published content and the packs themselves, resumable by Range. */
 export function contentPackRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
 
-  app.get("/manifest", async (c) => {
+  mount(routes.contentManifest, async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
     const body = JSON.stringify(await buildManifest(deps.db, syllabusId, deps.imagesDir));
@@ -39,8 +36,7 @@ export function contentPackRoutes(deps: AppDeps) {
     return c.body(body);
   });
 
-  app.get("/packs/:id", validate("param", packIdParam), async (c) => {
-    const { id } = c.req.valid("param");
+  mount(routes.contentPack, async (c, { params: { id } }) => {
     const syllabusId = c.var.user.syllabus_id;
     const pack = await deps.db
       .selectFrom("content_packs")

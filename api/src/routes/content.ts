@@ -1,21 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import type { BankReply } from "@preflight/sync-protocol/routes/content";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import type { QuestionStatsReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import { loadSyllabusContent } from "../content/subject-content.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
+import { routeMounter } from "../http/mount-route.ts";
 import { bankVersion } from "../sync/pull/bank-version.ts";
 import { contentPackRoutes } from "./content-packs.ts";
 import { bankQuestionIds, questionStats } from "./question/queries.ts";
-
-export interface BankReply {
-  syllabus_id: number;
-  version: string;
-  subjects: { code: string; title: string }[];
-  questions: (BankQuestion & { version: number })[];
-}
 
 /**
  * The question bank of the student's syllabus as one JSON reply, for online-only clients and
@@ -23,12 +18,13 @@ export interface BankReply {
  */
 export function contentRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
   app.route("/", contentPackRoutes(deps));
   /**
    * Statistics for the questions of the student's bank, over every student's answers, so the
    * device can show the information card offline. Questions nobody has answered are left out.
    */
-  app.get("/question-stats", async (c) => {
+  mount(routes.questionStats, async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
     const [ids, stats] = await Promise.all([bankQuestionIds(deps.db, syllabusId), questionStats(deps.db)]);
@@ -40,7 +36,7 @@ export function contentRoutes(deps: AppDeps) {
     };
     return c.json(reply);
   });
-  return app.get("/bank", async (c) => {
+  mount(routes.bank, async (c) => {
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
     const version = await bankVersion(deps.db, syllabusId);
@@ -57,6 +53,7 @@ export function contentRoutes(deps: AppDeps) {
     };
     return c.json(reply);
   });
+  return app;
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -70,10 +67,10 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** Annex and lesson images: immutable files, cached hard by browser and worker alike. */
 export function imageRoutes(deps: AppDeps) {
-  return new Hono().get("/:file", async (c) => {
-    const file = c.req.param("file");
-    const ext = /^[a-z0-9][a-z0-9._-]*\.([a-z]+)$/.exec(file)?.[1];
-    const type = ext ? IMAGE_TYPES[ext] : undefined;
+  const app = new Hono<AppEnv>();
+  routeMounter(app, deps)(routes.contentImage, async (c, { params: { file } }) => {
+    // The entry's schema allows only a plain file name with an image extension.
+    const type = IMAGE_TYPES[file.slice(file.lastIndexOf(".") + 1)];
     if (!deps.imagesDir || !type) throw new ApiError("not_found", "No such image");
     try {
       const bytes = await readFile(join(deps.imagesDir, file));
@@ -84,4 +81,5 @@ export function imageRoutes(deps: AppDeps) {
       throw new ApiError("not_found", "No such image");
     }
   });
+  return app;
 }

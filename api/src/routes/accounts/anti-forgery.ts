@@ -1,5 +1,6 @@
 /**
- * The joining forms' posts (registration, free trial): their body and their anti-forgery token.
+ * The joining forms' anti-forgery token (registration, free trial); their body is the catalogue's
+ * "form" kind, read by mountRoute (http/form-body.ts).
  *
  * Double submit: the form's GET (`GET /api/register`, `GET /api/free-trial`) sets a cookie
  * holding a random token and hands the same value out in its reply; the page posts it back in
@@ -28,9 +29,8 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
-import type { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
-import { ApiError, validationError } from "../../errors.ts";
+import { ApiError } from "../../errors.ts";
 
 export const FORM_TOKEN_COOKIE = "pf_form";
 /** A form left open longer than this (since its GET) must be reloaded before it is posted. */
@@ -79,52 +79,4 @@ export function sameOriginPosts(deps: AppDeps): MiddlewareHandler<AppEnv> {
       throw err;
     }
   };
-}
-
-const FORM_TYPE = /^application\/x-www-form-urlencoded\b/i;
-const JSON_TYPE = /^application\/([a-z0-9.+-]*\+)?json\b/i;
-
-/**
- * A joining form's body, sent as JSON by the app or as an ordinary form post
- * (application/x-www-form-urlencoded), validated with the shared schema either way. In a form
- * post, `name[]=1&name[]=2` and repeated `name=1&name=2` are lists, and a field named in
- * `numberLists` holds numbers (an empty list is sent as no field at all).
- */
-export async function readFormBody<S extends z.ZodType>(
-  c: Context,
-  schema: S,
-  numberLists: string[] = [],
-): Promise<z.output<S>> {
-  const type = c.req.header("content-type") ?? "";
-  let raw: unknown;
-  if (JSON_TYPE.test(type)) {
-    try {
-      raw = await c.req.json();
-    } catch {
-      throw new ApiError("bad_request", "Malformed JSON in request body");
-    }
-  } else if (FORM_TYPE.test(type)) {
-    raw = formFields(await c.req.text(), numberLists);
-  } else {
-    throw new ApiError("bad_request", "Send the form as JSON or as an ordinary form post.");
-  }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw validationError(parsed.error as unknown as z.ZodError);
-  return parsed.data;
-}
-
-function formFields(body: string, numberLists: string[]): Record<string, string | (string | number)[]> {
-  const fields: Record<string, string | (string | number)[]> = {};
-  for (const [rawName, value] of new URLSearchParams(body)) {
-    const listed = rawName.endsWith("[]");
-    const name = listed ? rawName.slice(0, -2) : rawName;
-    const current = fields[name];
-    if (numberLists.includes(name) || listed || current !== undefined) {
-      const item = numberLists.includes(name) && /^\d+$/.test(value) ? Number(value) : value;
-      fields[name] = Array.isArray(current) ? [...current, item] : current === undefined ? [item] : [current, item];
-    } else {
-      fields[name] = value;
-    }
-  }
-  return fields;
 }

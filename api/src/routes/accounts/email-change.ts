@@ -13,12 +13,12 @@
  * account to the new address if it is still free (409 otherwise, and the change is dropped),
  * and ends every session of the account, so it signs in again with the new address.
  */
+import { routes } from "@preflight/sync-protocol/routes/index";
 import {
   ACCOUNT_MESSAGES,
   type AccountFormReply,
   EMAIL_CHANGE_TOKEN_TTL_MS,
-  emailChangeConfirmSchema,
-  emailChangeSchema,
+  type emailChangeReplySchema,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { PROFILE_MESSAGES } from "@preflight/sync-protocol/schemas/profile";
 import { Hono } from "hono";
@@ -29,15 +29,15 @@ import { verifyPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { claimMailRequest } from "../../mail/requests.ts";
-import { validate } from "../../validate.ts";
 import { emailChangeConfirmMail, emailChangeNoticeMail, emailTakenMail } from "./account-mails.ts";
 
 /** Sessions the change ends are marked so (the device then reads 'Session expired'). */
 export const EMAIL_CHANGED_REASON = "email_changed";
 
-type EmailChangeReply = { success: true; message: string; pending_email: string };
+type EmailChangeReply = z.infer<typeof emailChangeReplySchema>;
 
 const fieldRefusal = (field: string, message: string) =>
   new ApiError("bad_request", message, { fields: { [field]: [message] } });
@@ -49,9 +49,9 @@ async function touchAccount(trx: Transaction<Database>, userId: string, email: s
 
 export function emailChangeRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
 
-  app.post("/profile/email", validate("json", emailChangeSchema), async (c) => {
-    const { email: newEmail, current_password } = c.req.valid("json") as z.output<typeof emailChangeSchema>;
+  mount(routes.changeEmail, async (c, { body: { email: newEmail, current_password } }) => {
     const user = await deps.db
       .selectFrom("users")
       .select(["id", "email", "firstname", "password_hash", "offline_account"])
@@ -87,8 +87,7 @@ export function emailChangeRoutes(deps: AppDeps) {
     return c.json(reply);
   });
 
-  app.post("/email/confirm", validate("json", emailChangeConfirmSchema), async (c) => {
-    const { token } = c.req.valid("json");
+  mount(routes.confirmEmail, async (c, { body: { token } }) => {
     const outcome = await confirmChange(deps, token).catch((err: unknown) => {
       // Another account took the address between the check and the write (users.email is unique).
       if (isUniqueViolation(err)) return "taken" as const;

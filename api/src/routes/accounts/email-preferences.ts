@@ -6,38 +6,28 @@
  */
 import { randomUUID } from "node:crypto";
 import { callFor } from "@preflight/sync-protocol/mutations";
-import { emailPreferencesSchema } from "@preflight/sync-protocol/schemas/accounts";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { ERROR_CODES, type ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import type { Hono } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
+import { mountRoute } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
-import { validate } from "../../validate.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const paramsSchema = z.strictObject({ user_id: z.string().regex(UUID, "user_id must be a user id") });
 
 export function mountEmailPreferences(app: Hono<AppEnv>, deps: AppDeps, replayer: Replayer): void {
-  app.post(
-    "/email-preferences/:user_id",
-    validate("param", paramsSchema),
-    // Whose preferences is decided before the body is read.
-    async (c, next) => {
-      if (c.req.valid("param").user_id.toLowerCase() !== c.var.user.id.toLowerCase())
-        throw new ApiError("forbidden", "You can only change your own email preferences.");
-      await next();
-    },
-    validate("json", emailPreferencesSchema),
-    async (c) => {
-      const user = c.var.user;
+  mountRoute(
+    app,
+    routes.emailPreferences,
+    async (c, { body }) => {
       const key = c.req.header("Idempotency-Key");
       if (key !== undefined && !UUID.test(key)) throw new ApiError("bad_request", "Idempotency-Key must be a uuid");
-      const result = await replayer.apply(user, {
+      const result = await replayer.apply(c.var.user, {
         id: key ?? randomUUID(),
         call: callFor("POST /profile/preferences"),
-        body: { user_preferences: c.req.valid("json").preferences },
+        body: { user_preferences: body.preferences },
         createdAt: deps.clock.now().toISOString(),
       });
       if (result.status === "failed") {
@@ -46,6 +36,18 @@ export function mountEmailPreferences(app: Hono<AppEnv>, deps: AppDeps, replayer
       }
       if (result.status === "out_of_order") throw new ApiError("out_of_order", "Out of order");
       return c.json(result.reply as object);
+    },
+    deps,
+    {
+      // Whose preferences is decided before the body is read.
+      before: [
+        async (c, next) => {
+          // The path param has passed its schema by now.
+          if (c.req.param("user_id")?.toLowerCase() !== c.var.user.id.toLowerCase())
+            throw new ApiError("forbidden", "You can only change your own email preferences.");
+          await next();
+        },
+      ],
     },
   );
 }

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import {
   ACCOUNT_MESSAGES,
   ACTIVATION_TOKEN_TTL_MS,
   FREE_TRIAL_DAYS,
   type FreeTrialFormReply,
-  freeTrialSchema,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Kysely } from "kysely";
@@ -12,9 +12,10 @@ import { issueToken } from "../../auth/account-tokens.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { claimMailRequest } from "../../mail/requests.ts";
-import { checkFormToken, issueFormToken, readFormBody } from "./anti-forgery.ts";
+import { checkFormToken, issueFormToken } from "./anti-forgery.ts";
 import { alreadyHasAccountMail, freeTrialMail } from "./join-mails.ts";
 import { accountByEmail, fieldError, formReply, isRowId } from "./registration-common.ts";
 
@@ -32,21 +33,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * never a second trial.
  */
 export function freeTrialRoutes(deps: AppDeps, sameOrigin: MiddlewareHandler<AppEnv>) {
-  return new Hono<AppEnv>()
-    .get("/api/free-trial", async (c) => {
-      const reply: FreeTrialFormReply = {
-        token: issueFormToken(deps, c),
-        licence_types: await trialLicenceTypes(deps.db),
-        preferences: await deps.db
-          .selectFrom("email_preferences")
-          .select(["id", "type", "text"])
-          .orderBy("position")
-          .execute(),
-      };
-      return c.json(reply);
-    })
-    .post("/free-trial", sameOrigin, async (c) => {
-      const body = await readFormBody(c, freeTrialSchema, ["emailPreferences"]);
+  const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
+  mount(routes.freeTrialForm, async (c) => {
+    const reply: FreeTrialFormReply = {
+      token: issueFormToken(deps, c),
+      licence_types: await trialLicenceTypes(deps.db),
+      preferences: await deps.db
+        .selectFrom("email_preferences")
+        .select(["id", "type", "text"])
+        .orderBy("position")
+        .execute(),
+    };
+    return c.json(reply);
+  });
+  mount(
+    routes.freeTrial,
+    async (c, { body }) => {
       checkFormToken(deps, c, body.token);
       const syllabus = isRowId(body.licence_type_id) ? await trialSyllabus(deps.db, body.licence_type_id) : undefined;
       if (!syllabus) throw fieldError("licence_type_id", ACCOUNT_MESSAGES.licenceTypeUnavailable);
@@ -109,7 +112,10 @@ export function freeTrialRoutes(deps: AppDeps, sameOrigin: MiddlewareHandler<App
       });
       deps.mail?.kick();
       return c.json(formReply(ACCOUNT_MESSAGES.freeTrialSuccess));
-    });
+    },
+    { before: [sameOrigin] },
+  );
+  return app;
 }
 
 /** The licence types a free trial can start on: those with an active syllabus of an allowed school. */

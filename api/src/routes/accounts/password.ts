@@ -15,22 +15,17 @@
  * and code, and mails a notice. Anything wrong, an unknown address included, is the one
  * refusal 'This password reset token is invalid or has expired.'.
  */
-import {
-  ACCOUNT_MESSAGES,
-  type AccountFormReply,
-  passwordEmailSchema,
-  passwordResetSchema,
-  RESET_TOKEN_TTL_MS,
-} from "@preflight/sync-protocol/schemas/accounts";
+import { routes } from "@preflight/sync-protocol/routes/index";
+import { ACCOUNT_MESSAGES, type AccountFormReply, RESET_TOKEN_TTL_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { Hono } from "hono";
 import { consumeCode, consumeToken, issueToken, retireTokens } from "../../auth/account-tokens.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { hashToken } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { claimMailRequest } from "../../mail/requests.ts";
-import { validate } from "../../validate.ts";
 import { passwordChangedMail, resetCodeMail, resetLinkMail } from "./account-mails.ts";
 import { emailChangeRoutes } from "./email-change.ts";
 import { profileDataRoutes } from "./profile-data.ts";
@@ -40,9 +35,9 @@ export const PASSWORD_RESET_REASON = "password_reset";
 
 export function passwordRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
 
-  app.post("/password/email", validate("json", passwordEmailSchema), async (c) => {
-    const { email, offline } = c.req.valid("json");
+  mount(routes.passwordEmail, async (c, { body: { email, offline } }) => {
     await deps.db.transaction().execute(async (trx) => {
       await claimMailRequest(trx, deps.clock, email, "password_reset");
       const user = await trx
@@ -67,8 +62,7 @@ export function passwordRoutes(deps: AppDeps) {
     return c.json(reply);
   });
 
-  app.post("/password/reset", validate("json", passwordResetSchema), async (c) => {
-    const { token, email, password } = c.req.valid("json");
+  mount(routes.passwordReset, async (c, { body: { token, email, password } }) => {
     // Hashed before looking anything up: the work is the same whether or not the address exists.
     const passwordHash = await hashPassword(password);
     const outcome = await deps.db.transaction().execute(async (trx) => {

@@ -1,11 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import {
   ACCOUNT_MESSAGES,
   ACTIVATION_TOKEN_TTL_MS,
-  activationSchema,
   type RegistrationFormReply,
-  registrationSchema,
-  resendActivationSchema,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { Hono } from "hono";
 import type { Kysely, Transaction } from "kysely";
@@ -13,10 +11,10 @@ import { consumeToken, issueToken } from "../../auth/account-tokens.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { routeMounter } from "../../http/mount-route.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { claimMailRequest } from "../../mail/requests.ts";
-import { validate } from "../../validate.ts";
-import { checkFormToken, issueFormToken, readFormBody, sameOriginPosts } from "./anti-forgery.ts";
+import { checkFormToken, issueFormToken, sameOriginPosts } from "./anti-forgery.ts";
 import { freeTrialRoutes } from "./free-trial.ts";
 import { activationMail, alreadyRegisteredMail } from "./join-mails.ts";
 import { type Account, accountByEmail, fieldError, formReply, isRowId } from "./registration-common.ts";
@@ -39,18 +37,20 @@ import { type Account, accountByEmail, fieldError, formReply, isRowId } from "./
  * account never exists without its mail queued; the mail leaves after commit.
  */
 export function registrationRoutes(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const mount = routeMounter(app, deps);
   const sameOrigin = sameOriginPosts(deps);
-  return new Hono<AppEnv>()
-    .get("/api/register", async (c) => {
-      const reply: RegistrationFormReply = {
-        _token: issueFormToken(deps, c),
-        schools: await allowedSchools(deps.db),
-        syllabi: await openSyllabi(deps.db),
-      };
-      return c.json(reply);
-    })
-    .post("/register", sameOrigin, async (c) => {
-      const body = await readFormBody(c, registrationSchema);
+  mount(routes.registrationForm, async (c) => {
+    const reply: RegistrationFormReply = {
+      _token: issueFormToken(deps, c),
+      schools: await allowedSchools(deps.db),
+      syllabi: await openSyllabi(deps.db),
+    };
+    return c.json(reply);
+  });
+  mount(
+    routes.register,
+    async (c, { body }) => {
       checkFormToken(deps, c, body._token);
       const syllabus = isRowId(body.syllabus_id) ? await openSyllabi(deps.db, body.syllabus_id) : [];
       if (!syllabus.length) throw fieldError("syllabus_id", ACCOUNT_MESSAGES.examUnavailable);
@@ -89,30 +89,31 @@ export function registrationRoutes(deps: AppDeps) {
       });
       deps.mail?.kick();
       return c.json(formReply(ACCOUNT_MESSAGES.registered));
-    })
-    .post("/register/activate", validate("json", activationSchema), async (c) => {
-      const { token } = c.req.valid("json");
-      const activated = await deps.db.transaction().execute(async (trx) => {
-        const used = await consumeToken(trx, deps.clock, token, ["activation"]);
-        if (!used) return false;
-        await trx.updateTable("users").set({ active: 1 }).where("id", "=", used.userId).execute();
-        return true;
-      });
-      if (!activated) throw fieldError("token", ACCOUNT_MESSAGES.activationInvalid);
-      return c.json(formReply(ACCOUNT_MESSAGES.activated));
-    })
-    .post("/register/resend", validate("json", resendActivationSchema), async (c) => {
-      const { email } = c.req.valid("json");
-      await deps.db.transaction().execute(async (trx) => {
-        // Claimed for every address, so the one-minute refusal says nothing about accounts.
-        await claimMailRequest(trx, deps.clock, email, "activation");
-        const account = await accountByEmail(trx, email);
-        if (account?.active === 0) await sendActivation(deps, trx, account);
-      });
-      deps.mail?.kick();
-      return c.json(formReply(ACCOUNT_MESSAGES.activationResent));
-    })
-    .route("/", freeTrialRoutes(deps, sameOrigin));
+    },
+    { before: [sameOrigin] },
+  );
+  mount(routes.activate, async (c, { body: { token } }) => {
+    const activated = await deps.db.transaction().execute(async (trx) => {
+      const used = await consumeToken(trx, deps.clock, token, ["activation"]);
+      if (!used) return false;
+      await trx.updateTable("users").set({ active: 1 }).where("id", "=", used.userId).execute();
+      return true;
+    });
+    if (!activated) throw fieldError("token", ACCOUNT_MESSAGES.activationInvalid);
+    return c.json(formReply(ACCOUNT_MESSAGES.activated));
+  });
+  mount(routes.resendActivation, async (c, { body: { email } }) => {
+    await deps.db.transaction().execute(async (trx) => {
+      // Claimed for every address, so the one-minute refusal says nothing about accounts.
+      await claimMailRequest(trx, deps.clock, email, "activation");
+      const account = await accountByEmail(trx, email);
+      if (account?.active === 0) await sendActivation(deps, trx, account);
+    });
+    deps.mail?.kick();
+    return c.json(formReply(ACCOUNT_MESSAGES.activationResent));
+  });
+  app.route("/", freeTrialRoutes(deps, sameOrigin));
+  return app;
 }
 
 /** A fresh activation token (older ones retired) and its mail, in the caller's transaction. */
