@@ -1,3 +1,5 @@
+import { errorBodySchema } from "@preflight/sync-protocol";
+
 export type UpdateFailure = "network" | "server" | "integrity" | "stale" | "cancelled";
 
 /** Why an update step failed: `reason` for the screen to choose its words, `message` for the student. */
@@ -28,8 +30,8 @@ export function requestFailed(err: unknown): UpdateError {
 export async function serverError(response: Response): Promise<UpdateError> {
   let message = "Server Error";
   try {
-    const body = (await response.json()) as { error?: { message?: string } };
-    if (response.status < 500 && body.error?.message) message = body.error.message;
+    const body = errorBodySchema.safeParse(await response.json());
+    if (response.status < 500 && body.success) message = body.data.error.message;
   } catch {
     // not JSON: a proxy or a dropped connection
   }
