@@ -65,6 +65,16 @@ describe("call(routes.x, input)", () => {
     expect(typedOnly).toBeTypeOf("function");
   });
 
+  it("fills a queued write's {params} too, and refuses a path left without one", async () => {
+    const sent = server(() => Response.json({}));
+    await call(routes.resetProgress, { params: { subject_id: "010" }, body: {} }).catch(() => null);
+    expect(sent[0]?.url).toBe("/analysis/progress/reset/010");
+    const missing = await call(routes.resetProgress, { body: {} }).catch((e: unknown) => e);
+    expect(missing).not.toBeInstanceOf(NetworkError);
+    expect((missing as Error).message).toMatch(/no value for \{subject_id\}/);
+    expect(sent).toHaveLength(1);
+  });
+
   it("writes the query string, leaving out what is undefined", async () => {
     const sent = server(() => Response.json({ data: [] }));
     await call(routes.questionTopics, { query: { subject_code: "010 & 020" } });

@@ -76,9 +76,13 @@ type Part<K extends string, S extends z.ZodType> =
       ? { [key in K]?: z.input<S> }
       : { [key in K]: z.input<S> };
 
-/** What a call sends, typed from its entry: path params, query and body (each only if the route has one). */
+/**
+ * What a call sends, typed from its entry: path params, query and body (each only if the route
+ * has one). Params typed by name only as a record (a queued write's entry) may be given; a
+ * `{param}` of the path left without a value is refused when the URL is built.
+ */
 export type CallInput<E extends RouteEntry> = (string extends keyof z.input<E["params"]>
-  ? unknown
+  ? { params?: z.input<E["params"]> }
   : { params: z.input<E["params"]> }) &
   Part<"query", E["query"]> &
   Part<"body", E["body"]> & {
@@ -155,9 +159,10 @@ async function send(entry: RouteEntry, input: LooseInput): Promise<Response> {
     headers["Content-Type"] = input.encoding === "form" ? "application/x-www-form-urlencoded" : "application/json";
     body = input.encoding === "form" ? formFields(input.body).toString() : JSON.stringify(input.body);
   }
+  const url = callUrl(entry, input);
   let response: Response;
   try {
-    response = await platformFetch(callUrl(entry, input), {
+    response = await platformFetch(url, {
       method: entry.method,
       credentials: "same-origin",
       headers: { ...headers, ...input.headers },
