@@ -19,6 +19,17 @@ const echo = route({
 const open = route({ method: "GET", path: "/open", auth: "none", reply: z.object({ ok: z.literal(true) }) });
 const staff = route({ method: "GET", path: "/staff", auth: "maintenance", reply: z.object({ ok: z.literal(true) }) });
 const drifting = route({ method: "GET", path: "/drift", auth: "none", reply: z.object({ ok: z.literal(true) }) });
+const form = route({
+  method: "POST",
+  path: "/form",
+  auth: "none",
+  body: z.strictObject({
+    name: z.string().min(1, "The name field is required."),
+    ids: z.array(z.number()).default([]),
+  }),
+  bodyKind: "form",
+  reply: z.object({ name: z.string(), ids: z.array(z.number()) }),
+});
 const ID = "0192f0c4-0000-7000-8000-000000000001";
 
 describe.each(DIALECTS)("mountRoute (%s)", (dialect) => {
@@ -38,6 +49,7 @@ describe.each(DIALECTS)("mountRoute (%s)", (dialect) => {
     mountRoute(host, open, (c) => c.json({ ok: true as const }), deps);
     mountRoute(host, staff, (c) => c.json({ ok: true as const }), deps);
     mountRoute(host, drifting, (c) => c.json({ ok: "yes" }), deps);
+    mountRoute(host, form, (c, { body }) => c.json(body), deps);
     return host;
   };
   const post = (path: string, body: unknown, cookie = student) =>
@@ -89,6 +101,32 @@ describe.each(DIALECTS)("mountRoute (%s)", (dialect) => {
     log.mockRestore();
     // Switched off (as in production), the reply goes out unchecked.
     expect((await app(false).request("/drift")).status).toBe(200);
+  });
+
+  it("reads a form body sent as JSON or as an ordinary form post, a list field repeated or named name[]", async () => {
+    const send = (type: string, body: string) =>
+      app().request("/form", { method: "POST", headers: { "Content-Type": type }, body });
+    const urlencoded = "application/x-www-form-urlencoded";
+    expect(await (await send("application/json", '{"name":"Ann","ids":[1,2]}')).json()).toEqual({
+      name: "Ann",
+      ids: [1, 2],
+    });
+    expect(await (await send(urlencoded, "name=Ann&ids=1&ids=2")).json()).toEqual({ name: "Ann", ids: [1, 2] });
+    expect(await (await send(urlencoded, "name=Ann&ids[]=3")).json()).toEqual({ name: "Ann", ids: [3] });
+    expect(await (await send(urlencoded, "name=Ann")).json()).toEqual({ name: "Ann", ids: [] });
+  });
+
+  it("answers a bad form body with a 400 and its errors by field, never a 500", async () => {
+    const send = (type: string, body: string) =>
+      app().request("/form", { method: "POST", headers: { "Content-Type": type }, body });
+    const empty = await send("application/x-www-form-urlencoded", "name=&ids=x");
+    expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      error: { code: "bad_request" },
+      errors: { name: ["The name field is required."], "ids.0": [expect.any(String)] },
+    });
+    expect((await send("application/json", "{not json")).status).toBe(400);
+    expect((await send("text/plain", "name=Ann")).status).toBe(400);
   });
 
   it("answers a queued write's path param outside the catalogue's characters with a 400", async () => {

@@ -137,24 +137,38 @@ function replayed<E extends RouteEntry & { mutation: NonNullable<RouteEntry["mut
         throw new ApiError("bad_request", "Malformed JSON in request body");
       }
     }
-    const key = c.req.header("Idempotency-Key");
-    if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
-      throw new ApiError("bad_request", "Idempotency-Key must be a uuid");
     const parsed = entry.body.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
-    const result = await replayer.apply(c.var.user, {
-      id: key ?? randomUUID(),
-      call: callFor(entry.mutation, c.req.param()),
-      body: parsed.data,
-      createdAt: deps.clock.now().toISOString(),
-    });
-    if (result.status === "failed") {
-      const code = (result.error.code in ERROR_CODES ? result.error.code : "bad_request") as ErrorCode;
-      return c.json({ error: result.error }, ERROR_CODES[code] as ContentfulStatusCode);
-    }
-    if (result.status === "out_of_order") throw new ApiError("out_of_order", "Out of order");
-    return c.json(result.reply as object);
+    return replayOnline(c, replayer, deps, callFor(entry.mutation, c.req.param()), parsed.data);
   };
+}
+
+/**
+ * Applies one queued call (already parsed) as the outbox would, keyed by the request's
+ * `Idempotency-Key` (else a fresh id), and answers with its stored reply or its refusal.
+ */
+export async function replayOnline(
+  c: Context<AppEnv>,
+  replayer: Replayer,
+  deps: AppDeps,
+  call: string,
+  body: unknown,
+): Promise<Response> {
+  const key = c.req.header("Idempotency-Key");
+  if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+    throw new ApiError("bad_request", "Idempotency-Key must be a uuid");
+  const result = await replayer.apply(c.var.user, {
+    id: key ?? randomUUID(),
+    call,
+    body,
+    createdAt: deps.clock.now().toISOString(),
+  });
+  if (result.status === "failed") {
+    const code = (result.error.code in ERROR_CODES ? result.error.code : "bad_request") as ErrorCode;
+    return c.json({ error: result.error }, ERROR_CODES[code] as ContentfulStatusCode);
+  }
+  if (result.status === "out_of_order") throw new ApiError("out_of_order", "Out of order");
+  return c.json(result.reply as object);
 }
 
 /** Parses a JSON reply against the entry (an error reply against the error body); a mismatch is a 500. */
