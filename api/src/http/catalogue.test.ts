@@ -1,8 +1,10 @@
 /**
  * The route catalogue (sync-protocol/routes) is the list of calls: every route the app mounts
- * has an entry and every entry is mounted. Every reply the API suite produces is parsed against
- * its entry by mountRoute (on outside production), so a drifting reply fails the test that
- * caused it with a 500; the last case here shows that check is on in tests.
+ * has an entry and every entry is mounted, so sign-in comes from the entries alone: every entry
+ * that needs a session refuses a request without one (401), and a path param outside its schema
+ * is a 400, never a 500. Every reply the API suite produces is parsed against its entry by
+ * mountRoute (on outside production), so a drifting reply fails the test that caused it with a
+ * 500; the last case here shows that check is on in tests.
  */
 
 import { honoPath, type RouteEntry, routeKey, routes } from "@preflight/sync-protocol/routes/index";
