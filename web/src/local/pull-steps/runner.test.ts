@@ -171,7 +171,12 @@ describe("the post-login sync chain", () => {
     expect(await runPullChain(db, { call: offline.call })).toMatchObject({ ok: false, step: "user", kind: "offline" });
     expect(await cursorOf(db, "user")).toBe("4");
     const garbled = fakeServer({ user: { success: true, cursor: "9", tests: "nope" } });
-    expect(await runPullChain(db, { call: garbled.call })).toMatchObject({ ok: false, step: "user", kind: "error" });
+    expect(await runPullChain(db, { call: garbled.call })).toMatchObject({
+      ok: false,
+      step: "user",
+      kind: "error",
+      message: expect.stringMatching(/^unreadable reply: POST \/user-sync\/sync answered 200/),
+    });
     expect(await cursorOf(db, "user")).toBe("4");
   });
 

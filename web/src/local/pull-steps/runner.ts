@@ -8,7 +8,6 @@
  * tabs a Web Lock "pull-<db>" makes the second wait, then run with the cursors the first left.
  */
 import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol";
-import { ZodError } from "zod";
 import { withLock } from "../../platform.ts";
 import { ApiCallError, NetworkError, ReplyShapeError } from "../api.ts";
 import type { UserDb } from "../db.ts";
@@ -99,8 +98,7 @@ function describeFailure(err: unknown): { kind: "offline" | "refused" | "error";
   if (err instanceof NetworkError) return { kind: "offline", message: err.message };
   if (err instanceof StepRefusedError) return { kind: "refused", message: err.message };
   if (err instanceof ApiCallError) return { kind: "error", message: `${err.status} ${err.code}: ${err.message}` };
-  if (err instanceof ReplyShapeError || err instanceof ZodError)
-    return { kind: "error", message: `unreadable reply: ${err.message}` };
+  if (err instanceof ReplyShapeError) return { kind: "error", message: `unreadable reply: ${err.message}` };
   return { kind: "error", message: String(err) };
 }
 
