@@ -5,9 +5,9 @@
  * `sync`, on messages from the page and whenever the worker starts.
  */
 
-import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content-cache";
-import { type DrainOutcome, drainOutbox } from "@preflight/web/local/drain";
-import { platformDrainDeps } from "@preflight/web/local/drain-deps";
+import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content/cache";
+import { type DrainOutcome, drainOutbox } from "@preflight/web/local/outbox/drain";
+import { platformDrainDeps } from "@preflight/web/local/outbox/drain-deps";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";

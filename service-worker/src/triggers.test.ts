@@ -6,8 +6,8 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest, saveAnswer } from "../../web/src/local/actions/test.ts";
-import { drainOutbox } from "../../web/src/local/drain.ts";
-import { FakePushServer } from "../../web/src/local/fake-push-server.ts";
+import { drainOutbox } from "../../web/src/local/outbox/drain.ts";
+import { FakePushServer } from "../../web/src/local/outbox/fake-push-server.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../../web/src/local/test-support.ts";
 import { installDrainTriggers } from "./triggers.ts";
 
@@ -15,7 +15,7 @@ import { installDrainTriggers } from "./triggers.ts";
  * The page's own scheduler, loaded by a path the worker's type check does not follow: it is
  * page code (window, document), type-checked with the web package.
  */
-const PAGE_SCHEDULER = "../../web/src/local/drain-scheduler.ts";
+const PAGE_SCHEDULER = "../../web/src/local/outbox/drain-scheduler.ts";
 async function pageScheduler(): Promise<{ startDrainTriggers(): () => void }> {
   return import(/* @vite-ignore */ PAGE_SCHEDULER);
 }

@@ -8,7 +8,7 @@
  *   - `activate`, and every start of the worker (unforced): Safari has no Background Sync,
  *     so each start is a chance to replay.
  */
-import { DRAIN_MESSAGE, SYNC_TAG } from "@preflight/web/local/drain-messages";
+import { DRAIN_MESSAGE, SYNC_TAG } from "@preflight/web/local/outbox/drain-messages";
 
 /** The part of ServiceWorkerGlobalScope the triggers use. */
 export interface TriggerScope {

@@ -8,11 +8,11 @@
 import "fake-indexeddb/auto";
 import type { UserSummary } from "@preflight/sync-protocol";
 import { createTestApp, DIALECTS, type TestApp } from "../../api/src/test-support/harness.ts";
-import type { LocalScope } from "../../web/src/local/action.ts";
 import { createTest, saveAnswer } from "../../web/src/local/actions/test.ts";
-import { deviceDb, type LocalQuestion, userDb } from "../../web/src/local/db.ts";
-import { drainOutbox } from "../../web/src/local/drain.ts";
-import { clientIdOf } from "../../web/src/local/outbox.ts";
+import type { LocalScope } from "../../web/src/local/outbox/action.ts";
+import { drainOutbox } from "../../web/src/local/outbox/drain.ts";
+import { clientIdOf } from "../../web/src/local/outbox/outbox.ts";
+import { deviceDb, type LocalQuestion, userDb } from "../../web/src/local/store/db.ts";
 import type { BenchRow } from "./run.ts";
 
 const ANSWERS = 1000;

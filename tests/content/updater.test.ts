@@ -12,7 +12,7 @@ import { applyPack } from "../../web/src/local/content/apply.ts";
 import type { Fetch } from "../../web/src/local/content/download.ts";
 import type { UpdaterStatus } from "../../web/src/local/content/status.ts";
 import { runUpdates, UPDATER_MESSAGES } from "../../web/src/local/content/updater.ts";
-import { archiveKey, type UserDb, userDb } from "../../web/src/local/db.ts";
+import { archiveKey, type UserDb, userDb } from "../../web/src/local/store/db.ts";
 
 const fixtures = loadFixtures();
 let dbCount = 0;

@@ -9,20 +9,20 @@
  * before this module.
  */
 import { vi } from "vitest";
-import type { LocalScope } from "../../web/src/local/action.ts";
+import type { LocalScope } from "../../web/src/local/outbox/action.ts";
 import { FaultyNetwork } from "./faults.ts";
 import { CookieJar, networkFetch, STUDENT_EMAIL, STUDENT_PASSWORD, type World } from "./world.ts";
 
 async function loadEngine() {
   const [db, outbox, test, question, drain, session, bank, pull] = await Promise.all([
-    import("../../web/src/local/db.ts"),
-    import("../../web/src/local/outbox.ts"),
+    import("../../web/src/local/store/db.ts"),
+    import("../../web/src/local/outbox/outbox.ts"),
     import("../../web/src/local/actions/test.ts"),
     import("../../web/src/local/actions/question.ts"),
-    import("../../web/src/local/drain.ts"),
-    import("../../web/src/local/session.ts"),
-    import("../../web/src/local/bank.ts"),
-    import("../../web/src/local/pull-question-data.ts"),
+    import("../../web/src/local/outbox/drain.ts"),
+    import("../../web/src/local/account/session.ts"),
+    import("../../web/src/local/content/bank.ts"),
+    import("../../web/src/local/pull/question-data.ts"),
   ]);
   return { db, outbox, test, question, drain, session, bank, pull };
 }

@@ -6,8 +6,8 @@ import "fake-indexeddb/auto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../../api/src/test-support/harness.ts";
 import { createTest, finishTest, saveAnswer } from "../../web/src/local/actions/test.ts";
-import type { LocalQuestion } from "../../web/src/local/db.ts";
-import { type DrainDeps, drainUnlocked } from "../../web/src/local/drain.ts";
+import { type DrainDeps, drainUnlocked } from "../../web/src/local/outbox/drain.ts";
+import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 import { resetDatabases, signedInScope } from "../../web/src/local/test-support.ts";
 
 for (const dialect of DIALECTS) {

@@ -6,7 +6,7 @@
 import "fake-indexeddb/auto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LocalQuestion } from "../../web/src/local/db.ts";
+import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 import type { Device } from "./device.ts";
 import type { Fault } from "./faults.ts";
 import { answerFor } from "./model.ts";

@@ -4,7 +4,7 @@
  * the drain; it is built from the spec's rules and the question bank alone.
  */
 import { type GivenAnswer, gradeAnswer, pickQuestions, type TestOutcome, testOutcome } from "@preflight/sync-protocol";
-import type { LocalQuestion } from "../../web/src/local/db.ts";
+import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 
 /** How a save picks its answer: empty (not an answer: nothing queued), right, or one of two wrong ones. */
 export type AnswerPick = "empty" | "correct" | "wrong" | "other-wrong";

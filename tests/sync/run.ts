@@ -4,7 +4,7 @@
  * discrepancies, each saying what is held and what should be; empty means the run holds.
  */
 import type { GivenAnswer } from "@preflight/sync-protocol";
-import type { LocalQuestion } from "../../web/src/local/db.ts";
+import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 import { Device } from "./device.ts";
 import { answerFor, describeIntent, type Intent, Model } from "./model.ts";
 import type { Meanwhile, Schedule, Step } from "./schedule.ts";

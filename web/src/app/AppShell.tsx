@@ -1,8 +1,8 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { startDrainTriggers } from "../local/drain-scheduler.ts";
-import { pullAll } from "../local/pull.ts";
-import { checkSession, signOut } from "../local/session.ts";
+import { checkSession, signOut } from "../local/account/session.ts";
+import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
+import { pullAll } from "../local/pull/pull.ts";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { MainNav } from "./MainNav.tsx";
@@ -18,7 +18,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => startDrainTriggers(), []);
-  // A session signed in offline renews its server session when it can (local/session.ts).
+  // A session signed in offline renews its server session when it can (local/account/session.ts).
   useOfflineSessionRenewal();
   // Rows a pull left aside for changes in the outbox come again once the outbox is empty.
   usePullWhenSettled(scope.db);

@@ -1,4 +1,4 @@
-import type { UserDb } from "../local/db.ts";
+import type { UserDb } from "../local/store/db.ts";
 import { useUnseenNotices } from "./live-queries.ts";
 
 /** Changes the server refused (for example an answer to a test finished on another device). */

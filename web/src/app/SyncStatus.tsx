@@ -1,6 +1,6 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
-import type { UserDb } from "../local/db.ts";
+import type { UserDb } from "../local/store/db.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { useOnline } from "./useOnline.ts";
 

@@ -1,5 +1,5 @@
 /**
- * The page's side of an offline sign-in (`local/session.ts` explains the design): a banner
+ * The page's side of an offline sign-in (`local/account/session.ts` explains the design): a banner
  * while the session has no server behind it, and the upkeep that brings the server back.
  *
  * Renewal itself happens inside `checkSession()`, which the shell calls when the app opens,
@@ -12,9 +12,9 @@ import { DRAIN_TIMER_MS } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
-import { deviceDb } from "../local/db.ts";
-import { wakeDrain } from "../local/drain-scheduler.ts";
-import { checkSession, onServerSessionRenewed } from "../local/session.ts";
+import { checkSession, onServerSessionRenewed } from "../local/account/session.ts";
+import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
+import { deviceDb } from "../local/store/db.ts";
 import { useOnline } from "./useOnline.ts";
 
 /** Shown until the server takes the sign-in back (it may be unreachable with the browser "online"). */

@@ -1,5 +1,5 @@
 import { Workbox } from "workbox-window";
-import { wakeDrain } from "../local/drain-scheduler.ts";
+import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
 
 /** Registers the worker built from service-worker/ (production builds only). */
 export function registerServiceWorker(): void {

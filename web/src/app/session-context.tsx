@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import type { LocalScope } from "../local/action.ts";
-import { type DeviceSession, userDb } from "../local/db.ts";
-import { wakeDrain } from "../local/drain-scheduler.ts";
+import type { LocalScope } from "../local/outbox/action.ts";
+import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
+import { type DeviceSession, userDb } from "../local/store/db.ts";
 
 export interface SignedIn {
   session: DeviceSession;

@@ -1,7 +1,7 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { isFirstRun } from "../local/content/service.ts";
-import type { UserDb } from "../local/db.ts";
+import type { UserDb } from "../local/store/db.ts";
 import { useOnline } from "./useOnline.ts";
 
 /** A device with no content yet goes to the updater, whose first run downloads the bank. */

@@ -4,8 +4,8 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
-import type { UserDb } from "../local/db.ts";
-import { PULL_DEFERRED_KEY, runPullChain } from "../local/pull-steps/runner.ts";
+import { PULL_DEFERRED_KEY, runPullChain } from "../local/pull/steps/runner.ts";
+import type { UserDb } from "../local/store/db.ts";
 
 export function usePullWhenSettled(db: UserDb): void {
   const deferredAt = useLiveQuery(async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { readUpdaterStatus, subscribeUpdater } from "../local/content/service.ts";
 import { IDLE_STATUS, type UpdaterStatus } from "../local/content/status.ts";
-import type { UserDb } from "../local/db.ts";
+import type { UserDb } from "../local/store/db.ts";
 
 /**
  * The updater's status, polled every `pollMs` (spec: 1 s in the updater, 2 s on the dashboard)

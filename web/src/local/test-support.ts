@@ -5,11 +5,11 @@
 import type { PulledProfile, UserSummary } from "@preflight/sync-protocol";
 import type { RouteEntry } from "@preflight/sync-protocol/routes/index";
 import { z } from "zod";
-import type { LocalScope } from "./action.ts";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import type { CallReply } from "./api.ts";
-import { deviceDb, type LocalQuestion, userDb } from "./db.ts";
-import { clientIdOf } from "./outbox.ts";
+import type { LocalScope } from "./outbox/action.ts";
+import { clientIdOf } from "./outbox/outbox.ts";
+import { deviceDb, type LocalQuestion, userDb } from "./store/db.ts";
 
 export const STUDENT: UserSummary = {
   id: "user-1",

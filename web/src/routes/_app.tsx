@@ -3,7 +3,7 @@ import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
 import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
 import { ContentEvictionBanner } from "../features/updates-admin/ContentEvictionBanner.tsx";
-import { currentSession } from "../local/session.ts";
+import { currentSession } from "../local/account/session.ts";
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */
 export const Route = createFileRoute("/_app")({

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { currentSession } from "../local/session.ts";
+import { currentSession } from "../local/account/session.ts";
 
 export const Route = createFileRoute("/")({
   beforeLoad: async () => {

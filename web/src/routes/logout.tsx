@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { signOut } from "../local/session.ts";
+import { signOut } from "../local/account/session.ts";
 
 /** /logout (spec): ends the session on this device (and the server when online), then /login. */
 export const Route = createFileRoute("/logout")({

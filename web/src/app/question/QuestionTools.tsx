@@ -1,9 +1,9 @@
 import { type Features, ZOOM_MIN } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
-import type { LocalScope } from "../../local/action.ts";
 import { setZoom, toggleFlag } from "../../local/actions/question.ts";
-import { getMeta } from "../../local/db.ts";
+import type { LocalScope } from "../../local/outbox/action.ts";
+import { getMeta } from "../../local/store/db.ts";
 import { ZoomControl } from "../../ui/zoom/ZoomControl.tsx";
 import { SeenInExamDialog } from "./SeenInExamDialog.tsx";
 

@@ -1,7 +1,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
-import type { LocalScope } from "../../local/action.ts";
 import { QuestionInputError, reportSeenInExam } from "../../local/actions/question.ts";
+import type { LocalScope } from "../../local/outbox/action.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useErrorNotice } from "../error-notice.ts";

@@ -1,7 +1,7 @@
 import { countTimes, formatDate, scorePercentage } from "@preflight/sync-protocol";
 import { EASA_LEARNING_OBJECTIVE_VERSION } from "@preflight/sync-protocol/rules/question";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { LocalQuestion, UserDb } from "../../local/db.ts";
+import type { LocalQuestion, UserDb } from "../../local/store/db.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 
 function monthLabel(month: string): string {

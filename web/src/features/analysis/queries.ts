@@ -7,8 +7,8 @@
 import type { AnalysisInput, AnalysisTest } from "@preflight/sync-protocol/rules/analysis";
 import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
 import { useLiveQuery } from "dexie-react-hooks";
-import { archiveKey, getMeta, type UserDb } from "../../local/db.ts";
-import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
+import { HIDE_FIXED_RESULTS_META } from "../../local/pull/fixed-tests.ts";
+import { archiveKey, getMeta, type UserDb } from "../../local/store/db.ts";
 
 export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
   const [bank, subjects, userTests, answers, resets, hideAll] = await Promise.all([

@@ -1,8 +1,8 @@
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
-import type { DeviceSession } from "../../local/db.ts";
-import { signIn } from "../../local/session.ts";
+import { signIn } from "../../local/account/session.ts";
+import type { DeviceSession } from "../../local/store/db.ts";
 import { takeLoggedOutCookie } from "../../platform.ts";
 import { BrandHeader } from "../../ui/BrandHeader.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
+import { OfflineSignInError } from "../../local/account/session.ts";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
-import { OfflineSignInError } from "../../local/session.ts";
 import { signInProblem } from "./sign-in-problem.ts";
 
 describe("what the login page says about a refused sign-in", () => {

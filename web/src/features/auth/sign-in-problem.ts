@@ -1,7 +1,7 @@
 /** What the login page says when a sign-in is refused, by the server or by the device. */
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { OfflineSignInError } from "../../local/account/session.ts";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
-import { OfflineSignInError } from "../../local/session.ts";
 
 export interface SignInProblem {
   message: string;

@@ -5,7 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
-import { exportPending } from "../../local/pending-file.ts";
+import { exportPending } from "../../local/outbox/pending-file.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
 import { ChangesPage } from "./ChangesPage.tsx";
 

@@ -3,9 +3,9 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { type ChangeEvent, useRef, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { wakeDrain } from "../../local/drain-scheduler.ts";
 import { failureText } from "../../local/form-errors.ts";
-import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/pending-file.ts";
+import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
+import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/outbox/pending-file.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button } from "../../ui/Modal.tsx";
 

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import type { TestResult } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { resetDatabases, signedInScope } from "../../local/test-support.ts";
 import { readCourseProgress } from "./queries.ts";
 

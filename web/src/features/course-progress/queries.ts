@@ -12,8 +12,8 @@ import {
 } from "@preflight/sync-protocol/rules/course-progress";
 import type { CourseProgressReply, CourseProgressSummary } from "@preflight/sync-protocol/schemas/analysis-course";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { UserDb } from "../../local/db.ts";
-import { readSyllabus } from "../../local/syllabus.ts";
+import type { UserDb } from "../../local/store/db.ts";
+import { readSyllabus } from "../../local/store/syllabus.ts";
 import { FULL_COURSE, moduleTab, type ProgressTab } from "./tabs.ts";
 
 export interface ProgressScope {

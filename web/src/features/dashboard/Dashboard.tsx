@@ -9,7 +9,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { ApiCallError, call } from "../../local/api.ts";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";

@@ -2,7 +2,7 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useMemo } from "react";
 import { useSubjects } from "../../app/live-queries.ts";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { subjectsHeading } from "../../ui/subject-tree.ts";
 import { type ExamQuestionFact, type ExamSubject, type ExamType, examSubjects, questionBanks } from "./banks.ts";
 

@@ -1,7 +1,7 @@
 /** The fixed test's summary (spec 'Test summary strip') with Start, or why it cannot start. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useStartTest } from "../../app/useStartTest.ts";
-import type { LocalFixedTest } from "../../local/db.ts";
+import type { LocalFixedTest } from "../../local/store/db.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";

@@ -5,7 +5,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../app/session-context.tsx";
-import type { LocalFixedTest } from "../../local/db.ts";
+import type { LocalFixedTest } from "../../local/store/db.ts";
 import { resetDatabases, STUDENT } from "../../local/test-support.ts";
 import { PasswordDialog } from "./PasswordDialog.tsx";
 

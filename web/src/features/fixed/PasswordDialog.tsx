@@ -5,8 +5,8 @@ import { type FormEvent, useId, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { ApiCallError, call, NetworkError } from "../../local/api.ts";
-import type { LocalFixedTest } from "../../local/db.ts";
 import { failureText } from "../../local/form-errors.ts";
+import type { LocalFixedTest } from "../../local/store/db.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 

@@ -5,7 +5,7 @@
  * built: spec study 8's danger notification 'Could not load test summary'.
  */
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
-import type { ContentCheck } from "../../local/verify-content.ts";
+import type { ContentCheck } from "../../local/content/verify.ts";
 
 export const SUMMARY_FAILED = PRACTICE_MESSAGES.summaryFailed;
 

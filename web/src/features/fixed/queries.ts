@@ -1,6 +1,6 @@
 /** Live read of the fixed tests page, from the device. */
 import { useLiveQuery } from "dexie-react-hooks";
-import type { LocalFixedTest, LocalUserTest, UserDb } from "../../local/db.ts";
+import type { LocalFixedTest, LocalUserTest, UserDb } from "../../local/store/db.ts";
 
 export interface FixedTestsView {
   tests: LocalFixedTest[];

@@ -5,7 +5,7 @@ import { act, cleanup, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../app/session-context.tsx";
-import type { LocalFixedTest } from "../../local/db.ts";
+import type { LocalFixedTest } from "../../local/store/db.ts";
 import { resetDatabases, STUDENT } from "../../local/test-support.ts";
 import { SnackbarContext } from "../../ui/snackbar/context.ts";
 import { SUMMARY_FAILED } from "./flow-step.ts";

@@ -7,7 +7,7 @@ import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-proto
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import type { LocalFixedTest } from "../../local/db.ts";
+import type { LocalFixedTest } from "../../local/store/db.ts";
 import { fixedTestDialog } from "./flow-step.ts";
 import { verifyFixedTestQuestions } from "./verify.ts";
 

@@ -4,8 +4,9 @@
  * fixed test needs an update when any of its questions is not on the device at the version the
  * test is taken with (in the bank or the archive), offline too.
  */
-import type { LocalFixedTest, UserDb } from "../../local/db.ts";
-import { type ContentCheck, verifyPinnedQuestions } from "../../local/verify-content.ts";
+
+import { type ContentCheck, verifyPinnedQuestions } from "../../local/content/verify.ts";
+import type { LocalFixedTest, UserDb } from "../../local/store/db.ts";
 
 export type QuestionCheck = ContentCheck;
 

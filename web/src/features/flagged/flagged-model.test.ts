@@ -1,6 +1,6 @@
 import { NO_FLAGGED_FILTER } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
-import type { LocalQuestion } from "../../local/db.ts";
+import type { LocalQuestion } from "../../local/store/db.ts";
 import { multipleChoice } from "../../local/test-support.ts";
 import {
   detailSequence,

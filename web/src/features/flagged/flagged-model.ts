@@ -13,7 +13,7 @@ import {
   topicOfCode,
 } from "@preflight/sync-protocol";
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
-import type { LocalQuestion } from "../../local/db.ts";
+import type { LocalQuestion } from "../../local/store/db.ts";
 
 export const FLAGGED_MESSAGES = {
   noneFlagged: "You haven't flagged any questions yet",

@@ -4,7 +4,7 @@
  */
 import { byMostRecentlyFlagged } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
-import { getMeta, type UserDb } from "../../local/db.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 import type { FlaggedEntry, TopicChoice } from "./flagged-model.ts";
 import { topicChoices } from "./flagged-model.ts";
 

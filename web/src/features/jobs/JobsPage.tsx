@@ -6,9 +6,9 @@
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { platformDrainDeps } from "../../local/drain-deps.ts";
-import { wakeDrain } from "../../local/drain-scheduler.ts";
-import { restartQueue, retryFailed, runJobs } from "../../local/jobs.ts";
+import { platformDrainDeps } from "../../local/outbox/drain-deps.ts";
+import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
+import { restartQueue, retryFailed, runJobs } from "../../local/outbox/jobs.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { JobsView } from "./JobsView.tsx";
 import { JOB_MESSAGES, queueName, type RunReply, restartReply, runReply } from "./jobs-model.ts";

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OutboxEntry } from "../../local/db.ts";
+import type { OutboxEntry } from "../../local/store/db.ts";
 import { JobsView, type JobsViewProps } from "./JobsView.tsx";
 import { JOB_MESSAGES, jobPanels, type QueueState, runReply } from "./jobs-model.ts";
 import type { JobsState } from "./queries.ts";

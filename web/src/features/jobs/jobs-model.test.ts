@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { OutboxEntry } from "../../local/db.ts";
+import type { OutboxEntry } from "../../local/store/db.ts";
 import {
   describeAvailable,
   JOB_MESSAGES,

@@ -9,8 +9,8 @@
  *     available_at: "2026-11-21T09:14:05.000Z", failed_at: null, reason: null, attempts: 0 }
  */
 import { resolveCall } from "@preflight/sync-protocol/mutations";
-import type { OutboxEntry } from "../../local/db.ts";
-import type { RestartReport, RunReport } from "../../local/jobs.ts";
+import type { RestartReport, RunReport } from "../../local/outbox/jobs.ts";
+import type { OutboxEntry } from "../../local/store/db.ts";
 
 /** Spec: "maintenance jobs refresh 20 s". */
 export const JOBS_REFRESH_MS = 20_000;

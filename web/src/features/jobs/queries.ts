@@ -1,8 +1,8 @@
 /** Live reads for the jobs panels: the outbox from Dexie, refreshed every 20 s (spec). */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import type { UserDb } from "../../local/db.ts";
-import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/jobs.ts";
+import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/outbox/jobs.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { JOBS_REFRESH_MS, type JobPanels, jobPanels } from "./jobs-model.ts";
 
 /** What the jobs panels show: both panels, the drain's pause and back-off, and the time they were read. */

@@ -12,7 +12,7 @@ import {
   type LessonFacts,
   type ProgressTestFacts,
 } from "@preflight/sync-protocol/rules/access";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 
 export type HitDecision =
   | { kind: "open"; lessonId: number; page: number }

@@ -16,7 +16,7 @@ import {
   searchWords,
 } from "@preflight/sync-protocol";
 import MiniSearch from "minisearch";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 
 interface SubjectIndex {
   /** The installed pack version the index was built from. */

@@ -1,7 +1,7 @@
 import { isSearchable, type LessonFilter, type LessonSearchResult } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { lessonSubjects, searchLessons } from "./search-index.ts";
 import type { SearchForm } from "./useTutorSearch.ts";
 

@@ -28,7 +28,7 @@ import {
   typeQuestionCount,
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { type ReactNode, useId } from "react";
-import type { LocalAuthority } from "../../local/db.ts";
+import type { LocalAuthority } from "../../local/store/db.ts";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";

@@ -13,7 +13,7 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo } from "react";
-import type { LocalAuthority, UserDb } from "../../local/db.ts";
+import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
 import { headingCounts } from "../../ui/subject-tree.ts";
 
 /** The bank on this device, indexed for the filter (re-read only when the bank changes). */

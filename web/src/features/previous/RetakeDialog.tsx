@@ -1,7 +1,7 @@
 /** The retake dialog of 'Choose a previous test': the test's summary, then /test/retake/{id}. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
-import type { LocalFixedTest, LocalUserTest } from "../../local/db.ts";
+import type { LocalFixedTest, LocalUserTest } from "../../local/store/db.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 

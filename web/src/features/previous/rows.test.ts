@@ -1,6 +1,6 @@
 import type { PreviousTest } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { filterPreviousTests, mergePreviousTests, NO_FILTER, type PreviousRow } from "./rows.ts";
 
 function local(id: string, overrides: Partial<LocalUserTest> = {}): LocalUserTest {

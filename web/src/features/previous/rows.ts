@@ -3,7 +3,7 @@
  * list, hidden results applied, and the spec's filters (result, type, dates). Pure.
  */
 import { type PreviousTest, resultVisibility, type TestType } from "@preflight/sync-protocol";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 
 export interface PreviousRow {
   id: string;

@@ -9,8 +9,8 @@ import { useEffect, useMemo, useState } from "react";
 import { useHideFixedResults } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { call } from "../../local/api.ts";
-import type { UserDb } from "../../local/db.ts";
-import { HIDE_FIXED_RESULTS_META } from "../../local/pull-fixed-tests.ts";
+import { HIDE_FIXED_RESULTS_META } from "../../local/pull/fixed-tests.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { mergePreviousTests, type PreviousRow } from "./rows.ts";
 
 export interface PreviousTestsView {

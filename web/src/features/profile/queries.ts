@@ -11,7 +11,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { readCourse } from "../../local/actions/course-dates.ts";
 import { call } from "../../local/api.ts";
-import { getMeta, type UserDb } from "../../local/db.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 import type { ProfileViewData } from "./ProfileView.tsx";
 
 /** Read of the device's copy: undefined while reading, null when no profile is on the device yet. */

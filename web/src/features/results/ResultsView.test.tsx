@@ -3,7 +3,7 @@ import { resultVisibility } from "@preflight/sync-protocol";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import type { ResultsData } from "./queries.ts";
 import { RESULT_MESSAGES, ResultsView, type ResultsViewProps } from "./ResultsView.tsx";
 import { PASSED, resultsData } from "./results.mock.ts";

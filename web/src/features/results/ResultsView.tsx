@@ -1,6 +1,6 @@
 import { padQuestionNumber, type ResultVisibility, type TestResult } from "@preflight/sync-protocol";
 import { useState } from "react";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { draftFromGiven } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";

@@ -1,6 +1,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
-import type { LocalAnswer, LocalQuestion, LocalUserTest, UserDb } from "../../local/db.ts";
+import type { LocalAnswer, LocalQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
 
 /** A test as the results page reads it: the test, the answers saved by question id, its questions in order. */
 export interface ResultsData {

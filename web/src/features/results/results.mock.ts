@@ -1,6 +1,6 @@
 /** Typed fixtures of the results page: a finished practice test of three questions, as the device holds it. */
 import type { GivenAnswer, TestResult } from "@preflight/sync-protocol";
-import type { LocalAnswer, LocalQuestion, LocalUserTest } from "../../local/db.ts";
+import type { LocalAnswer, LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { ResultsData } from "./queries.ts";
 
 const QUESTION_BASE = {

@@ -6,7 +6,7 @@ import {
   type AccessDecision,
   type PartView,
 } from "@preflight/sync-protocol/rules/access";
-import type { LocalProgressTest } from "../../local/db.ts";
+import type { LocalProgressTest } from "../../local/store/db.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useProgressTestStart } from "./useProgressTestStart.ts";

@@ -14,8 +14,8 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
 import { readUpdaterStatus, startUpdate, whenUpdateSettles } from "../../local/content/service.ts";
 import { isRunning, type UpdaterStatus } from "../../local/content/status.ts";
-import type { LocalProgressTest, UserDb } from "../../local/db.ts";
-import { verifyCurrentQuestions, verifyOnServer } from "../../local/verify-content.ts";
+import { verifyCurrentQuestions, verifyOnServer } from "../../local/content/verify.ts";
+import type { LocalProgressTest, UserDb } from "../../local/store/db.ts";
 
 export type StartState =
   | { step: "ready" }

@@ -11,8 +11,8 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { useServerErrorNotice } from "../../app/server-error.ts";
 import { call, NetworkError } from "../../local/api.ts";
-import { getMeta, type UserDb } from "../../local/db.ts";
-import { pullAll } from "../../local/pull.ts";
+import { pullAll } from "../../local/pull/pull.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 
 const SYLLABI_KEY = "syllabi";
 

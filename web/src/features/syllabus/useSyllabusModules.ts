@@ -1,7 +1,7 @@
-/** The syllabus page's data as a live read (the read itself is local/syllabus.ts). */
+/** The syllabus page's data as a live read (the read itself is local/store/syllabus.ts). */
 import { useLiveQuery } from "dexie-react-hooks";
-import type { UserDb } from "../../local/db.ts";
-import { readSyllabus, type SyllabusData } from "../../local/syllabus.ts";
+import type { UserDb } from "../../local/store/db.ts";
+import { readSyllabus, type SyllabusData } from "../../local/store/syllabus.ts";
 
 export type { SyllabusData };
 

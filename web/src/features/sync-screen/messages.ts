@@ -1,5 +1,5 @@
 import type { PullStep } from "@preflight/sync-protocol";
-import type { StepState } from "../../local/pull-steps/runner.ts";
+import type { StepState } from "../../local/pull/steps/runner.ts";
 
 /** The spec's rows of the post-login sync screen, in the order the steps run. */
 export const STEP_LABELS: Record<PullStep, string> = {

@@ -12,8 +12,8 @@ import {
   type PullStep,
 } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
-import type { UserDb } from "../../local/db.ts";
-import { runPullChain, type StepState } from "../../local/pull-steps/runner.ts";
+import { runPullChain, type StepState } from "../../local/pull/steps/runner.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { now } from "../../platform.ts";
 
 export type SyncPhase = "waiting" | "running" | "complete" | "failed" | "offline";

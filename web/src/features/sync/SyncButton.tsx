@@ -8,9 +8,9 @@ import {
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
-import type { UserDb } from "../../local/db.ts";
-import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/jobs.ts";
-import { syncNow } from "../../local/sync-now.ts";
+import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/outbox/jobs.ts";
+import { syncNow } from "../../local/outbox/sync-now.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 

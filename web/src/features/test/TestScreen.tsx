@@ -9,7 +9,7 @@ import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { deadlineOf } from "../../local/actions/test.ts";
 import { call } from "../../local/api.ts";
-import type { TestEnd } from "../../local/db.ts";
+import type { TestEnd } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
 import { useFlaggedIds, useTestData } from "./queries.ts";

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { manualClock } from "../../ui/manual-clock.ts";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import { TestView, type TestViewProps } from "./TestView.tsx";

@@ -1,7 +1,7 @@
 import type { GivenAnswer } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
-import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/db.ts";
+import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
 
 /** A test as the device holds it: the test, its questions in order and the answers saved. */
 export interface TestData {

@@ -1,6 +1,6 @@
 import { SAVE_DELAY_MS } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
-import type { LocalUserTest } from "../../local/db.ts";
+import type { LocalUserTest } from "../../local/store/db.ts";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import type { TestData } from "./queries.ts";
 import { CHOICE, CLOZE, SELECT, TEST, TEXT, testData } from "./test.mock.ts";

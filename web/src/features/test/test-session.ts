@@ -14,7 +14,7 @@
  * a change; everything else the screen shows is derived from it by `onScreen`.
  */
 import { type GivenAnswer, letterIndex, SAVE_DELAY_MS, type TestType } from "@preflight/sync-protocol";
-import type { LocalQuestion, LocalUserTest, TestEnd } from "../../local/db.ts";
+import type { LocalQuestion, LocalUserTest, TestEnd } from "../../local/store/db.ts";
 import type { PageCorrectness } from "../../ui/pagination-window.ts";
 import {
   type Draft,

@@ -1,6 +1,6 @@
 /** Typed fixtures of the question screen: one question of each type and a test over them, as the device holds them. */
 import type { GivenAnswer } from "@preflight/sync-protocol";
-import type { LocalQuestion, LocalUserTest } from "../../local/db.ts";
+import type { LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { TestData } from "./queries.ts";
 
 const QUESTION_BASE = {

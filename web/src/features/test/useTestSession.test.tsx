@@ -3,7 +3,7 @@ import "fake-indexeddb/auto";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest, type NewTest } from "../../local/actions/test.ts";
-import type { LocalQuestion } from "../../local/db.ts";
+import type { LocalQuestion } from "../../local/store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
 import { useTestData } from "./queries.ts";
 import { type TestSessionIo, useTestSession } from "./useTestSession.ts";

@@ -5,9 +5,9 @@
  */
 import { MULTI_SELECT_AUTO_CONFIRM_MS, type TestType } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { LocalScope } from "../../local/action.ts";
 import { finishTest, saveAnswer, setPosition, TestFinishedError, TimeExpiredError } from "../../local/actions/test.ts";
-import type { TestEnd } from "../../local/db.ts";
+import type { LocalScope } from "../../local/outbox/action.ts";
+import type { TestEnd } from "../../local/store/db.ts";
 import { delay } from "../../platform.ts";
 import type { TestData } from "./queries.ts";
 import {

@@ -6,7 +6,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { type AvailableUpdates, checkAvailable } from "../../local/content/service.ts";
 import { isRunning } from "../../local/content/status.ts";
-import { getMeta, type UserDb } from "../../local/db.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { useServiceRunning } from "./useServiceRunning.ts";
 

@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type AvailableUpdates, startApprovedUpdate } from "../../local/content/service.ts";
-import { getMeta } from "../../local/db.ts";
+import { getMeta } from "../../local/store/db.ts";
 import { now } from "../../platform.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";

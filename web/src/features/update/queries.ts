@@ -5,7 +5,7 @@ import { availableModules } from "@preflight/sync-protocol/rules/content-plan";
 import type { Manifest } from "@preflight/sync-protocol/schemas/content-pack";
 import { useLiveQuery } from "dexie-react-hooks";
 import { call } from "../../local/api.ts";
-import { getMeta, type UserDb } from "../../local/db.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 
 /** A module of the course and whether its questions are on the device yet. */
 export interface ModuleReadiness {

@@ -9,7 +9,7 @@ import {
   noteContentInstalled,
   recoverEvictedContent,
 } from "../../local/content/storage.ts";
-import { getMeta } from "../../local/db.ts";
+import { getMeta } from "../../local/store/db.ts";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
 /**

@@ -1,14 +1,14 @@
 import { Link } from "@tanstack/react-router";
 import { useRef, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
-import type { UserDb } from "../../local/db.ts";
+import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import {
   type DeviceFileSummary,
   exportDeviceData,
   importDeviceData,
   inspectDeviceFile,
-} from "../../local/device-export.ts";
-import { wakeDrain } from "../../local/drain-scheduler.ts";
+} from "../../local/store/device-export.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 

@@ -3,7 +3,7 @@ import { Button as AriaButton, OverlayArrow, Tooltip, TooltipTrigger } from "rea
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { redownloadQuestionBank } from "../../local/content/storage.ts";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { BLOCKED_TITLES, UPDATES_ADMIN_MESSAGES } from "./messages.ts";

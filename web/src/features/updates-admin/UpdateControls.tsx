@@ -4,7 +4,6 @@ import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
-import type { LocalScope } from "../../local/action.ts";
 import { updateProfile } from "../../local/actions/profile.ts";
 import {
   readUpdateLock,
@@ -15,7 +14,8 @@ import {
   updateMode,
 } from "../../local/content/service.ts";
 import { isRunning, type UpdaterStatus } from "../../local/content/status.ts";
-import { getMeta, type UserDb } from "../../local/db.ts";
+import type { LocalScope } from "../../local/outbox/action.ts";
+import { getMeta, type UserDb } from "../../local/store/db.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 

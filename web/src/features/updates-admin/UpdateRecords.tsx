@@ -1,7 +1,7 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UpdateRecord } from "../../local/content/tables.ts";
-import type { UserDb } from "../../local/db.ts";
+import type { UserDb } from "../../local/store/db.ts";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
 /** Newest first; a record without a time (null) shows 'Unknown' and goes last. */

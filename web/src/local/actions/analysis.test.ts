@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
-import { pullUser } from "../pull-steps/user.ts";
+import { pullUser } from "../pull/steps/user.ts";
 import { resetDatabases, signedInWithAnswers, stepAnswers } from "../test-support.ts";
 import { isResetCall, ResetProgressError, resetProgress } from "./analysis.ts";
 

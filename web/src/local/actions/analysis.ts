@@ -5,9 +5,9 @@
  * same reset (same id, same time) when the queue drains. Tests and results are not touched.
  */
 import { resolveCall } from "@preflight/sync-protocol/mutations";
-import { type LocalScope, runAction } from "../action.ts";
-import type { LocalProgressReset } from "../db.ts";
-import { registerCallHandling } from "../outbox-calls.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import { registerCallHandling } from "../outbox/calls.ts";
+import type { LocalProgressReset } from "../store/db.ts";
 
 /** A subject the device cannot reset: not a subject code, or not in the bank on this device. */
 export class ResetProgressError extends Error {

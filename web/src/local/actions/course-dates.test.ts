@@ -2,9 +2,9 @@ import "fake-indexeddb/auto";
 import { CLASS_MANAGED_REFUSAL } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getMeta, type UserDb } from "../db.ts";
-import { cursorKey } from "../pull-steps/cursor.ts";
-import { pullSyllabus } from "../pull-steps/syllabus.ts";
+import { cursorKey } from "../pull/steps/cursor.ts";
+import { pullSyllabus } from "../pull/steps/syllabus.ts";
+import { getMeta, type UserDb } from "../store/db.ts";
 import { resetDatabases, STUDENT, signedInScope, stepAnswers } from "../test-support.ts";
 import { CourseDatesError, readCourse, updateCourseDates } from "./course-dates.ts";
 

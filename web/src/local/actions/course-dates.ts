@@ -10,9 +10,9 @@ import {
   type PulledProfile,
   validateCourseDates,
 } from "@preflight/sync-protocol";
-import { type LocalScope, runAction } from "../action.ts";
-import { getMeta, type UserDb } from "../db.ts";
-import { cursorKey } from "../pull-steps/cursor.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import { cursorKey } from "../pull/steps/cursor.ts";
+import { getMeta, type UserDb } from "../store/db.ts";
 
 export type CourseDatesRefusal = "course_not_on_device" | "class_managed" | "unknown_modules" | "invalid_dates";
 

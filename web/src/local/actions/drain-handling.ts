@@ -1,5 +1,5 @@
 /**
- * Every action module that registers, in outbox-calls.ts, what the drain does with its calls.
+ * Every action module that registers, in outbox/calls.ts, what the drain does with its calls.
  * drain.ts imports this file, so the registrations are made wherever the drain runs: the page
  * and the service worker. A new special case registers in its action module and is listed here.
  */

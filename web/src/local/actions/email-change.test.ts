@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { ACCOUNT_MESSAGES, type PulledProfile } from "@preflight/sync-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiCallError, NetworkError } from "../api.ts";
-import { getMeta } from "../db.ts";
+import { getMeta } from "../store/db.ts";
 import { pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { confirmEmailChange, requestEmailChange } from "./email-change.ts";
 import { ProfileInputError } from "./profile.ts";

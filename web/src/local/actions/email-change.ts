@@ -22,9 +22,9 @@ import {
 } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
-import type { LocalScope } from "../action.ts";
 import { type CallReply, call } from "../api.ts";
-import { getMeta } from "../db.ts";
+import type { LocalScope } from "../outbox/action.ts";
+import { getMeta } from "../store/db.ts";
 import { fieldErrors, ProfileInputError } from "./profile.ts";
 
 /** After a confirmed change the page goes to sign-in after 2 s, as the reset form does (spec accounts 9). */

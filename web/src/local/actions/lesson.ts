@@ -4,8 +4,8 @@
  * in the same transaction; a page at or below what is held changes nothing and queues nothing.
  */
 import { lessonCompleted } from "@preflight/sync-protocol/rules/access";
-import { type LocalScope, runAction } from "../action.ts";
-import type { LocalLessonProgress } from "../db.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import type { LocalLessonProgress } from "../store/db.ts";
 
 /** A lesson page the device cannot record: not a page number, a lesson not on the device, or past its end. */
 export class LessonPageError extends Error {

@@ -2,8 +2,8 @@ import "fake-indexeddb/auto";
 import type { PulledProfile } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { beforeEach, describe, expect, it } from "vitest";
-import { deviceDb, getMeta } from "../db.ts";
-import { pullProfile } from "../pull-steps/profile.ts";
+import { pullProfile } from "../pull/steps/profile.ts";
+import { deviceDb, getMeta } from "../store/db.ts";
 import { pulledProfile, resetDatabases, STUDENT, signedInScope, stepAnswers } from "../test-support.ts";
 import { ProfileInputError, updateEmailPreferences, updateProfile } from "./profile.ts";
 

@@ -14,9 +14,9 @@ import {
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
-import { type LocalScope, runAction } from "../action.ts";
 import { call } from "../api.ts";
-import { deviceDb, getMeta } from "../db.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import { deviceDb, getMeta } from "../store/db.ts";
 
 /** Why the device refused: a field the server would refuse, the profile not on the device yet, a preference not offered. */
 export type ProfileInputRefusal = "invalid_field" | "profile_not_on_device" | "unknown_preferences";

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getMeta } from "../db.ts";
+import { getMeta } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import { markReviewed, QuestionInputError, reportSeenInExam, setZoom, toggleFlag, unflagAll } from "./question.ts";
 import { createTest, finishTest } from "./test.ts";

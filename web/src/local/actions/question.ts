@@ -13,8 +13,8 @@ import {
   ZOOM_RULE_MESSAGE,
 } from "@preflight/sync-protocol";
 import { v7 as uuidv7 } from "uuid";
-import { type LocalScope, runAction } from "../action.ts";
-import type { LocalSeenInExam } from "../db.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import type { LocalSeenInExam } from "../store/db.ts";
 
 export type QuestionInputRefusal =
   | "month_format"

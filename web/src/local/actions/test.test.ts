@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { getMeta } from "../db.ts";
+import { getMeta } from "../store/db.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { createTest, finishTest, saveAnswer, TestFinishedError } from "./test.ts";
 

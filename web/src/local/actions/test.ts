@@ -10,9 +10,16 @@ import {
   testResultSchema,
 } from "@preflight/sync-protocol";
 import { v7 as uuidv7 } from "uuid";
-import { type LocalScope, runAction } from "../action.ts";
-import { answerKey, archiveKey, type LocalQuestion, type LocalUserTest, type TestEnd, type UserDb } from "../db.ts";
-import { registerCallHandling } from "../outbox-calls.ts";
+import { type LocalScope, runAction } from "../outbox/action.ts";
+import { registerCallHandling } from "../outbox/calls.ts";
+import {
+  answerKey,
+  archiveKey,
+  type LocalQuestion,
+  type LocalUserTest,
+  type TestEnd,
+  type UserDb,
+} from "../store/db.ts";
 
 export interface NewTest {
   test_type: TestType;

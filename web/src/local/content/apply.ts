@@ -1,5 +1,5 @@
 import type { PackBody } from "@preflight/sync-protocol/schemas/content-pack";
-import { archiveKey, type LocalQuestion, type UserDb } from "../db.ts";
+import { archiveKey, type LocalQuestion, type UserDb } from "../store/db.ts";
 import { UpdateError } from "./errors.ts";
 
 /** Questions written per bulkPut: large enough to be quick, small enough to keep memory flat. */

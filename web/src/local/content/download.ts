@@ -1,6 +1,6 @@
 import type { PackEntry } from "@preflight/sync-protocol/schemas/content-pack";
 import { now } from "../../platform.ts";
-import type { UserDb } from "../db.ts";
+import type { UserDb } from "../store/db.ts";
 import { requestFailed, serverError, UpdateError } from "./errors.ts";
 import { sha256Hex } from "./hash.ts";
 

@@ -1,5 +1,5 @@
 import type { Manifest, ManifestImage } from "@preflight/sync-protocol/schemas/content-pack";
-import { CONTENT_IMAGES_CACHE } from "../content-cache.ts";
+import { CONTENT_IMAGES_CACHE } from "./cache.ts";
 import type { Fetch } from "./download.ts";
 import { sha256Hex } from "./hash.ts";
 

@@ -1,5 +1,5 @@
 import type { InstalledPacks } from "@preflight/sync-protocol/rules/content-plan";
-import type { UserDb } from "../db.ts";
+import type { UserDb } from "../store/db.ts";
 
 /** The pack version of each subject on this device. */
 export async function installedVersions(db: UserDb): Promise<InstalledPacks> {

@@ -1,5 +1,5 @@
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
-import type { UserDb } from "../db.ts";
+import type { UserDb } from "../store/db.ts";
 import { checkAvailable, isFirstRun, startUpdate, updateMode } from "./service.ts";
 
 /**

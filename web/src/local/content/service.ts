@@ -6,7 +6,7 @@
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { lockHeld, now, webLocks } from "../../platform.ts";
-import { getMeta, type UserDb } from "../db.ts";
+import { getMeta, type UserDb } from "../store/db.ts";
 import { missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { IDLE_STATUS, isRunning, type UpdaterStatus } from "./status.ts";

@@ -2,7 +2,7 @@ import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { toggleFlag } from "../actions/question.ts";
 import { createTest, saveAnswer, testQuestions } from "../actions/test.ts";
-import { archiveKey, type UserDb } from "../db.ts";
+import { archiveKey, type UserDb } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import {
   discardContent,

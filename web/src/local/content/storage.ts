@@ -6,7 +6,7 @@
  */
 
 import { localStore, type NoteStore } from "../../platform.ts";
-import { archiveKey, type LocalQuestion, type UserDb } from "../db.ts";
+import { archiveKey, type LocalQuestion, type UserDb } from "../store/db.ts";
 import { startUpdate, updateBlocker } from "./service.ts";
 
 /** The tables that hold downloaded content: the updater can fill every one of them again. */

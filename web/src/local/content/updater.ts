@@ -1,7 +1,7 @@
 import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/content-pack";
-import type { UserDb } from "../db.ts";
+import type { UserDb } from "../store/db.ts";
 import { applyPack } from "./apply.ts";
 import { downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";

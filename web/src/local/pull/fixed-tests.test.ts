@@ -1,0 +1,107 @@
+import "fake-indexeddb/auto";
+import type { FixedTestsReply } from "@preflight/sync-protocol";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTest, testQuestions } from "../actions/test.ts";
+import { archiveKey } from "../store/db.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { HIDE_FIXED_RESULTS_META, refreshFixedTests } from "./fixed-tests.ts";
+
+function serveFixedTests(reply: FixedTestsReply) {
+  vi.stubGlobal(
+    "fetch",
+    async () => new Response(JSON.stringify(reply), { status: 200, headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+const school = {
+  id: 2,
+  title: "Air Law school exam",
+  time_limit: 15,
+  password_access: true,
+  disabled_reason: null,
+  attempts: 3,
+  user_tests_count: 0,
+  pass_percentage: 75,
+  hide_results: false,
+  hide_answers: false,
+  question_ids: [30, 10, 20],
+  question_versions: [1, 2, 1],
+};
+
+describe("[FX5] downloading fixed tests", () => {
+  beforeEach(resetDatabases);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the tests with their questions, so they open offline at their own versions", async () => {
+    const { db } = await signedInScope();
+    await db.questions.bulkPut([multipleChoice(10), multipleChoice(20)]); // the bank, at version 1
+    serveFixedTests({
+      tests: [school],
+      questions: [multipleChoice(30), { ...multipleChoice(10), version: 2, question: "Edited" }, multipleChoice(20)],
+      hide_fixed_results: true,
+    });
+    expect(await refreshFixedTests(db, () => new Date("2026-11-21T09:00:00.000Z"))).toBe(1);
+    expect(await db.fixedTests.toArray()).toEqual([
+      { ...school, position: 1, password_verified: false, downloadedAt: "2026-11-21T09:00:00.000Z" },
+    ]);
+    // A question the bank lacks is added; the bank's own copy stays, the other version is archived.
+    expect((await db.questions.get(30))?.version).toBe(1);
+    expect((await db.questions.get(10))?.question).toBe("Question 10");
+    expect((await db.questionArchive.get(archiveKey(10, 2)))?.question.question).toBe("Edited");
+    const questions = await testQuestions(db, school);
+    expect(questions.map((q) => [q?.id, q?.version])).toEqual([
+      [30, 1],
+      [10, 2],
+      [20, 1],
+    ]);
+    expect((await db.meta.get(HIDE_FIXED_RESULTS_META))?.value).toBe(true);
+  });
+
+  it("remembers an accepted password across downloads, until the test no longer needs one", async () => {
+    const { db } = await signedInScope();
+    const reply = { tests: [school], questions: [10, 20, 30].map(multipleChoice), hide_fixed_results: false };
+    serveFixedTests(reply);
+    await refreshFixedTests(db);
+    await db.fixedTests.update(school.id, { password_verified: true });
+    await refreshFixedTests(db);
+    expect((await db.fixedTests.get(school.id))?.password_verified).toBe(true);
+    serveFixedTests({ ...reply, tests: [{ ...school, password_access: false }] });
+    await refreshFixedTests(db);
+    expect((await db.fixedTests.get(school.id))?.password_verified).toBe(false);
+  });
+
+  it("a fixed test starts offline with the school's questions in order, and queues fixed_test_id", async () => {
+    const scope = await signedInScope();
+    serveFixedTests({ tests: [school], questions: [10, 20, 30].map(multipleChoice), hide_fixed_results: false });
+    await refreshFixedTests(scope.db);
+    vi.unstubAllGlobals();
+    const test = await createTest(scope, {
+      test_type: "exam",
+      title: school.title,
+      count: 3,
+      display_answers: "after_test",
+      seed: 99,
+      time_limit: 15,
+      pass_percentage: 75,
+      fixed: {
+        id: school.id,
+        question_ids: school.question_ids,
+        question_versions: school.question_versions,
+        hide_results: true,
+        hide_answers: true,
+        can_retake: false,
+      },
+    });
+    expect(test).toMatchObject({
+      question_ids: [30, 10, 20],
+      question_versions: [1, 2, 1],
+      fixed_test_id: 2,
+      hide_results: true,
+      hide_answers: true,
+      can_retake: false,
+    });
+    const [queued] = await scope.db.outbox.toArray();
+    expect(queued?.call).toBe("POST /test/generate/exam");
+    expect(queued?.body).toMatchObject({ fixed_test_id: 2, question_ids: [30, 10, 20], question_versions: [1, 2, 1] });
+  });
+});

@@ -1,0 +1,30 @@
+/** What the app's online refresh (`pullAll`) asks the server for. */
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { getMeta } from "../store/db.ts";
+import { resetDatabases, signedInScope } from "../test-support.ts";
+import { pullAll } from "./pull.ts";
+
+describe("the online refresh", () => {
+  beforeEach(resetDatabases);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("[PL1] asks for the content, the question statistics, the authorities, the fixed tests and the sync steps; each fails alone", async () => {
+    const { db } = await signedInScope();
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (input: string | URL | Request) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503 });
+    });
+    const failures = await pullAll(db);
+    expect(failures).toHaveLength(5);
+    expect(asked.map((path) => path.split("?")[0]).sort()).toEqual([
+      "/api/authorities",
+      "/api/content/manifest",
+      "/api/content/question-stats",
+      "/api/user/fixed_tests",
+      "/user-sync/profile",
+    ]);
+    expect(await getMeta(db, "lastSyncAt")).toBeUndefined();
+  });
+});

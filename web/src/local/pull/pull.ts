@@ -1,0 +1,21 @@
+/** The device's copies of server data the app keeps up to date when online. */
+import { refreshContent } from "../content/refresh.ts";
+import type { UserDb } from "../store/db.ts";
+import { refreshFixedTests } from "./fixed-tests.ts";
+import { refreshAuthorities, refreshQuestionStats } from "./question-data.ts";
+import { refreshSyncSteps } from "./steps/runner.ts";
+
+// The post-login sync steps (profile, user, syllabus, school) run as one refresh, in their order.
+const PULLS = [refreshContent, refreshQuestionStats, refreshAuthorities, refreshFixedTests, refreshSyncSteps] as const;
+
+/**
+ * Runs every pull; each may fail alone. Returns the failures (empty when all succeeded), and
+ * when all succeeded with nothing left to send, records the moment as the last sync.
+ */
+export async function pullAll(db: UserDb): Promise<unknown[]> {
+  const results = await Promise.allSettled(PULLS.map((pull) => pull(db)));
+  const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
+  if (failures.length === 0 && (await db.outbox.where("status").equals("pending").count()) === 0)
+    await db.meta.put({ key: "lastSyncAt", value: new Date().toISOString() });
+  return failures;
+}

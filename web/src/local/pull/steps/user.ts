@@ -1,0 +1,166 @@
+/**
+ * User step: tests, answer records, flags, seen-in-exam reports and reviews changed on the server.
+ *
+ * - Answer records are facts (append-only, named by the save's id): merged by id, never doubled.
+ * - A test with no change waiting in the outbox takes the server's row, and its answers become
+ *   the server's latest counted answer per question. A test with a change waiting keeps the
+ *   device's version; its rows are left aside and the cursor stays before them (heldBackCursor),
+ *   so they come again once the change is applied. Flags likewise, per question.
+ * - Reports and reviews are added when new; the first one kept wins, as on the server.
+ * - Progress resets are facts named by the reset's mutation id: the server's row replaces the
+ *   device's own (the server may have moved a reset stamped ahead of its clock back to it).
+ * - Question versions the bank has replaced go to the archive, so results open offline.
+ */
+import { type PulledAnswer, type PulledTest, userTestQuestionId } from "@preflight/sync-protocol";
+import {
+  answerKey,
+  archiveKey,
+  type LocalAnswer,
+  type LocalAnswerRecord,
+  type LocalUserTest,
+  type UserDb,
+} from "../../store/db.ts";
+import { cursorKey, heldBackCursor } from "./cursor.ts";
+import { mergePending, pendingRefs } from "./pending.ts";
+import { fetchStep } from "./step.ts";
+import type { PullCall } from "./transport.ts";
+
+export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ deferred: boolean }> {
+  // A change applied while the reply was on the wire may be missing from it: what was waiting
+  // before the call counts as waiting too.
+  const before = await pendingRefs(db);
+  const reply = await fetchStep(db, "user", ask);
+  const tables = [
+    db.userTests,
+    db.answers,
+    db.answerRecords,
+    db.flags,
+    db.seenInExam,
+    db.reviews,
+    db.questionArchive,
+    db.lessonProgress,
+    db.progressResets,
+    db.outbox,
+    db.meta,
+  ];
+  return db.transaction("rw", tables, async () => {
+    const pending = mergePending(before, await pendingRefs(db));
+    const deferred: number[] = [];
+
+    await db.answerRecords.bulkPut(reply.answers.map(toRecord));
+    for (const test of reply.tests) {
+      if (pending.tests.has(test.id)) deferred.push(test.change_seq);
+      else await db.userTests.put(toLocalTest(test, await db.userTests.get(test.id)));
+    }
+    const touched = new Set([...reply.tests.map((t) => t.id), ...reply.answers.map((a) => a.user_test_id)]);
+    for (const testId of touched) {
+      if (pending.tests.has(testId))
+        deferred.push(...reply.answers.filter((a) => a.user_test_id === testId).map((a) => a.change_seq));
+      else await showServerAnswers(db, testId);
+    }
+
+    for (const flag of reply.flags) {
+      if (pending.unflagAll || pending.flags.has(flag.question_id)) deferred.push(flag.change_seq);
+      else await db.flags.put({ questionId: flag.question_id, flagged: flag.flagged, updatedAt: flag.updated_at });
+    }
+    for (const report of reply.seen_in_exam) {
+      if (await db.seenInExam.get(report.id)) continue;
+      await db.seenInExam.add({
+        id: report.id,
+        questionId: report.question_id,
+        date_seen: report.date_seen,
+        authority: report.authority,
+        createdAt: report.created_at,
+      });
+    }
+    for (const review of reply.reviews) {
+      const key = userTestQuestionId(review.user_test_id, review.position);
+      if (await db.reviews.get(key)) continue;
+      await db.reviews.add({
+        key,
+        testId: review.user_test_id,
+        questionId: review.question_id,
+        viewedAt: review.viewed_at,
+      });
+    }
+    // Lesson progress only grows (the highest page opened), so the larger of the two is kept.
+    for (const progress of reply.lesson_progress) {
+      const local = await db.lessonProgress.get(progress.lesson_id);
+      if (local && local.page >= progress.page && (local.completed || !progress.completed)) continue;
+      await db.lessonProgress.put({
+        lessonId: progress.lesson_id,
+        page: Math.max(progress.page, local?.page ?? 0),
+        completed: progress.completed || (local?.completed ?? false),
+        updatedAt: progress.updated_at,
+      });
+    }
+    await db.progressResets.bulkPut(
+      reply.progress_resets.map((r) => ({ id: r.id, subject: r.subject_id, resetAt: r.reset_at })),
+    );
+    await db.questionArchive.bulkPut(
+      reply.question_versions.map((question) => ({ key: archiveKey(question.id, question.version), question })),
+    );
+
+    await db.meta.put({ key: cursorKey("user"), value: heldBackCursor(reply.cursor, deferred) });
+    return { deferred: deferred.length > 0 };
+  });
+}
+
+function toRecord(answer: PulledAnswer): LocalAnswerRecord {
+  return {
+    id: answer.id,
+    testId: answer.user_test_id,
+    questionId: answer.question_id,
+    questionVersion: answer.question_version,
+    given: answer.given,
+    correct: answer.correct,
+    applied: answer.applied,
+    createdAt: answer.created_at,
+    receivedAt: answer.received_at,
+  };
+}
+
+/** The server's test; where the student was and the device's own prediction stay. */
+function toLocalTest(test: PulledTest, local: LocalUserTest | undefined): LocalUserTest {
+  return {
+    id: test.id,
+    title: test.title,
+    test_type: test.test_type,
+    display_answers: test.display_answers,
+    time_limit: test.time_limit,
+    pass_percentage: test.pass_percentage,
+    question_ids: test.questions.map((q) => q.question_id),
+    question_versions: test.questions.map((q) => q.version),
+    started: test.started,
+    finished: test.finished_at,
+    ended: test.ended,
+    can_retake: test.can_retake,
+    hide_results: test.hide_results,
+    retake_of: test.retake_of,
+    fixed_test_id: test.fixed_test_id,
+    hide_answers: test.hide_answers,
+    progress_test_id: test.progress_test_id ?? local?.progress_test_id ?? null,
+    predicted: local?.predicted ?? null,
+    marked: test.result,
+    position: local?.position ?? 1,
+  };
+}
+
+/** The test's answers as the server counts them: the latest applied record per question (SR8). */
+async function showServerAnswers(db: UserDb, testId: string): Promise<void> {
+  const records = (await db.answerRecords.where("testId").equals(testId).toArray())
+    .filter((r) => r.applied)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.receivedAt.localeCompare(b.receivedAt));
+  const latest = new Map<number, LocalAnswerRecord>();
+  for (const record of records) latest.set(record.questionId, record);
+  const answers: LocalAnswer[] = [...latest.values()].map((r) => ({
+    key: answerKey(testId, r.questionId),
+    testId,
+    questionId: r.questionId,
+    given: r.given,
+    correct: r.correct === true,
+    savedAt: r.createdAt,
+  }));
+  await db.answers.where("testId").equals(testId).delete();
+  await db.answers.bulkPut(answers);
+}

@@ -1,0 +1,379 @@
+/**
+ * The device's stores (IndexedDB through Dexie).
+ *
+ * - `preflight`: one small database per device: who is signed in, and which accounts have used it.
+ * - `preflight-user-<userId>`: one database per account on the device, so a shared tablet keeps
+ *   profiles apart and a profile can be deleted whole. It holds the downloaded bank, the
+ *   student's own records, and the outbox of changes not yet on the server.
+ */
+import type {
+  BankQuestion,
+  DisplayAnswers,
+  FixedTest,
+  GivenAnswer,
+  PulledLesson,
+  PulledModule,
+  PulledProgressTest,
+  TestResult,
+  TestType,
+  UserSummary,
+} from "@preflight/sync-protocol";
+import { Dexie, type EntityTable, type Table } from "dexie";
+import type { PasswordVerifier } from "../account/offline-verifier.ts";
+import {
+  CONTENT_STORES,
+  type InstalledPack,
+  type LessonContent,
+  type LocalLearningObjective,
+  type LocalSyllabusNode,
+  type PackChunk,
+  type PackDownload,
+  type UpdateRecord,
+} from "../content/tables.ts";
+
+export interface DeviceSession {
+  key: "current";
+  userId: string;
+  user: UserSummary;
+  signedInAt: string;
+  /** Signed in with the network off against the device's verifier; the server has not seen it yet. */
+  offline?: true;
+}
+
+export interface KnownAccount {
+  userId: string;
+  /** Lower case, as the server keeps it; indexed so an offline sign-in finds the account. */
+  email: string;
+  lastSignedInAt: string;
+  /** The server's summary at the last sign-in here: an offline sign-in starts its session with it. */
+  user?: UserSummary;
+  /** A slow salted hash of the password of the last online sign-in here (`offline-verifier.ts`). */
+  verifier?: PasswordVerifier;
+}
+
+export class DeviceDb extends Dexie {
+  session!: EntityTable<DeviceSession, "key">;
+  accounts!: EntityTable<KnownAccount, "userId">;
+  constructor() {
+    super("preflight");
+    this.version(1).stores({ session: "key", accounts: "userId" });
+    // Offline sign-in (schema version 2): accounts are found by e-mail and carry a verifier,
+    // written at the next online sign-in; rows from before have none.
+    this.version(2)
+      .stores({ accounts: "userId, email" })
+      .upgrade((tx) =>
+        tx
+          .table<KnownAccount, string>("accounts")
+          .toCollection()
+          .modify((account) => {
+            account.email = account.email.toLowerCase();
+          }),
+      );
+  }
+}
+
+export type LocalQuestion = BankQuestion & { version: number };
+
+/** How a test ended: finished by the student, abandoned, or closed when its time ran out. */
+export type TestEnd = "finished" | "abandoned" | "time_expired";
+
+export interface LocalUserTest {
+  id: string;
+  title: string;
+  test_type: TestType;
+  display_answers: DisplayAnswers;
+  time_limit: number | null;
+  pass_percentage: number | null;
+  question_ids: number[];
+  /** The version of each question as the test was built (same order), kept for its results. */
+  question_versions: number[];
+  started: string;
+  /** Set when the test ends on this device. */
+  finished: string | null;
+  ended: TestEnd | null;
+  can_retake: boolean;
+  hide_results: boolean;
+  /** The test this one retakes, if any. */
+  retake_of: string | null;
+  /** The fixed test (type exam) this test was taken from; absent or null for every other test. */
+  fixed_test_id?: number | null;
+  /** The school hides the answers of this test: no review, the results go to the school. */
+  hide_answers?: boolean;
+  /** The progress test this test was taken of (types progress_test, progress_test_attempt). */
+  progress_test_id?: number | null;
+  /** The device's prediction, shown until the server's marking arrives. */
+  predicted: TestResult | null;
+  /** The server's marking: the decision that counts. */
+  marked: TestResult | null;
+  position: number;
+}
+
+/** The latest answer given on this device for one question of one test. */
+export interface LocalAnswer {
+  key: string;
+  testId: string;
+  questionId: number;
+  given: GivenAnswer;
+  /** Predicted from the local bank; the server re-grades. */
+  correct: boolean;
+  savedAt: string;
+}
+
+export type OutboxStatus = "pending" | "failed";
+
+/**
+ * One queued write. Example as stored:
+ *   { seq: 12, id: "0193…", clientId: "6f1c…", userId: "a2…", createdAt: "2026-11-21T09:14:03.120Z",
+ *     call: "POST /test/current/save", body: { user_test_id: "0193…", question_id: 10007, answers: [1000702] },
+ *     status: "pending", attempts: 0 }
+ */
+export interface OutboxEntry {
+  seq: number;
+  id: string;
+  clientId: string;
+  userId: string;
+  createdAt: string;
+  call: string;
+  body: unknown;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  /**
+   * Failed before the server ever saw it (the request was refused whole, e.g. too large): the
+   * drain sends a skip in its place so the server's count of this client moves past it.
+   */
+  needsSkip?: boolean;
+}
+
+/** A message for the student from the sync engine (e.g. a change the server refused). */
+export interface Notice {
+  id: string;
+  createdAt: string;
+  kind: "refused";
+  code: string;
+  message: string;
+  call: string;
+  seen: 0 | 1;
+}
+
+/** The student's flag on a question; the latest intent wins. */
+export interface LocalFlag {
+  questionId: number;
+  flagged: boolean;
+  updatedAt: string;
+}
+
+/** A report that a question was seen in an exam (month YYYY-MM, authority id). */
+export interface LocalSeenInExam {
+  id: string;
+  questionId: number;
+  date_seen: string;
+  authority: string;
+  createdAt: string;
+}
+
+/** A question of a finished test the student looked at in the results review. */
+export interface LocalReview {
+  key: string;
+  testId: string;
+  questionId: number;
+  viewedAt: string;
+}
+
+/** Statistics over every student (spec: question.answered, sum_correct, updated). */
+export interface LocalQuestionStats {
+  questionId: number;
+  answered: number;
+  sum_correct: number;
+  updated: string | null;
+}
+
+export interface LocalAuthority {
+  id: string;
+  title: string;
+  group: string;
+  position: number;
+}
+
+/** A question version a test was taken with, kept after the bank moved on to a newer one. */
+export interface ArchivedQuestion {
+  key: string;
+  question: LocalQuestion;
+}
+
+export function archiveKey(id: number, version: number): string {
+  return `${id}:${version}`;
+}
+
+/** A fixed test as downloaded ('Download tests'), with what the device needs to start it offline. */
+export interface LocalFixedTest extends FixedTest {
+  /** The school's order in the list. */
+  position: number;
+  /** The student's password was accepted online for this test (kept across downloads). */
+  password_verified: boolean;
+  downloadedAt: string;
+}
+
+/**
+ * One answer record as the server keeps it (append-only; its id is the id of the save that made
+ * it), pulled by the sync steps and merged by id. `answers` holds what the screens show.
+ */
+export interface LocalAnswerRecord {
+  id: string;
+  testId: string;
+  questionId: number;
+  questionVersion: number;
+  given: GivenAnswer;
+  correct: boolean | null;
+  /** False when kept on record only (it arrived after the test was finished). */
+  applied: boolean;
+  createdAt: string;
+  receivedAt: string;
+}
+
+/** A module of the student's syllabus, with its parts (pulled by the syllabus step). */
+export type LocalModule = PulledModule;
+/** A lesson's metadata (pulled by the syllabus step). */
+export type LocalLesson = PulledLesson;
+/** The start and end of a module of the student's course. */
+export interface LocalCourseDate {
+  moduleId: number;
+  start: string;
+  end: string;
+}
+
+/** How far the student read a lesson (the highest page opened); complete once it is the last. */
+export interface LocalLessonProgress {
+  lessonId: number;
+  page: number;
+  completed: boolean;
+  updatedAt: string;
+}
+/**
+ * A reset of a subject's progress (spec study 4): the analysis graphs of the subject count only
+ * answers given from `resetAt` on. Its id is the id of the reset's mutation, so the row the
+ * device writes and the one the server keeps (pulled by the user step) are the same row.
+ */
+export interface LocalProgressReset {
+  id: string;
+  subject: string;
+  resetAt: string;
+}
+
+/** A progress test of the syllabus with its questions, retry interval and initial-attempt choice. */
+export type LocalProgressTest = PulledProgressTest;
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export class UserDb extends Dexie {
+  questions!: EntityTable<LocalQuestion, "id">;
+  userTests!: EntityTable<LocalUserTest, "id">;
+  answers!: EntityTable<LocalAnswer, "key">;
+  outbox!: EntityTable<OutboxEntry, "seq">;
+  notices!: EntityTable<Notice, "id">;
+  meta!: EntityTable<MetaRow, "key">;
+  flags!: EntityTable<LocalFlag, "questionId">;
+  seenInExam!: EntityTable<LocalSeenInExam, "id">;
+  reviews!: EntityTable<LocalReview, "key">;
+  questionStats!: EntityTable<LocalQuestionStats, "questionId">;
+  authorities!: EntityTable<LocalAuthority, "id">;
+  questionArchive!: EntityTable<ArchivedQuestion, "key">;
+  installedPacks!: EntityTable<InstalledPack, "subject">;
+  packDownloads!: EntityTable<PackDownload, "packId">;
+  packChunks!: Table<PackChunk, [string, number]>;
+  updateRecords!: EntityTable<UpdateRecord, "id">;
+  lessonContent!: EntityTable<LessonContent, "id">;
+  syllabusNodes!: EntityTable<LocalSyllabusNode, "code">;
+  learningObjectives!: EntityTable<LocalLearningObjective, "code">;
+  fixedTests!: EntityTable<LocalFixedTest, "id">;
+  answerRecords!: EntityTable<LocalAnswerRecord, "id">;
+  modules!: EntityTable<LocalModule, "id">;
+  lessons!: EntityTable<LocalLesson, "id">;
+  courseDates!: EntityTable<LocalCourseDate, "moduleId">;
+  lessonProgress!: EntityTable<LocalLessonProgress, "lessonId">;
+  progressTests!: EntityTable<LocalProgressTest, "id">;
+  progressResets!: EntityTable<LocalProgressReset, "id">;
+  constructor(userId: string) {
+    super(`preflight-user-${userId}`);
+    this.version(1).stores({
+      questions: "id, subject, syllabus_code",
+      userTests: "id, started, finished",
+      answers: "key, testId",
+      outbox: "seq, id, status",
+      notices: "id, seen",
+      meta: "key",
+    });
+    this.version(2)
+      .stores({
+        flags: "questionId, flagged, updatedAt",
+        seenInExam: "id, questionId",
+        reviews: "key, testId",
+        questionStats: "questionId",
+        authorities: "id, position",
+      })
+      .upgrade((tx) =>
+        tx
+          .table("userTests")
+          .toCollection()
+          .modify((test: Partial<LocalUserTest>) => {
+            test.ended ??= test.finished ? "finished" : null;
+            test.can_retake ??= true;
+            test.hide_results ??= false;
+            test.retake_of ??= null;
+          }),
+      );
+    this.version(3)
+      .stores({ questionArchive: "key" })
+      .upgrade((tx) =>
+        tx
+          .table("userTests")
+          .toCollection()
+          .modify((test: Partial<LocalUserTest>) => {
+            // Tests from before versions were kept were built from the bank's first versions.
+            test.question_versions ??= (test.question_ids ?? []).map(() => 1);
+          }),
+      );
+    // Fixed tests downloaded for offline use (schema version 4; versions need not be consecutive).
+    this.version(4).stores({ fixedTests: "id, position" });
+    // The post-login sync steps: answer records by id, and the syllabus details (schema version 5).
+    this.version(5).stores({
+      answerRecords: "id, testId",
+      modules: "id, position",
+      lessons: "id, subject",
+      courseDates: "moduleId",
+    });
+    // Content packs: installed versions, resumable downloads, update records (schema version 6).
+    this.version(6).stores(CONTENT_STORES);
+    // The syllabus page: lesson progress and the syllabus's progress tests (schema version 8).
+    this.version(8).stores({ lessonProgress: "lessonId", progressTests: "id" });
+    // Resets of a subject's progress for the analysis graphs (schema version 9).
+    this.version(9).stores({ progressResets: "id, subject" });
+  }
+}
+
+let device: DeviceDb | null = null;
+export function deviceDb(): DeviceDb {
+  device ??= new DeviceDb();
+  return device;
+}
+
+const userDbs = new Map<string, UserDb>();
+export function userDb(userId: string): UserDb {
+  let db = userDbs.get(userId);
+  if (!db) {
+    db = new UserDb(userId);
+    userDbs.set(userId, db);
+  }
+  return db;
+}
+
+export async function getMeta<T>(db: UserDb, key: string): Promise<T | undefined> {
+  return (await db.meta.get(key))?.value as T | undefined;
+}
+
+export function answerKey(testId: string, questionId: number): string {
+  return `${testId}:${questionId}`;
+}
