@@ -100,6 +100,15 @@ describe("check-layers", () => {
     ]);
   });
 
+  it("refuses a route reading through a pull step", () => {
+    expect(
+      messages("api/src/routes/content.ts", `import { bankVersion } from "../sync/pull/bank-version.ts";`),
+    ).toEqual([
+      "routes imports ../sync/pull/bank-version.ts: a route does not read through a pull step; move the read both use to read/<area>.ts",
+    ]);
+    expect(messages("api/src/routes/sync.ts", `import { Replayer } from "../sync/replay.ts";`)).toEqual([]);
+  });
+
   it("refuses demo/ imported by anything but the entry points and test-support", () => {
     expect(
       messages(

@@ -14,7 +14,8 @@
  *
  *  - db/ imports nothing of api/src outside db/;
  *  - read/ (the reads routes and sync/pull share) imports only db/;
- *  - sync/ (replay and pull) imports no routes/: what both read moves to read/;
+ *  - sync/ (replay and pull) imports no routes/, and routes/ imports no sync/pull/: what both
+ *    read moves to read/;
  *  - demo/ is the top layer: only the entry points (server.ts, content/import-cli.ts) and
  *    test-support/ import it.
  *
@@ -192,7 +193,8 @@ export function apiLayerOf(path: string): string | null {
 /** The api/src files that may seed the demo: the two entry points and the test harness. */
 const DEMO_IMPORTERS = ["api/src/server.ts", "api/src/content/import-cli.ts"];
 
-function apiCrossing(path: string, from: string, to: string, specifier: string): string | null {
+function apiCrossing(path: string, from: string, target: string, specifier: string): string | null {
+  const to = apiLayerOf(target);
   if (to === "demo" && from !== "demo" && from !== "test-support" && !DEMO_IMPORTERS.includes(path))
     return `${from} imports ${specifier}: demo/ is the top layer, seeded only by server.ts, content/import-cli.ts and test-support/; what the app needs goes to read/ or db/`;
   if (from === "db" && to !== "db")
@@ -201,6 +203,8 @@ function apiCrossing(path: string, from: string, to: string, specifier: string):
     return `read imports ${specifier}: read/ holds plain reads over db/ and imports only db/; take clocks and the like as arguments`;
   if (from === "sync" && to === "routes")
     return `sync imports ${specifier}: sync/ imports no routes/; move the read both use to read/<area>.ts`;
+  if (from === "routes" && target.startsWith("api/src/sync/pull/"))
+    return `routes imports ${specifier}: a route does not read through a pull step; move the read both use to read/<area>.ts`;
   return null;
 }
 
@@ -212,8 +216,9 @@ function checkApiSource(path: string, text: string): Violation[] {
   const out: Violation[] = [];
   for (const { text: spec, node } of specifiers(source)) {
     if (!spec.startsWith(".")) continue;
-    const to = apiLayerOf(posix.normalize(posix.join(posix.dirname(path), spec)));
-    const message = to && to !== from ? apiCrossing(path, from, to, spec) : null;
+    const target = posix.normalize(posix.join(posix.dirname(path), spec));
+    const to = apiLayerOf(target);
+    const message = to && to !== from ? apiCrossing(path, from, target, spec) : null;
     if (message)
       out.push({ file: path, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1, message });
   }

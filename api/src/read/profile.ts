@@ -14,6 +14,7 @@
  */
 import type { ProfileData, SyllabusChoice, UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
 import type { Db } from "../db/schema.ts";
+import { offeredSyllabi } from "./schools.ts";
 import { readUser, type UserRow } from "./user.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -34,19 +35,8 @@ export async function syllabusChoices(db: Db, userId: string): Promise<SyllabusC
 }
 
 function choicesFor(db: Db, user: Pick<UserRow, "class_id" | "class_school_id">): Promise<SyllabusChoice[]> {
-  return db
-    .selectFrom("syllabi")
-    .innerJoin("schools", "schools.id", "syllabi.school_id")
-    .select(["syllabi.id", "syllabi.title", "syllabi.warning", "schools.id as school_id"])
-    .where("syllabi.active", "=", 1)
-    .where((eb) =>
-      user.class_id === null
-        ? eb("schools.open_registration", "=", 1)
-        : // A class without a school offers nothing: its students keep the exam they have.
-          eb("schools.id", "=", user.class_school_id ?? -1),
-    )
-    .orderBy("syllabi.id")
-    .execute();
+  // A class without a school offers nothing: its students keep the exam they have.
+  return offeredSyllabi(db, user.class_id === null ? "allowed" : (user.class_school_id ?? -1));
 }
 
 /** The new address of the account's live e-mail change, if any. */

@@ -7,26 +7,27 @@ import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { routeMounter } from "../http/mount-route.ts";
+import { readUser } from "../read/user.ts";
 
 const WRONG_CREDENTIALS = "These credentials do not match our records.";
 
 async function userSummary(deps: AppDeps, userId: string): Promise<MeReply> {
-  const user = await deps.db
-    .selectFrom("users")
-    .leftJoin("classes", "classes.id", "users.class_id")
-    .select([
-      "users.id",
-      "users.email",
-      "users.firstname",
-      "users.lastname",
-      "users.role",
-      "users.syllabus_id",
-      "users.subscription_end",
-      "classes.name as class_name",
-    ])
-    .where("users.id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { user: { ...user, features: deps.features ?? DEFAULT_FEATURES } };
+  const user = await readUser(deps.db, userId);
+  if (!user) throw new ApiError("unauthenticated", "Please sign in");
+  const { id, email, firstname, lastname, role, syllabus_id, subscription_end, class_name } = user;
+  return {
+    user: {
+      id,
+      email,
+      firstname,
+      lastname,
+      role,
+      syllabus_id,
+      subscription_end,
+      class_name,
+      features: deps.features ?? DEFAULT_FEATURES,
+    },
+  };
 }
 
 export function authRoutes(deps: AppDeps) {

@@ -8,7 +8,7 @@ import { loadSyllabusContent } from "../content/subject-content.ts";
 import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { routeMounter } from "../http/mount-route.ts";
-import { bankVersion } from "../sync/pull/bank-version.ts";
+import { bankVersion } from "../read/content.ts";
 import { contentPackRoutes } from "./content-packs.ts";
 import { bankQuestionIds, questionStats } from "./question/queries.ts";
 

@@ -14,6 +14,7 @@ import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import { queueMail } from "../../mail/outbox.ts";
 import { claimMailRequest } from "../../mail/requests.ts";
+import { allowedSchools, offeredSyllabi } from "../../read/schools.ts";
 import { checkFormToken, issueFormToken, sameOriginPosts } from "./anti-forgery.ts";
 import { freeTrialRoutes } from "./free-trial.ts";
 import { activationMail, alreadyRegisteredMail } from "./join-mails.ts";
@@ -44,7 +45,7 @@ export function registrationRoutes(deps: AppDeps) {
     const reply: RegistrationFormReply = {
       _token: issueFormToken(deps, c),
       schools: await allowedSchools(deps.db),
-      syllabi: await openSyllabi(deps.db),
+      syllabi: await offeredSyllabi(deps.db, "allowed"),
     };
     return c.json(reply);
   });
@@ -52,7 +53,7 @@ export function registrationRoutes(deps: AppDeps) {
     routes.register,
     async (c, { body }) => {
       checkFormToken(deps, c, body._token);
-      const syllabus = isRowId(body.syllabus_id) ? await openSyllabi(deps.db, body.syllabus_id) : [];
+      const syllabus = isRowId(body.syllabus_id) ? await offeredSyllabi(deps.db, "allowed", body.syllabus_id) : [];
       if (!syllabus.length) throw fieldError("syllabus_id", ACCOUNT_MESSAGES.examUnavailable);
       // Hashed whether or not the address has an account, so both take the same time.
       const passwordHash = await hashPassword(body.password);
@@ -120,22 +121,4 @@ export function registrationRoutes(deps: AppDeps) {
 async function sendActivation(deps: AppDeps, trx: Transaction<Database>, account: Account): Promise<void> {
   const token = await issueToken(trx, deps.clock, account.id, "activation", ACTIVATION_TOKEN_TTL_MS);
   await queueMail(trx, deps.clock, activationMail(deps, account, token));
-}
-
-/** The allowed schools: those open to registration. */
-export function allowedSchools(db: Kysely<Database>) {
-  return db.selectFrom("schools").select(["id", "name"]).where("open_registration", "=", 1).orderBy("id").execute();
-}
-
-/** Active syllabi of the allowed schools (or the one asked for, if it is one of them). */
-function openSyllabi(db: Kysely<Database>, id?: number) {
-  let query = db
-    .selectFrom("syllabi")
-    .innerJoin("schools", "schools.id", "syllabi.school_id")
-    .select(["syllabi.id", "syllabi.title", "syllabi.warning", "syllabi.school_id"])
-    .where("syllabi.active", "=", 1)
-    .where("schools.open_registration", "=", 1)
-    .orderBy("syllabi.id");
-  if (id !== undefined) query = query.where("syllabi.id", "=", id);
-  return query.execute() as Promise<RegistrationFormReply["syllabi"]>;
 }

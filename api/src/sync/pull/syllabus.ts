@@ -12,6 +12,7 @@ import {
   type SyllabusStepReply,
 } from "@preflight/sync-protocol/schemas/pull";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
+import { bankVersion } from "../../read/content.ts";
 import { currentQuestions } from "../../read/questions.ts";
 import {
   accessSettings,
@@ -22,7 +23,6 @@ import {
   syllabusById,
 } from "../../read/syllabus.ts";
 import { readUser } from "../../read/user.ts";
-import { bankVersion } from "./bank-version.ts";
 import { digestOf } from "./cursor.ts";
 
 export async function syllabusStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<SyllabusStepReply> {

@@ -4,10 +4,9 @@
  * syllabus id. (An API test holds the two equal.)
  */
 import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Db } from "../db/schema.ts";
 
-export async function bankVersion(db: Kysely<Database>, syllabusId: number): Promise<string> {
+export async function bankVersion(db: Db, syllabusId: number): Promise<string> {
   const rows = await db
     .selectFrom("questions")
     .select(["id", "current_version"])
