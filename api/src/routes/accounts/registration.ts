@@ -6,7 +6,7 @@ import {
   type RegistrationFormReply,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { Hono } from "hono";
-import type { Kysely, Transaction } from "kysely";
+import type { Transaction } from "kysely";
 import { consumeToken, issueToken } from "../../auth/account-tokens.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
