@@ -1,9 +1,9 @@
 /**
  * The one wrapper around the platform globals of the page and the service worker: the clock
- * (`Date.now`), Web Locks (`navigator.locks`) and localStorage, which scripts/check-layers.ts
- * refuses raw anywhere else in web/src, plus the timer, jitter and fetch the drain runs on; so
- * tests and other runtimes have one seam to look at. It imports nothing of ours: every layer
- * may use it.
+ * (`Date.now`, `new Date()`, `performance.now`), Web Locks (`navigator.locks`), localStorage and
+ * fetch, which scripts/check-layers.ts refuses raw anywhere else in web/src (tests aside), plus
+ * the timer and jitter the drain runs on; so tests and other runtimes have one seam to look at.
+ * It imports nothing of ours: every layer may use it.
  *
  * localStorage holds small, per-device notes that must survive a reload but are not the
  * student's records (those live in IndexedDB). Spec: "Inactivity info kept in browser storage:
@@ -13,6 +13,19 @@
 /** Milliseconds since the epoch, from the device clock. */
 export function now(): number {
   return Date.now();
+}
+
+/** The device clock's current time as a Date (what `new Date()` gives). */
+export function currentDate(): Date {
+  return new Date();
+}
+
+/**
+ * Milliseconds since the page (or worker) started, which never goes back when the device clock
+ * is changed: for durations measured on this device only.
+ */
+export function monotonicNow(): number {
+  return performance.now();
 }
 
 /** Resolves after `ms` milliseconds. */
