@@ -23,6 +23,7 @@ export default defineConfig({
           ],
           exclude: ["**/node_modules/**"],
           environment: "node",
+          setupFiles: ["web/src/test-setup.ts"],
         },
       },
       {

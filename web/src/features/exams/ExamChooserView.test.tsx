@@ -6,10 +6,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ExamSubject, QuestionBank } from "./banks.ts";
 import { type ExamChoice, ExamChooserView, type ExamChooserViewProps } from "./ExamChooserView.tsx";
 
-// jsdom has no CSS.escape, which react-aria's modal uses.
-if (typeof globalThis.CSS?.escape !== "function")
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
-
 const SUBJECTS: ExamSubject[] = [
   { code: ALL_SUBJECTS, title: "All subjects", questions: 31 },
   { code: "010", title: "Air Law", questions: 30 },

@@ -9,10 +9,6 @@ import type { LocalFixedTest } from "../../local/store/db.ts";
 import { resetDatabases, STUDENT } from "../../local/test-support.ts";
 import { PasswordDialog } from "./PasswordDialog.tsx";
 
-// jsdom has no CSS.escape, which react-aria's modal uses.
-if (typeof globalThis.CSS?.escape !== "function")
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
-
 const TEST: LocalFixedTest = {
   id: 7,
   title: "Air Law school exam",

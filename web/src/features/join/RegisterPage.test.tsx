@@ -6,10 +6,6 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider.tsx";
 import { RegisterPage } from "./RegisterPage.tsx";
 
-// jsdom has no CSS.escape, which react-aria's modal uses.
-if (typeof globalThis.CSS?.escape !== "function")
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
-
 const TOKEN = "t".repeat(43);
 const FORM: RegistrationFormReply = {
   _token: TOKEN,

@@ -8,10 +8,6 @@ import type { ResultsData } from "./queries.ts";
 import { RESULT_MESSAGES, ResultsView, type ResultsViewProps } from "./ResultsView.tsx";
 import { PASSED, resultsData } from "./results.mock.ts";
 
-// jsdom has no CSS.escape, which react-aria's modal uses.
-if (typeof globalThis.CSS?.escape !== "function")
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
-
 function renderView(
   data: ResultsData = resultsData(),
   change: Partial<ResultsViewProps> & { hideFixedResults?: boolean } = {},

@@ -9,10 +9,6 @@ import { TestView, type TestViewProps } from "./TestView.tsx";
 import { CHOICE, SELECT, TEXT, testData } from "./test.mock.ts";
 import { initialSession, type OnScreen, onScreen, reduce, type SessionAction } from "./test-session.ts";
 
-// jsdom has no CSS.escape, which react-aria's modal uses.
-if (typeof globalThis.CSS?.escape !== "function")
-  Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
-
 /** What the screen shows for a test with `change` and `answers`, after `actions`: the reducer's own view. */
 function shown(
   change: Partial<LocalUserTest> = {},
