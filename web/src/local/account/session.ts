@@ -22,6 +22,7 @@
  */
 import type { UserSummary } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { currentDate } from "../../platform.ts";
 import { ApiCallError, call, NetworkError } from "../api.ts";
 import { clientIdOf } from "../outbox/outbox.ts";
 import { type DeviceSession, deviceDb, type KnownAccount, userDb } from "../store/db.ts";
@@ -125,7 +126,7 @@ async function signInOnline(email: string, password: string, options: SignInOpti
     return null;
   });
   const { user } = await call(routes.login, { body: { email, password } });
-  return rememberSession(user, new Date(), { verifier: await verifier });
+  return rememberSession(user, currentDate(), { verifier: await verifier });
 }
 
 async function signInOffline(email: string, password: string): Promise<DeviceSession> {
@@ -137,7 +138,7 @@ async function signInOffline(email: string, password: string): Promise<DeviceSes
   if (!account?.verifier || !account.user) throw new OfflineSignInError("needs_connection");
   if (!(await verifyPassword(password, account.verifier))) throw new OfflineSignInError("wrong_password");
   held = { userId: account.userId, email: address, password };
-  return rememberSession(account.user, new Date(), { offline: true });
+  return rememberSession(account.user, currentDate(), { offline: true });
 }
 
 /**
@@ -180,7 +181,7 @@ export async function checkSession(): Promise<SessionCheck> {
       return { kind: "signed-in", session: await confirmSession(local, user), online: true };
     // A cookie of another account under an offline sign-in is stale: renew the one signed in here.
     if (local?.offline) return renewServerSession();
-    return { kind: "signed-in", session: await rememberSession(user, new Date()), online: true };
+    return { kind: "signed-in", session: await rememberSession(user, currentDate()), online: true };
   } catch (err) {
     if (err instanceof NetworkError || (err instanceof ApiCallError && err.status >= 500)) {
       return local ? { kind: "signed-in", session: local, online: false } : { kind: "signed-out", reason: "none" };

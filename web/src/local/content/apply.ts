@@ -1,4 +1,5 @@
 import type { PackBody } from "@preflight/sync-protocol/schemas/content-pack";
+import { currentDate } from "../../platform.ts";
 import { archiveKey, type LocalQuestion, type UserDb } from "../store/db.ts";
 import { UpdateError } from "./errors.ts";
 
@@ -11,7 +12,7 @@ export const APPLY_CHUNK = 2000;
  * and syllabus lists replaced, and the subject's installed version recorded. A delta applies
  * only on top of the version it was made from.
  */
-export async function applyPack(db: UserDb, body: PackBody, sha256: string, now: Date = new Date()): Promise<void> {
+export async function applyPack(db: UserDb, body: PackBody, sha256: string, now: Date = currentDate()): Promise<void> {
   const code = body.subject.code;
   await db.transaction(
     "rw",

@@ -1,5 +1,5 @@
 import type { PackEntry } from "@preflight/sync-protocol/schemas/content-pack";
-import { now } from "../../platform.ts";
+import { now, platformFetch } from "../../platform.ts";
 import type { UserDb } from "../store/db.ts";
 import { requestFailed, serverError, UpdateError } from "./errors.ts";
 import { sha256Hex } from "./hash.ts";
@@ -24,7 +24,7 @@ export interface DownloadOptions {
  * for `verifyPack` to check.
  */
 export async function downloadPack(db: UserDb, entry: PackEntry, options: DownloadOptions = {}): Promise<Uint8Array> {
-  const doFetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const doFetch = options.fetch ?? platformFetch;
   let state = await db.packDownloads.get(entry.id);
   if (state && (state.sha256 !== entry.sha256 || state.size !== entry.size)) {
     await discardDownload(db, entry.id);

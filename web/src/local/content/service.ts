@@ -5,7 +5,7 @@
  */
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
-import { lockHeld, now, webLocks } from "../../platform.ts";
+import { currentDate, lockHeld, now, platformFetch, webLocks } from "../../platform.ts";
 import { getMeta, type UserDb } from "../store/db.ts";
 import { missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
@@ -91,7 +91,10 @@ export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = 
   const controller = new AbortController();
   const stop = { asked: false };
   const go = async () => {
-    await db.meta.put({ key: LOCK_RECORD_KEY, value: { since: new Date().toISOString() } satisfies UpdateLockRecord });
+    await db.meta.put({
+      key: LOCK_RECORD_KEY,
+      value: { since: currentDate().toISOString() } satisfies UpdateLockRecord,
+    });
     await db.meta.delete(STOP_KEY);
     try {
       return await runUpdates(db, {
@@ -182,14 +185,14 @@ export async function whenUpdateSettles(): Promise<UpdaterStatus | null> {
 
 /** Asks the server what is newer than this device holds. Online only; throws when it cannot. */
 export async function checkAvailable(db: UserDb): Promise<AvailableUpdates> {
-  const manifest = await fetchManifest((input, init) => fetch(input, init));
+  const manifest = await fetchManifest(platformFetch);
   const plan = planUpdates(manifest, await installedVersions(db));
   const images = await missingImages(manifest);
   const available: AvailableUpdates = {
     total_updates: plan.updates.length + (images.length ? 1 : 0),
     total_sources: plan.updates.reduce((n, u) => n + u.packs.length, 0) + (images.length ? 1 : 0),
     size: plan.bytes + images.reduce((n, i) => n + i.size, 0),
-    checkedAt: new Date().toISOString(),
+    checkedAt: currentDate().toISOString(),
   };
   await db.meta.bulkPut([
     { key: "availableUpdates", value: available },

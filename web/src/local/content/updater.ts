@@ -1,6 +1,7 @@
 import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/content-pack";
+import { currentDate, monotonicNow, platformFetch } from "../../platform.ts";
 import type { UserDb } from "../store/db.ts";
 import { applyPack } from "./apply.ts";
 import { downloadPack, type Fetch, verifyPack } from "./download.ts";
@@ -38,8 +39,8 @@ export interface UpdaterOptions {
  * five; resumable downloads mean a retry continues rather than restarts.
  */
 export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Promise<UpdaterStatus> {
-  const now = options.now ?? (() => new Date());
-  const doFetch: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
+  const now = options.now ?? currentDate;
+  const doFetch: Fetch = options.fetch ?? platformFetch;
   const sleep = options.sleep ?? abortableSleep;
   const meter = new SpeedMeter(now);
   let status: UpdaterStatus = {
@@ -63,9 +64,9 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
   async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>): Promise<T>;
   async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>, report: true): Promise<number>;
   async function timed<T>(phase: keyof UpdaterStatus["timings"], work: () => Promise<T>, report = false) {
-    const started = performance.now();
+    const started = monotonicNow();
     const result = await work();
-    const ms = Math.round(performance.now() - started);
+    const ms = Math.round(monotonicNow() - started);
     emit({ timings: { ...status.timings, [phase]: status.timings[phase] + ms } });
     return report ? ms : result;
   }

@@ -4,12 +4,13 @@
  */
 import type { FixedTest } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { currentDate } from "../../platform.ts";
 import { call } from "../api.ts";
 import { archiveKey, type LocalFixedTest, type LocalQuestion, type UserDb } from "../store/db.ts";
 
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
 
-export async function refreshFixedTests(db: UserDb, now: () => Date = () => new Date()): Promise<number> {
+export async function refreshFixedTests(db: UserDb, now: () => Date = currentDate): Promise<number> {
   const reply = await call(routes.fixedTests);
   await db.transaction("rw", [db.fixedTests, db.questions, db.questionArchive, db.meta], async () => {
     await storeQuestions(db, reply.questions);

@@ -1,4 +1,5 @@
 /** The device's copies of server data the app keeps up to date when online. */
+import { currentDate } from "../../platform.ts";
 import { refreshContent } from "../content/refresh.ts";
 import type { UserDb } from "../store/db.ts";
 import { refreshFixedTests } from "./fixed-tests.ts";
@@ -16,6 +17,6 @@ export async function pullAll(db: UserDb): Promise<unknown[]> {
   const results = await Promise.allSettled(PULLS.map((pull) => pull(db)));
   const failures = results.flatMap((r) => (r.status === "rejected" ? [r.reason] : []));
   if (failures.length === 0 && (await db.outbox.where("status").equals("pending").count()) === 0)
-    await db.meta.put({ key: "lastSyncAt", value: new Date().toISOString() });
+    await db.meta.put({ key: "lastSyncAt", value: currentDate().toISOString() });
   return failures;
 }

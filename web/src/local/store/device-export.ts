@@ -11,7 +11,7 @@
 
 import type { Dexie } from "dexie";
 import { exportDB, importDB, peakImportFile } from "dexie-export-import";
-import { withLock } from "../../platform.ts";
+import { currentDate, withLock } from "../../platform.ts";
 import { UPDATER_META_KEYS } from "../content/service.ts";
 import { CONTENT_META_KEYS, CONTENT_TABLES, EVICTED_META_KEY } from "../content/storage.ts";
 import type { MetaRow, UserDb } from "./db.ts";
@@ -60,7 +60,7 @@ export interface DeviceExport {
 export async function exportDeviceData(
   db: UserDb,
   account: { email: string },
-  now: Date = new Date(),
+  now: Date = currentDate(),
 ): Promise<DeviceExport> {
   const blob = await exportDB(db, {
     skipTables: SKIPPED_TABLES,

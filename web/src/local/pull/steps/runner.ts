@@ -8,7 +8,7 @@
  * tabs a Web Lock "pull-<db>" makes the second wait, then run with the cursors the first left.
  */
 import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol";
-import { withLock } from "../../../platform.ts";
+import { currentDate, withLock } from "../../../platform.ts";
 import { ApiCallError, NetworkError, ReplyShapeError } from "../../api.ts";
 import type { UserDb } from "../../store/db.ts";
 import { pullProfile } from "./profile.ts";
@@ -90,7 +90,7 @@ async function runSteps(
     onStep(step, "complete");
   }
   // A new value each time rows were left aside, so the page's watcher (usePullWhenSettled) fires again.
-  await db.meta.put({ key: PULL_DEFERRED_KEY, value: deferred ? new Date().toISOString() : false });
+  await db.meta.put({ key: PULL_DEFERRED_KEY, value: deferred ? currentDate().toISOString() : false });
   return { ok: true, deferred };
 }
 
