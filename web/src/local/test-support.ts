@@ -9,6 +9,7 @@ import { createTest, saveAnswer } from "./actions/test.ts";
 import type { CallReply } from "./api.ts";
 import type { LocalScope } from "./outbox/action.ts";
 import { clientIdOf } from "./outbox/outbox.ts";
+import { QUESTION_BASE } from "./question-fixtures.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./store/db.ts";
 
 export const STUDENT: UserSummary = {
@@ -45,10 +46,8 @@ export async function signedInScope(user: UserSummary = STUDENT): Promise<LocalS
 
 export function multipleChoice(id: number): LocalQuestion {
   return {
+    ...QUESTION_BASE,
     id,
-    version: 1,
-    subject: "010",
-    syllabus_code: "010.01",
     type: "multiple_choice",
     question: `Question ${id}`,
     answers: [
@@ -57,13 +56,6 @@ export function multipleChoice(id: number): LocalQuestion {
     ],
     explanation: "<p>Because.</p>",
     reference: `010-${id}`,
-    learning_objectives: ["010.01.01.01.01"],
-    annex_images: [],
-    answer_images: [],
-    example: false,
-    editions: ["2020"],
-    score: 1,
-    added: "2026-01-01",
   };
 }
 

@@ -1,19 +1,11 @@
 /** Typed fixtures of the results page: a finished practice test of three questions, as the device holds it. */
 import type { GivenAnswer, TestResult } from "@preflight/sync-protocol";
+import { QUESTION_BASE as FIXTURE_BASE } from "../../local/question-fixtures.ts";
 import type { LocalAnswer, LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { ResultsData } from "./queries.ts";
 
 const QUESTION_BASE = {
-  version: 1,
-  subject: "010",
-  syllabus_code: "010.01",
-  learning_objectives: ["010.01.01.01.01"],
-  annex_images: [],
-  answer_images: [],
-  example: false,
-  editions: ["2020" as const],
-  score: 1,
-  added: "2026-01-01",
+  ...FIXTURE_BASE,
   type: "multiple_choice" as const,
 };
 

@@ -1,20 +1,8 @@
 /** Typed fixtures of the question screen: one question of each type and a test over them, as the device holds them. */
 import type { GivenAnswer } from "@preflight/sync-protocol";
+import { QUESTION_BASE } from "../../local/question-fixtures.ts";
 import type { LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { TestData } from "./queries.ts";
-
-const QUESTION_BASE = {
-  version: 1,
-  subject: "010",
-  syllabus_code: "010.01",
-  learning_objectives: ["010.01.01.01.01"],
-  annex_images: [],
-  answer_images: [],
-  example: false,
-  editions: ["2020" as const],
-  score: 1,
-  added: "2026-01-01",
-};
 
 export const CHOICE: LocalQuestion = {
   ...QUESTION_BASE,
