@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { LocalScope } from "../local/outbox/action.ts";
 import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
 import { type DeviceSession, userDb } from "../local/store/db.ts";
+import { currentDate } from "../platform.ts";
 
 export interface SignedIn {
   session: DeviceSession;
@@ -14,7 +15,7 @@ export function scopeFor(session: DeviceSession): LocalScope {
   return {
     db: userDb(session.userId),
     userId: session.userId,
-    now: () => new Date(),
+    now: currentDate,
     onEnqueued: () => void wakeDrain(),
   };
 }

@@ -1,4 +1,4 @@
-import { now } from "../platform.ts";
+import { monotonicNow, now } from "../platform.ts";
 
 /**
  * The time source of the UI widgets (snackbar, countdown). Injected so tests drive time by hand
@@ -24,4 +24,4 @@ export const systemClock: UiClock = {
  * Time since page load, which never goes back when the device clock is changed: for durations
  * that only the page measures (how long a notification stays).
  */
-export const monotonicClock: UiClock = { ...systemClock, now: () => performance.now() };
+export const monotonicClock: UiClock = { ...systemClock, now: () => monotonicNow() };

@@ -22,6 +22,7 @@ import {
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type CourseRow, readCourse, updateCourseDates } from "../../local/actions/course-dates.ts";
+import { currentDate } from "../../platform.ts";
 import { Button } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
@@ -64,7 +65,7 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
   const [saving, setSaving] = useState(false);
   useEffect(() => setDraft(saved), [saved]);
 
-  const now = useMemo(() => new Date(), []);
+  const now = useMemo(() => currentDate(), []);
   const limits = courseDateLimits(now);
   const rows = (course?.rows ?? []).map((r) => ({ ...r, ...draft[r.moduleId] }));
   const issues = validateCourseDates(

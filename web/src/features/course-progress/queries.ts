@@ -14,6 +14,7 @@ import type { CourseProgressReply, CourseProgressSummary } from "@preflight/sync
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UserDb } from "../../local/store/db.ts";
 import { readSyllabus } from "../../local/store/syllabus.ts";
+import { currentDate } from "../../platform.ts";
 import { FULL_COURSE, moduleTab, type ProgressTab } from "./tabs.ts";
 
 export interface ProgressScope {
@@ -65,5 +66,5 @@ export async function readCourseProgress(db: UserDb, now: Date): Promise<CourseP
 }
 
 export function useCourseProgress(db: UserDb): CourseProgressData | undefined {
-  return useLiveQuery(() => readCourseProgress(db, new Date()), [db]);
+  return useLiveQuery(() => readCourseProgress(db, currentDate()), [db]);
 }

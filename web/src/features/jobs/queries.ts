@@ -3,6 +3,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/outbox/jobs.ts";
 import type { UserDb } from "../../local/store/db.ts";
+import { currentDate } from "../../platform.ts";
 import { JOBS_REFRESH_MS, type JobPanels, jobPanels } from "./jobs-model.ts";
 
 /** What the jobs panels show: both panels, the drain's pause and back-off, and the time they were read. */
@@ -30,7 +31,7 @@ export function useJobs(db: UserDb, userId: string): { view: JobsState | undefin
     return () => clearInterval(timer);
   }, [refresh]);
   const snapshot = useLiveQuery(
-    async () => ({ ...(await readJobs(db, userId)), now: new Date(), tick }),
+    async () => ({ ...(await readJobs(db, userId)), now: currentDate(), tick }),
     [db, userId, tick],
   );
   const view = snapshot && {

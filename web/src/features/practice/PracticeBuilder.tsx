@@ -28,6 +28,7 @@ import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { createTest } from "../../local/actions/test.ts";
+import { currentDate } from "../../platform.ts";
 import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "../../ui/subject-tree.ts";
 import { ChoiceList } from "./ChoiceList.tsx";
@@ -43,7 +44,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const navigate = useNavigate();
   const showError = useErrorNotice();
   const online = useOnline();
-  const subscribed = hasSubscription(session.user, new Date());
+  const subscribed = hasSubscription(session.user, currentDate());
   const seenInExamEnabled = session.user.features.seen_in_exam;
 
   const [criteria, setCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
@@ -70,7 +71,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
     };
   }, [criteria, online, subscribed]);
   const matching = useMemo(
-    () => (loaded ? countMatching(loaded.index, applied, new Date()) : undefined),
+    () => (loaded ? countMatching(loaded.index, applied, currentDate()) : undefined),
     [loaded, applied],
   );
   const testSize = practiceTestSize(applied, matching ?? 0);
@@ -140,7 +141,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
       // Every question: let 'Starting test... This may take a while' paint before the work.
       if (applied.display.questions === "all") await new Promise((resolve) => setTimeout(resolve, 0));
       const chosenSeed = seed ?? crypto.getRandomValues(new Uint32Array(1))[0] ?? 1;
-      const ids = selectPracticeQuestions(loaded.index, applied, { seed: chosenSeed, now: new Date() });
+      const ids = selectPracticeQuestions(loaded.index, applied, { seed: chosenSeed, now: currentDate() });
       const source =
         criteria.subject_id !== null
           ? subjectTitle(criteria.subject_id)

@@ -9,6 +9,7 @@ import { useLocation } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
+import { currentDate } from "../../platform.ts";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import type { CourseDatesSlot } from "./AccountCards.tsx";
 import { useProfileWrites } from "./actions.ts";
@@ -25,7 +26,7 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
   const { update, savePreferences } = useProfileWrites(reload);
   // Today, read again with each reload (the subscription's status depends on it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new date per reload
-  const now = useMemo(() => new Date(), [reloads]);
+  const now = useMemo(() => currentDate(), [reloads]);
   useScrollToHash(data !== undefined && data !== null);
 
   if (data === undefined) return <main className="mx-auto max-w-6xl px-4 py-6" aria-busy="true" />;

@@ -16,6 +16,7 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { call } from "../../local/api.ts";
+import { currentDate } from "../../platform.ts";
 import type { SyllabusData } from "./useSyllabusModules.ts";
 
 export type OpenState =
@@ -37,7 +38,7 @@ export function usePartAccess(data: SyllabusData | undefined) {
 
   const open = async (module: ModuleView, part: PartView) => {
     if (!data) return;
-    const now = new Date();
+    const now = currentDate();
     let retry: { can_access: boolean; remaining_time: number } | undefined;
     if (part.type === "progress_test" && part.retry_interval_minutes) {
       const local = retryCheck(part.retry_interval_minutes, part.last_result, now);

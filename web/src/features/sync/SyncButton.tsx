@@ -11,6 +11,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/outbox/jobs.ts";
 import { syncNow } from "../../local/outbox/sync-now.ts";
 import type { UserDb } from "../../local/store/db.ts";
+import { currentDate } from "../../platform.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
@@ -150,7 +151,7 @@ export function SyncButton({ db }: { db: UserDb }) {
           {lastSyncAt ? `Last sync ${formatSyncStamp(new Date(lastSyncAt))}` : "Not synced yet"}
         </span>
       </div>
-      {isSyncStale(lastSyncAt, new Date()) && lastSyncAt ? (
+      {isSyncStale(lastSyncAt, currentDate()) && lastSyncAt ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-testid="sync-stale">
           {SYNC_MESSAGES.stale(formatSyncStamp(new Date(lastSyncAt)))}
         </p>

@@ -10,6 +10,7 @@ import {
   recoverEvictedContent,
 } from "../../local/content/storage.ts";
 import { getMeta } from "../../local/store/db.ts";
+import { currentDate } from "../../platform.ts";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
 /**
@@ -24,14 +25,14 @@ export function ContentEvictionBanner() {
 
   // Once per app open (and account): was the content taken while the app was away?
   useEffect(() => {
-    void recoverEvictedContent(db, userId, { online: navigator.onLine, now: new Date() }).catch((err: unknown) =>
+    void recoverEvictedContent(db, userId, { online: navigator.onLine, now: currentDate() }).catch((err: unknown) =>
       console.warn("eviction check failed", err),
     );
   }, [db, userId]);
 
   // The bank is on the device: remember it, so its disappearance can be noticed later.
   useEffect(() => {
-    if (missing === false) noteContentInstalled(userId, new Date());
+    if (missing === false) noteContentInstalled(userId, currentDate());
   }, [missing, userId]);
 
   if (!note) return null;
