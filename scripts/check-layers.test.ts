@@ -44,6 +44,46 @@ describe("check-layers", () => {
     ]);
   });
 
+  it("refuses the raw clock new Date(), performance.now and a global fetch(...) outside the wrapper", () => {
+    const file = "web/src/local/content/updater.ts";
+    expect(messages(file, `const started = new Date();`)).toEqual([
+      "raw new Date() outside web/src/platform.ts: call currentDate() or now() of web/src/platform.ts (or an injected clock); new Date(value) is fine",
+    ]);
+    expect(messages(file, `const at = new Date;`)).toHaveLength(1);
+    expect(messages(file, `const now = options.now ?? (() => new Date());`)).toHaveLength(1);
+    expect(messages(file, `const t = performance.now();`)).toEqual([
+      "raw performance.now outside web/src/platform.ts: call monotonicNow() of web/src/platform.ts",
+    ]);
+    expect(messages(file, `const t = globalThis.performance.now();`)).toHaveLength(1);
+    expect(messages(file, `const r = await fetch("/api/content/manifest");`)).toEqual([
+      "raw fetch() outside web/src/platform.ts: call platformFetch() of web/src/platform.ts (or an injected fetch)",
+    ]);
+    expect(messages(file, `const f = options.fetch ?? ((input, init) => fetch(input, init));`)).toHaveLength(1);
+    expect(messages(file, `await globalThis.fetch(url); await window.fetch(url);`)).toHaveLength(2);
+  });
+
+  it("passes dates made from a value, injected fetches and clocks, and tests using the globals", () => {
+    const ok = [
+      `const d = new Date(iso); const e = new Date(now()); const f = new Date(2024, 0, 1);`,
+      `await deps.fetch("/api/x"); await options.fetch(url, init); const g = doFetch(url);`,
+      `const t = clock.now(); const m = monotonicNow(); const r = await platformFetch(url);`,
+      `// new Date() and performance.now() and fetch(url) in a comment; "new Date()" in a string`,
+    ].join("\n");
+    expect(messages("web/src/local/content/updater.ts", ok)).toEqual([]);
+    const raw = `const d = new Date(); const t = performance.now(); await fetch(url);`;
+    for (const file of [
+      "web/src/local/content/updater.test.ts",
+      "web/src/features/test/TestView.test.tsx",
+      "web/src/features/test/test.mock.ts",
+      "web/src/local/test-support.ts",
+      "web/src/local/outbox/fake-push-server.ts",
+      "web/src/platform.ts",
+    ])
+      expect(messages(file, raw), file).toEqual([]);
+    // Tests still keep to the storage and lock wrappers.
+    expect(messages("web/src/local/x.test.ts", `localStorage.getItem("k");`)).toHaveLength(1);
+  });
+
   it("passes allowed imports, comments, strings and the wrapper itself", () => {
     const ok = [
       `import { db } from "../../local/db.ts";`,
