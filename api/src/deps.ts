@@ -37,6 +37,11 @@ export interface AppDeps {
   mail?: MailDelivery;
   /** Parse every JSON reply against its catalogue entry; on unless NODE_ENV is "production". */
   checkReplies?: boolean;
+  /**
+   * TRUST_PROXY=1: the client address is the first X-Forwarded-For hop (a proxy of ours sets it),
+   * and `X-Forwarded-Proto: https` counts as a secure request (auth/secure-request.ts).
+   */
+  trustProxy?: boolean;
 }
 
 export const DEFAULT_APP_URL = "http://localhost:8787";

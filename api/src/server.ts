@@ -55,6 +55,7 @@ const app = createApp({
   features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
   appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
   mail,
+  trustProxy: process.env.TRUST_PROXY === "1",
 });
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);

@@ -10,6 +10,7 @@ import * as syllabusAccess from "./migrations/0006-syllabus-access.ts";
 import * as profileWrites from "./migrations/0007-profile-writes.ts";
 import * as progressResets from "./migrations/0008-progress-resets.ts";
 import * as accounts from "./migrations/0009-accounts.ts";
+import * as rateLimits from "./migrations/0010-rate-limits.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0007-profile-writes": profileWrites,
   "0008-progress-resets": progressResets,
   "0009-accounts": accounts,
+  "0010-rate-limits": rateLimits,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -46,6 +46,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_requests: MailRequestsTable;
   user_subscriptions: UserSubscriptionsTable;
+  rate_limits: RateLimitsTable;
 }
 
 /** The database, or a transaction on it: reads run on either. */
@@ -503,4 +504,12 @@ export interface ProgressResetsTable {
   reset_at: string;
   /** The student's change number when this row last changed (set by a trigger). */
   change_seq: Generated<number>;
+}
+
+/** A brute-force counter (migration 0010): failures in the window that started at `window_started_at`. */
+export interface RateLimitsTable {
+  bucket: string;
+  failures: number;
+  window_started_at: string;
+  last_failure_at: string;
 }

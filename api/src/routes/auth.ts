@@ -2,6 +2,8 @@ import { routes } from "@preflight/sync-protocol/routes/index";
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
+import { LIMITS } from "../auth/limits.ts";
+import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
 import { verifyPassword } from "../auth/password.ts";
 import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
@@ -34,6 +36,10 @@ export function authRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
   mount(routes.login, async (c, { body: { email, password } }) => {
+    // Counted per e-mail whether or not it has an account, so a refusal reveals nothing.
+    const account = bucket(LIMITS.loginAccount, email.toLowerCase());
+    const address = bucket(LIMITS.loginAddress, clientAddress(deps, c));
+    await refuseWhileLimited(deps, c, account, address);
     const user = await deps.db
       .selectFrom("users")
       .select(["id", "password_hash", "active"])
@@ -41,7 +47,11 @@ export function authRoutes(deps: AppDeps) {
       .executeTakeFirst();
     // Same message and similar work whether the e-mail is unknown or the password wrong.
     const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
+    if (!user || !ok) {
+      await countFailure(deps, account, address);
+      throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
+    }
+    await clearFailures(deps, account);
     // Told only to someone who knows the password; no session until the activation link is followed.
     if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
     await startSession(deps, c, user.id);

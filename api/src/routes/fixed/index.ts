@@ -16,6 +16,8 @@ import type {
   VerifyPasswordReply,
 } from "@preflight/sync-protocol/schemas/fixed";
 import { Hono } from "hono";
+import { LIMITS } from "../../auth/limits.ts";
+import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeMounter } from "../../http/mount-route.ts";
@@ -69,10 +71,15 @@ export function fixedRoutes(deps: AppDeps) {
       const reply: VerifyPasswordReply = { success: true, message: "This test does not need a password" };
       return c.json(reply);
     }
+    const student = bucket(LIMITS.fixedPasswordUser, user.id);
+    const address = bucket(LIMITS.fixedPasswordAddress, clientAddress(deps, c));
+    await refuseWhileLimited(deps, c, student, address);
     if (!(await verifyPassword(password, test.password_hash))) {
+      await countFailure(deps, student, address);
       const reply: VerifyPasswordReply = { success: false, message: FIXED_TEST_MESSAGES.passwordWrong };
       return c.json(reply);
     }
+    await clearFailures(deps, student);
     const now = deps.clock.now().toISOString();
     await deps.db
       .insertInto("fixed_test_access")
