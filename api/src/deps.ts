@@ -19,6 +19,13 @@ export function featuresFromEnv(value: string | undefined): Features {
   return { flagged: on.has("flagged"), seen_in_exam: on.has("seen_in_exam"), ai_tutor: on.has("ai_tutor") };
 }
 
+export interface SessionLifetime {
+  /** Days without a request after which a session ends ('idle_timeout'). */
+  idleDays: number;
+  /** Days after sign-in after which a session ends whatever its use ('expired'). */
+  maxDays: number;
+}
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -27,8 +34,10 @@ export interface AppDeps {
   webDist?: string;
   /** Folder of annex and lesson images served under /content/images. */
   imagesDir?: string;
-  /** Secure cookies when served over https. */
+  /** Secure cookies always (SECURE_COOKIES=1); otherwise when the request came over https. */
   secureCookies?: boolean;
+  /** How long a session lives (SESSION_IDLE_DAYS, SESSION_MAX_DAYS); defaults in auth/session.ts. */
+  sessionLifetime?: SessionLifetime;
   /** Optional components; flagging and seen-in-exam are on unless switched off. */
   features?: Features;
   /** The app's origin for links in mails (APP_URL); defaults to http://localhost:8787. */

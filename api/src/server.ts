@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
 import { createApp } from "./app.ts";
+import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./demo/seed.ts";
@@ -52,6 +53,7 @@ const app = createApp({
   webDist,
   imagesDir: IMAGES_DIR,
   secureCookies: process.env.SECURE_COOKIES === "1",
+  sessionLifetime: sessionLifetimeFromEnv(process.env),
   features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
   appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
   mail,

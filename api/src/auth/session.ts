@@ -2,13 +2,51 @@ import { createHash, randomBytes } from "node:crypto";
 import { SESSION_EXPIRED } from "@preflight/sync-protocol/rules/server-error";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppDeps, AppEnv } from "../deps.ts";
+import type { AppDeps, AppEnv, SessionLifetime } from "../deps.ts";
 import { ApiError } from "../errors.ts";
+import { securePrefix } from "./secure-request.ts";
 
+/** The session cookie's name over http; over https it is `__Host-pf_session` (secure-request.ts). */
 export const SESSION_COOKIE = "pf_session";
 /** Read by the page to show the LOGGED OUT dialog after a sign-in elsewhere (spec). */
 export const LOGGED_OUT_COOKIE = "pf_logged_out";
-const SESSION_MAX_AGE_S = 60 * 60 * 24 * 90;
+
+/**
+ * Students study offline for days and their outbox waits for the next sign-in, so sessions are
+ * long: one ends after 30 days without a request ('idle_timeout') and 90 days after sign-in
+ * whatever its use ('expired'). Either way the device reads 'Session expired', signs in again,
+ * and then sends what it kept.
+ */
+export const DEFAULT_SESSION_LIFETIME: SessionLifetime = { idleDays: 30, maxDays: 90 };
+export const IDLE_TIMEOUT_REASON = "idle_timeout";
+export const EXPIRED_REASON = "expired";
+/** `last_seen_at` is written at most this often, not on every request: plenty for a days-long idle limit. */
+export const LAST_SEEN_INTERVAL_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function sessionLifetime(deps: AppDeps): SessionLifetime {
+  return deps.sessionLifetime ?? DEFAULT_SESSION_LIFETIME;
+}
+
+/**
+ * SESSION_IDLE_DAYS and SESSION_MAX_DAYS, each falling back to its default when unset or not a
+ * positive number.
+ */
+export function sessionLifetimeFromEnv(env: Record<string, string | undefined>): SessionLifetime {
+  const days = (value: string | undefined, fallback: number) => {
+    const n = Number(value);
+    return value && Number.isFinite(n) && n > 0 ? n : fallback;
+  };
+  return {
+    idleDays: days(env.SESSION_IDLE_DAYS, DEFAULT_SESSION_LIFETIME.idleDays),
+    maxDays: days(env.SESSION_MAX_DAYS, DEFAULT_SESSION_LIFETIME.maxDays),
+  };
+}
+
+/** The session token from either cookie name (a browser keeps the one it was given). */
+function sessionToken(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE, "host") ?? getCookie(c, SESSION_COOKIE);
+}
 
 export const SIGNED_IN_ELSEWHERE = "signed_in_elsewhere";
 /** The same, once the device has been told (the LOGGED OUT cookie was sent). */
@@ -39,14 +77,14 @@ export async function startSession(deps: AppDeps, c: Context, userId: string): P
     httpOnly: true,
     sameSite: "Lax",
     path: "/",
-    secure: deps.secureCookies ?? false,
-    maxAge: SESSION_MAX_AGE_S,
+    maxAge: (sessionLifetime(deps).maxDays * DAY_MS) / 1000,
+    ...securePrefix(deps, c),
   });
   deleteCookie(c, LOGGED_OUT_COOKIE, { path: "/" });
 }
 
 export async function endSession(deps: AppDeps, c: Context): Promise<void> {
-  const token = getCookie(c, SESSION_COOKIE);
+  const token = sessionToken(c);
   if (token) {
     await deps.db
       .updateTable("sessions")
@@ -55,19 +93,48 @@ export async function endSession(deps: AppDeps, c: Context): Promise<void> {
       .where("ended_at", "is", null)
       .execute();
   }
-  deleteCookie(c, SESSION_COOKIE, { path: "/" });
+  deleteCookie(c, SESSION_COOKIE, { path: "/", ...securePrefix(deps, c) });
+}
+
+/**
+ * Ends a session past its idle or absolute limit (throws 'Session expired'), or else notes that
+ * it was seen, at most once per LAST_SEEN_INTERVAL_MS.
+ */
+async function keepAlive(deps: AppDeps, id: string, createdAt: string, lastSeenAt: string): Promise<void> {
+  const now = deps.clock.now();
+  const { idleDays, maxDays } = sessionLifetime(deps);
+  const since = (iso: string) => now.getTime() - new Date(iso).getTime();
+  const ended =
+    since(createdAt) >= maxDays * DAY_MS
+      ? EXPIRED_REASON
+      : since(lastSeenAt) >= idleDays * DAY_MS
+        ? IDLE_TIMEOUT_REASON
+        : null;
+  if (ended) {
+    await deps.db
+      .updateTable("sessions")
+      .set({ ended_at: now.toISOString(), ended_reason: ended })
+      .where("id", "=", id)
+      .where("ended_at", "is", null)
+      .execute();
+    throw new ApiError("unauthenticated", SESSION_EXPIRED);
+  }
+  if (since(lastSeenAt) >= LAST_SEEN_INTERVAL_MS)
+    await deps.db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
 }
 
 /** Requires a live session; a session ended by a sign-in elsewhere says so (401 session_replaced). */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const token = getCookie(c, SESSION_COOKIE);
+    const token = sessionToken(c);
     if (!token) throw new ApiError("unauthenticated", "Please sign in");
     const row = await deps.db
       .selectFrom("sessions")
       .innerJoin("users", "users.id", "sessions.user_id")
       .select([
         "sessions.id as session_id",
+        "sessions.created_at",
+        "sessions.last_seen_at",
         "sessions.ended_at",
         "sessions.ended_reason",
         "users.id",
@@ -79,7 +146,8 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       .executeTakeFirst();
     // A cookie the server no longer knows, or a session that ended: spec study 8, 'Session expired'.
     if (!row) throw new ApiError("unauthenticated", SESSION_EXPIRED);
-    if (row.ended_at) {
+    if (!row.ended_at) await keepAlive(deps, row.session_id, row.created_at, row.last_seen_at);
+    else {
       // The dead cookie is left alone: a reply to an old request can arrive after the student
       // signed in again, and deleting the cookie by name would delete the new session's.
       if (row.ended_reason === SIGNED_IN_ELSEWHERE || row.ended_reason === SIGNED_IN_ELSEWHERE_TOLD) {

@@ -1,3 +1,4 @@
+import { randomBytes, scryptSync } from "node:crypto";
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../auth/password.ts";
@@ -147,14 +148,35 @@ for (const dialect of DIALECTS) {
       expect((await t.request("/api/auth/me", { cookie })).status).toBe(401);
     });
 
-    it("stores passwords as scrypt hashes, never in clear", async () => {
+    it("stores passwords as argon2id hashes at OWASP's cost (19 MiB, 2 passes, 1 lane), never in clear", async () => {
       const row = await t.deps.db
         .selectFrom("users")
         .select("password_hash")
         .where("email", "=", "student@preflight.test")
         .executeTakeFirstOrThrow();
-      expect(row.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
       expect(row.password_hash).not.toContain("preflight");
+    });
+
+    it("an older scrypt hash is replaced by argon2id at the next sign-in, and the password still signs in", async () => {
+      const email = "student@preflight.test";
+      const salt = randomBytes(16);
+      const key = scryptSync("preflight", salt, 64, { N: 16384, r: 8, p: 1 });
+      const old = `scrypt$16384$8$1$${salt.toString("base64")}$${key.toString("base64")}`;
+      await t.deps.db.updateTable("users").set({ password_hash: old }).where("email", "=", email).execute();
+      const stored = () =>
+        t.deps.db.selectFrom("users").select("password_hash").where("email", "=", email).executeTakeFirstOrThrow();
+
+      // A wrong password changes nothing.
+      const wrong = await t.request("/api/auth/login", { method: "POST", json: { email, password: "not-it" } });
+      expect(wrong.status).toBe(401);
+      expect((await stored()).password_hash).toBe(old);
+
+      await t.login(email, "preflight");
+      const upgraded = (await stored()).password_hash;
+      expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+      await t.login(email, "preflight");
+      expect((await stored()).password_hash).toBe(upgraded); // current hashes are left alone
     });
   });
 }

@@ -3,8 +3,8 @@ import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { LIMITS } from "../auth/limits.ts";
-import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
-import { verifyPassword } from "../auth/password.ts";
+import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
+import { checkPassword, DUMMY_HASH } from "../auth/password.ts";
 import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
 import { ApiError } from "../errors.ts";
@@ -38,7 +38,7 @@ export function authRoutes(deps: AppDeps) {
   mount(routes.login, async (c, { body: { email, password } }) => {
     // Counted per e-mail whether or not it has an account, so a refusal reveals nothing.
     const account = bucket(LIMITS.loginAccount, email.toLowerCase());
-    const address = addressBucket(LIMITS.loginAddress, deps, c);
+    const address = bucket(LIMITS.loginAddress, clientAddress(deps, c));
     await refuseWhileLimited(deps, c, account, address);
     const user = await deps.db
       .selectFrom("users")
@@ -46,12 +46,15 @@ export function authRoutes(deps: AppDeps) {
       .where("email", "=", email.toLowerCase())
       .executeTakeFirst();
     // Same message and similar work whether the e-mail is unknown or the password wrong.
-    const ok = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !ok) {
+    const check = await checkPassword(password, user?.password_hash ?? DUMMY_HASH);
+    if (!user || !check.ok) {
       await countFailure(deps, account, address);
       throw new ApiError("invalid_credentials", WRONG_CREDENTIALS);
     }
     await clearFailures(deps, account);
+    // An older or cheaper hash is replaced now, while the password is at hand.
+    if (check.rehash)
+      await deps.db.updateTable("users").set({ password_hash: check.rehash }).where("id", "=", user.id).execute();
     // Told only to someone who knows the password; no session until the activation link is followed.
     if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
     await startSession(deps, c, user.id);
@@ -64,7 +67,3 @@ export function authRoutes(deps: AppDeps) {
   mount(routes.me, async (c) => c.json(await userSummary(deps, c.var.user.id)));
   return app;
 }
-
-/** A valid hash of a random password, so unknown e-mails cost the same scrypt work. */
-const DUMMY_HASH =
-  "scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA==";

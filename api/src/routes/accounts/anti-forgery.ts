@@ -15,7 +15,7 @@
  *
  * One token per browser, shared by both forms (a GET reuses a live cookie), so two open forms
  * never spoil each other; it lives FORM_TOKEN_MAX_AGE_S from the last GET, after which the post
- * says the form has expired. Over https the cookie is `__Host-pf_form` (Secure, no Domain), so
+ * says the form has expired. Over https (auth/secure-request.ts) the cookie is `__Host-pf_form` (Secure, no Domain), so
  * a sibling sub-domain cannot plant a token of its choosing.
  *
  * Posts are also refused when a browser says they come from another origin (hono/csrf: the
@@ -29,6 +29,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { csrf } from "hono/csrf";
 import { HTTPException } from "hono/http-exception";
+import { isSecureRequest, securePrefix } from "../../auth/secure-request.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 
@@ -38,15 +39,15 @@ export const FORM_TOKEN_MAX_AGE_S = 2 * 60 * 60;
 /** 32 random bytes, base64url. */
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
-const prefix = (deps: AppDeps) => (deps.secureCookies ? ("host" as const) : undefined);
+/** Over https only the `__Host-` cookie counts: a sibling sub-domain can plant the plain one. */
+const prefix = (deps: AppDeps, c: Context) => (isSecureRequest(deps, c) ? ("host" as const) : undefined);
 
 /** The browser's form token (a live cookie's, else a new one), its cookie (re)set for another FORM_TOKEN_MAX_AGE_S. */
 export function issueFormToken(deps: AppDeps, c: Context): string {
-  const current = getCookie(c, FORM_TOKEN_COOKIE, prefix(deps));
+  const current = getCookie(c, FORM_TOKEN_COOKIE, prefix(deps, c));
   const token = current && TOKEN_PATTERN.test(current) ? current : randomBytes(32).toString("base64url");
   const options = { httpOnly: true, sameSite: "Strict", path: "/", maxAge: FORM_TOKEN_MAX_AGE_S } as const;
-  if (deps.secureCookies) setCookie(c, FORM_TOKEN_COOKIE, token, { ...options, secure: true, prefix: "host" });
-  else setCookie(c, FORM_TOKEN_COOKIE, token, options);
+  setCookie(c, FORM_TOKEN_COOKIE, token, { ...options, ...securePrefix(deps, c) });
   // The reply carries the browser's own token: never from a cache.
   c.header("Cache-Control", "no-store");
   return token;
@@ -54,7 +55,7 @@ export function issueFormToken(deps: AppDeps, c: Context): string {
 
 /** Throws 403 forbidden ('This form has expired…') unless the posted token equals the cookie's. */
 export function checkFormToken(deps: AppDeps, c: Context, posted: string): void {
-  const cookie = getCookie(c, FORM_TOKEN_COOKIE, prefix(deps));
+  const cookie = getCookie(c, FORM_TOKEN_COOKIE, prefix(deps, c));
   if (!cookie || !sameToken(cookie, posted)) throw new ApiError("forbidden", ACCOUNT_MESSAGES.formExpired);
 }
 

@@ -153,7 +153,7 @@ for (const dialect of DIALECTS) {
         subscription_end: "2026-11-28",
         email_preferences: "[1,3]",
       });
-      expect(user?.password_hash).toMatch(/^scrypt\$/);
+      expect(user?.password_hash).toMatch(/^\$argon2id\$/);
       const subscriptions = await t.deps.db
         .selectFrom("user_subscriptions")
         .select(["kind", "length_days", "start_date", "end_date"])

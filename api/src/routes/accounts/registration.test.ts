@@ -147,7 +147,7 @@ for (const dialect of DIALECTS) {
         firstname: "Nina",
         lastname: "Newcomer",
       });
-      expect(user?.password_hash).toMatch(/^scrypt\$/);
+      expect(user?.password_hash).toMatch(/^\$argon2id\$/);
       expect(user?.password_hash).not.toContain("secret1");
       const after = await rowCounts(t);
       expect(after).toMatchObject({
