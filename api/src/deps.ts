@@ -38,6 +38,8 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** How long a session lives (SESSION_IDLE_DAYS, SESSION_MAX_DAYS); defaults in auth/session.ts. */
   sessionLifetime?: SessionLifetime;
+  /** Replace older or cheaper password hashes at sign-in; on unless false (a test's cheap hash). */
+  upgradePasswordHashes?: boolean;
   /** Optional components; flagging and seen-in-exam are on unless switched off. */
   features?: Features;
   /** The app's origin for links in mails (APP_URL); defaults to http://localhost:8787. */

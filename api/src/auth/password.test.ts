@@ -14,10 +14,7 @@ describe("password hashes", () => {
 
   it("a right password on a cheaper argon2 hash asks to be re-hashed at today's cost", async () => {
     const cheap = await hash("correct horse", { memoryCost: 4096, timeCost: 1, parallelism: 1 });
-    const check = await checkPassword("correct horse", cheap);
-    expect(check.ok).toBe(true);
-    expect(check.rehash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await verifyPassword("correct horse", check.rehash ?? "")).toBe(true);
+    expect(await checkPassword("correct horse", cheap)).toEqual({ ok: true, stale: true });
     expect(await checkPassword("wrong horse", cheap)).toEqual({ ok: false });
   });
 

@@ -5,7 +5,7 @@ import { hash as argon2Hash, verify as argon2Verify } from "@node-rs/argon2";
  * Passwords are stored as argon2id PHC strings (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`) at
  * OWASP's minimum cost: 19 MiB of memory, 2 passes, 1 lane (about 60 ms here). Hashes of older
  * versions (`scrypt$N$r$p$salt$hash`, scrypt N=2^14) still verify, and are replaced by a fresh
- * argon2id hash at the next successful sign-in (see `checkPassword`'s `rehash`).
+ * argon2id hash at the next successful sign-in (see `checkPassword`'s `stale`).
  */
 export const PASSWORD_HASH_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -16,15 +16,14 @@ export function hashPassword(password: string): Promise<string> {
 
 export interface PasswordCheck {
   ok: boolean;
-  /** A right password whose stored hash is older or cheaper than today's: store this instead. */
-  rehash?: string;
+  /** A right password whose stored hash is older or cheaper than today's: hash it afresh and store that. */
+  stale?: true;
 }
 
 /** Checks a password against its stored hash, and says when the hash should be renewed. */
 export async function checkPassword(password: string, stored: string): Promise<PasswordCheck> {
   const ok = stored.startsWith("$argon2") ? await verifyArgon2(password, stored) : await verifyScrypt(password, stored);
-  if (!ok || !needsRehash(stored)) return { ok };
-  return { ok, rehash: await hashPassword(password) };
+  return ok && needsRehash(stored) ? { ok, stale: true } : { ok };
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -4,7 +4,7 @@ import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { LIMITS } from "../auth/limits.ts";
 import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
-import { checkPassword, DUMMY_HASH } from "../auth/password.ts";
+import { checkPassword, DUMMY_HASH, hashPassword } from "../auth/password.ts";
 import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
 import { ApiError } from "../errors.ts";
@@ -53,8 +53,10 @@ export function authRoutes(deps: AppDeps) {
     }
     await clearFailures(deps, account);
     // An older or cheaper hash is replaced now, while the password is at hand.
-    if (check.rehash)
-      await deps.db.updateTable("users").set({ password_hash: check.rehash }).where("id", "=", user.id).execute();
+    if (check.stale && deps.upgradePasswordHashes !== false) {
+      const upgraded = await hashPassword(password);
+      await deps.db.updateTable("users").set({ password_hash: upgraded }).where("id", "=", user.id).execute();
+    }
     // Told only to someone who knows the password; no session until the activation link is followed.
     if (user.active !== 1) throw new ApiError("inactive_account", ACCOUNT_MESSAGES.inactive);
     await startSession(deps, c, user.id);
