@@ -6,6 +6,8 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
+import { sameOriginWrites } from "./http/same-origin.ts";
+import { noStoreForSessions, securityHeaders } from "./http/security-headers.ts";
 import { passwordRoutes } from "./routes/accounts/password.ts";
 import { registrationRoutes } from "./routes/accounts/registration.ts";
 import { activityRoutes } from "./routes/activity/index.ts";
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps) {
   const replayer = new Replayer(deps, effectTable());
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // Security headers on every reply (refusals too), then the same-origin proof for every write.
+  app.use("*", securityHeaders(), noStoreForSessions(), sameOriginWrites(deps));
   app.use(
     "*",
     bodyLimit({
@@ -109,17 +113,17 @@ export function createApp(deps: AppDeps) {
 /** The built PWA: static files, and index.html for every other page address. */
 function mountWeb(app: Hono<AppEnv>, webDist: string): void {
   const indexPath = join(webDist, "index.html");
-  app.use(
-    "*",
-    serveStatic({
-      root: webDist,
-      onFound: (path, c) => {
-        // The worker and the page shell must be revalidated; hashed assets can be kept.
-        const immutable = path.includes("/assets/");
-        c.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    }),
-  );
+  const serve = serveStatic({ root: webDist });
+  app.use("*", async (c, next) => {
+    const found = await serve(c, next);
+    // The worker and the page shell must be revalidated; hashed assets can be kept. (Set on the
+    // file's reply itself: serveStatic's onFound runs after that reply is made.)
+    if (found instanceof Response) {
+      const immutable = c.req.path.startsWith("/assets/");
+      found.headers.set("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    }
+    return found;
+  });
   app.get("*", async (c, next) => {
     if (c.req.path.startsWith("/api/") || !existsSync(indexPath)) return next();
     c.header("Cache-Control", "no-cache");

@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { z } from "zod";
+import { logError } from "./http/log-line.ts";
 
 /** The one error class of the API: a code from the protocol's table, a message, details. */
 export class ApiError extends Error {
@@ -58,6 +59,6 @@ export function onError(err: Error, c: Context): Response {
     const message = status === 400 && /JSON/i.test(err.message) ? "Malformed JSON in request body" : err.message;
     return c.json({ error: { code, message: message || "Bad request" } }, status as ContentfulStatusCode);
   }
-  console.error(err);
+  logError(`${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ error: { code: "internal", message: "The application encountered an error" } }, 500);
 }

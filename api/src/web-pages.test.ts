@@ -39,9 +39,9 @@ describe("page addresses beside the API", () => {
   });
 
   it("keeps the API's sign-in at the same addresses, and a JSON 404 for an unknown API call", async () => {
-    const save = await app.request("/test/current/save", { method: "POST", body: "{}" });
-    expect(save.status).toBe(401);
-    expect((await app.request("/profile/email", { method: "POST", body: "{}" })).status).toBe(401);
+    const post = { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" };
+    expect((await app.request("/test/current/save", post)).status).toBe(401);
+    expect((await app.request("/profile/email", post)).status).toBe(401);
     const unknown = await app.request("/api/no-such-call");
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: { code: "not_found" } });

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   unauthenticated: 401,
   session_replaced: 401,
   forbidden: 403,
+  /** A write (or the GET form of one) that did not come from the app's own pages. */
+  cross_origin: 403,
   /** Signing in to an account whose activation link was not followed yet. */
   inactive_account: 403,
   not_found: 404,
@@ -14,6 +16,8 @@ export const ERROR_CODES = {
   conflict: 409,
   out_of_order: 409,
   payload_too_large: 413,
+  /** A write whose body is neither JSON nor, for the joining forms, an ordinary form post. */
+  unsupported_media_type: 415,
   range_not_satisfiable: 416,
   skipped: 422,
   /** A second mail request for the same address within a minute. */

@@ -17,6 +17,7 @@ import { type Kysely, sql, type Transaction } from "kysely";
 import type { Database } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
+import { logError } from "../http/log-line.ts";
 import type { EffectOutcome, EffectTable } from "./effects.ts";
 
 export interface ReplayRequest {
@@ -266,7 +267,7 @@ export class Replayer {
     } catch (err) {
       await sql`rollback to savepoint effect`.execute(trx);
       if (err instanceof ApiError) return refused(err.code, err.message);
-      console.error("mutation effect failed", req.call, err);
+      logError("mutation effect failed", req.call, err);
       return refused("internal", "The change could not be applied");
     }
   }

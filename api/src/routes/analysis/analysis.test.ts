@@ -225,15 +225,24 @@ for (const dialect of DIALECTS) {
       expect((await subjectRow(firstCode)).counts.slice(0, 2)).toEqual([0, 0]);
     });
 
-    it("the spec's GET /analysis/progress/reset/{subject_id} resets as the POST does", async () => {
-      const res = await t.request(`/analysis/progress/reset/${firstCode}`, { cookie: device.cookie });
+    it("the spec's GET /analysis/progress/reset/{subject_id} resets as the POST does, from the app's own page only", async () => {
+      const before = await rowCounts(t.deps.db, ["progress_resets"]);
+      for (const site of ["cross-site", "same-site", "none", undefined]) {
+        const headers: Record<string, string> = site ? { "Sec-Fetch-Site": site } : {};
+        const link = await t.request(`/analysis/progress/reset/${firstCode}`, { cookie: device.cookie, headers });
+        expect(link.status, String(site)).toBe(403);
+        expect(await link.json()).toMatchObject({ error: { code: "cross_origin" } });
+      }
+      expect(await rowCounts(t.deps.db, ["progress_resets"])).toEqual(before);
+      const page = { cookie: device.cookie, headers: { "Sec-Fetch-Site": "same-origin" } };
+      const res = await t.request(`/analysis/progress/reset/${firstCode}`, page);
       expect(res.status).toBe(200);
       const reply = progressResetReplySchema.parse(await res.json());
       expect(reply).toMatchObject({ subject_id: firstCode, reset_at: t.clock.now().toISOString() });
       expect(
         await t.deps.db.selectFrom("progress_resets").select("id").where("id", "=", reply.id).execute(),
       ).toHaveLength(1);
-      const unknown = await t.request("/analysis/progress/reset/999", { cookie: device.cookie });
+      const unknown = await t.request("/analysis/progress/reset/999", page);
       expect(unknown.status).toBe(404);
     });
 

@@ -15,6 +15,7 @@ import type {
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeMounter } from "../../http/mount-route.ts";
+import { sameOriginPageOnly } from "../../http/same-origin.ts";
 import type { Replayer } from "../../sync/replay.ts";
 import { unknownSubject } from "./effects.ts";
 import { analysisInput, headingTitles, syllabusOf } from "./queries.ts";
@@ -49,9 +50,10 @@ export function analysisRoutes(deps: AppDeps, replayer: Replayer) {
     return c.json(reply);
   });
 
-  // The spec's call is a GET; the device queues it as a POST like every other write.
+  // The spec's call is a GET; the device queues it as a POST like every other write. The GET
+  // form resets only when the app's own page sends it, never from a link on another site.
   mount(routes.resetProgress, replayer);
-  mount(routes.resetProgressGet, replayer);
+  mount(routes.resetProgressGet, replayer, { before: [sameOriginPageOnly()] });
 
   return app;
 }

@@ -409,7 +409,14 @@ for (const dialect of DIALECTS) {
         .executeTakeFirst();
       expect(stillTwo?.syllabus_id).toBe(2);
       expect(
-        (await t.request("/api/user/modules", { method: "POST", cookie: device.cookie, body: "{nope" })).status,
+        (
+          await t.request("/api/user/modules", {
+            method: "POST",
+            cookie: device.cookie,
+            headers: { "Content-Type": "application/json" },
+            body: "{nope",
+          })
+        ).status,
       ).toBe(400);
     });
 
