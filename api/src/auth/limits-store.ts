@@ -20,6 +20,9 @@ export interface Bucket {
 
 export const bucket = (policy: LimitPolicy, key: string): Bucket => ({ policy, key });
 const bucketId = (b: Bucket) => `${b.policy.name}:${b.key}`;
+/** A bucket, or none (an address bucket without an address). */
+type Limited = Bucket | undefined;
+const present = (buckets: Limited[]) => buckets.filter((b): b is Bucket => b !== undefined);
 
 /** Milliseconds the bucket must still wait at `now` (0 when it may try). */
 export async function waitFor(deps: AppDeps, b: Bucket, now: Date): Promise<number> {
@@ -41,9 +44,9 @@ export async function waitFor(deps: AppDeps, b: Bucket, now: Date): Promise<numb
  * Refuses with 429 and Retry-After while any bucket must wait; the wait is also in the body's
  * details (retry_after_seconds) for clients that cannot read the header.
  */
-export async function refuseWhileLimited(deps: AppDeps, c: Context, ...buckets: Bucket[]): Promise<void> {
+export async function refuseWhileLimited(deps: AppDeps, c: Context, ...buckets: Limited[]): Promise<void> {
   const now = deps.clock.now();
-  const waits = await Promise.all(buckets.map((b) => waitFor(deps, b, now)));
+  const waits = await Promise.all(present(buckets).map((b) => waitFor(deps, b, now)));
   const longest = Math.max(0, ...waits);
   if (longest === 0) return;
   const seconds = Math.ceil(longest / 1000);
@@ -57,9 +60,9 @@ export function tooManyMessage(seconds: number): string {
 }
 
 /** Counts a failure (or a counted request) against each bucket; a window past its end starts again. */
-export async function countFailure(deps: AppDeps, ...buckets: Bucket[]): Promise<void> {
+export async function countFailure(deps: AppDeps, ...buckets: Limited[]): Promise<void> {
   const now = deps.clock.now();
-  for (const b of buckets) {
+  for (const b of present(buckets)) {
     const windowOver = new Date(now.getTime() - b.policy.windowMs).toISOString();
     const restart = sql<boolean>`rate_limits.window_started_at <= ${windowOver}`;
     await deps.db
@@ -87,18 +90,23 @@ export async function clearFailures(deps: AppDeps, b: Bucket): Promise<void> {
 }
 
 /**
- * The client's address: the socket's, or the first X-Forwarded-For hop when deps.trustProxy says
- * a proxy we run sets it (otherwise a client could pick its own bucket by sending the header).
+ * The client's address bucket: the socket's address, or the first X-Forwarded-For hop when
+ * deps.trustProxy says a proxy of ours sets it (otherwise a client could pick its own bucket).
+ * None without a socket (in-process requests in tests), rather than one bucket for them all.
  */
-export function clientAddress(deps: AppDeps, c: Context): string {
+export function addressBucket(policy: LimitPolicy, deps: AppDeps, c: Context): Bucket | undefined {
+  const address = clientAddress(deps, c);
+  return address ? bucket(policy, address) : undefined;
+}
+
+function clientAddress(deps: AppDeps, c: Context): string | undefined {
   if (deps.trustProxy) {
     const first = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
     if (first) return first;
   }
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address;
   } catch {
-    // No Node socket (in-process requests in tests): one shared "unknown" address.
-    return "unknown";
+    return undefined;
   }
 }

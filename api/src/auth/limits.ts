@@ -57,8 +57,11 @@ export const LIMITS = {
   /** POST /password/email: every request counts, per e-mail and per address. */
   resetMailAccount: perAccount("reset-mail:account"),
   resetMailAddress: perAddress("reset-mail:address"),
-  /** POST /password/reset: wrong codes or links, per e-mail and per address. */
-  resetAccount: perAccount("reset:account"),
+  /**
+   * POST /password/reset: wrong codes or links, per e-mail and per address. Each code already dies
+   * after 5 wrong tries (account-tokens.ts); this limits guessing across freshly requested codes.
+   */
+  resetAccount: { ...perAccount("reset:account"), freeFailures: 10, ceiling: 30 },
   resetAddress: perAddress("reset:address"),
   /** Activation links: long random tokens, so a per-address limit on wrong ones is enough. */
   activationAddress: perAddress("activation:address"),

@@ -3,7 +3,7 @@ import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
 import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { LIMITS } from "../auth/limits.ts";
-import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
+import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
 import { checkPassword, DUMMY_HASH, hashPassword } from "../auth/password.ts";
 import { endSession, startSession } from "../auth/session.ts";
 import { type AppDeps, type AppEnv, DEFAULT_FEATURES } from "../deps.ts";
@@ -38,7 +38,7 @@ export function authRoutes(deps: AppDeps) {
   mount(routes.login, async (c, { body: { email, password } }) => {
     // Counted per e-mail whether or not it has an account, so a refusal reveals nothing.
     const account = bucket(LIMITS.loginAccount, email.toLowerCase());
-    const address = bucket(LIMITS.loginAddress, clientAddress(deps, c));
+    const address = addressBucket(LIMITS.loginAddress, deps, c);
     await refuseWhileLimited(deps, c, account, address);
     const user = await deps.db
       .selectFrom("users")

@@ -1,7 +1,7 @@
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { describe, expect, it } from "vitest";
 import { ApiCallError, NetworkError } from "./api.ts";
-import { failureText, GENERIC_FAILURE, isRefusal, serverFieldErrors } from "./form-errors.ts";
+import { failureText, GENERIC_FAILURE, isRefusal, serverFieldErrors, tooManyAttemptsText } from "./form-errors.ts";
 
 class RefusedHere extends Error {}
 class WithReason extends Error {
@@ -54,5 +54,24 @@ describe("what a failure says", () => {
     expect(isRefusal(new ApiCallError(500, "internal", "Oops"))).toBe(false);
     expect(isRefusal(new ApiCallError(429, "too_many_requests", "Slow down"))).toBe(false);
     expect(isRefusal(new NetworkError("timeout"))).toBe(false);
+  });
+});
+
+describe("a brute-force limit's refusal", () => {
+  const limited = (seconds: unknown) =>
+    new ApiCallError(429, "too_many_requests", "Slow down", { retry_after_seconds: seconds });
+
+  it("says how many minutes to wait, rounded up", () => {
+    expect(tooManyAttemptsText(limited(30))).toBe("Too many attempts. Please wait 1 minute and try again.");
+    expect(tooManyAttemptsText(limited(61))).toBe("Too many attempts. Please wait 2 minutes and try again.");
+    expect(failureText(limited(900))).toBe("Too many attempts. Please wait 15 minutes and try again.");
+  });
+
+  it("keeps the server's words when the wait is not given", () => {
+    expect(tooManyAttemptsText(new ApiCallError(429, "too_many_requests", "Slow down"))).toBeUndefined();
+    expect(tooManyAttemptsText(limited("soon"))).toBeUndefined();
+    expect(failureText(new ApiCallError(429, "too_many_requests", ACCOUNT_MESSAGES.tooSoon))).toBe(
+      ACCOUNT_MESSAGES.tooSoon,
+    );
   });
 });

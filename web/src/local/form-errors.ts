@@ -63,7 +63,7 @@ function carriesReason(err: unknown): err is Error & { reason: unknown } {
 export function failureText(err: unknown, wording: FailureWording = {}): string {
   const fields = serverFieldMessages(err);
   if (fields) return Object.values(fields).flat().join("\n");
-  if (err instanceof ApiCallError) return err.message;
+  if (err instanceof ApiCallError) return tooManyAttemptsText(err) ?? err.message;
   if (err instanceof NetworkError) return wording.offline ?? ACCOUNT_MESSAGES.needsConnection;
   const explained = carriesReason(err) || wording.explains?.some((kind) => err instanceof kind);
   if (explained && err instanceof Error && err.message) return err.message;
@@ -76,4 +76,16 @@ export function failureText(err: unknown, wording: FailureWording = {}): string 
  */
 export function isRefusal(err: unknown): boolean {
   return err instanceof ApiCallError && err.status < 500 && err.status !== 429;
+}
+
+/**
+ * A brute-force limit's refusal (429 with `retry_after_seconds` in its details, the Retry-After
+ * header's value) in minutes: "Too many attempts. Please wait 2 minutes and try again."
+ */
+export function tooManyAttemptsText(err: ApiCallError): string | undefined {
+  if (err.status !== 429 || typeof err.details !== "object" || err.details === null) return undefined;
+  const seconds = (err.details as { retry_after_seconds?: unknown }).retry_after_seconds;
+  if (typeof seconds !== "number" || !(seconds > 0)) return undefined;
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }

@@ -19,6 +19,8 @@ import { routes } from "@preflight/sync-protocol/routes/index";
 import { ACCOUNT_MESSAGES, type AccountFormReply, RESET_TOKEN_TTL_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { Hono } from "hono";
 import { consumeCode, consumeToken, issueToken, retireTokens } from "../../auth/account-tokens.ts";
+import { LIMITS } from "../../auth/limits.ts";
+import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { hashPassword } from "../../auth/password.ts";
 import { hashToken } from "../../auth/session.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -38,6 +40,10 @@ export function passwordRoutes(deps: AppDeps) {
   const mount = routeMounter(app, deps);
 
   mount(routes.passwordEmail, async (c, { body: { email, offline } }) => {
+    // Every request counts, per address and per e-mail whether or not it has an account.
+    const limited = [bucket(LIMITS.resetMailAccount, email), addressBucket(LIMITS.resetMailAddress, deps, c)];
+    await refuseWhileLimited(deps, c, ...limited);
+    await countFailure(deps, ...limited);
     await deps.db.transaction().execute(async (trx) => {
       await claimMailRequest(trx, deps.clock, email, "password_reset");
       const user = await trx
@@ -63,6 +69,10 @@ export function passwordRoutes(deps: AppDeps) {
   });
 
   mount(routes.passwordReset, async (c, { body: { token, email, password } }) => {
+    // The offline code is short enough to guess: wrong ones count per e-mail and per address.
+    const account = bucket(LIMITS.resetAccount, email);
+    const address = addressBucket(LIMITS.resetAddress, deps, c);
+    await refuseWhileLimited(deps, c, account, address);
     // Hashed before looking anything up: the work is the same whether or not the address exists.
     const passwordHash = await hashPassword(password);
     const outcome = await deps.db.transaction().execute(async (trx) => {
@@ -100,10 +110,13 @@ export function passwordRoutes(deps: AppDeps) {
       return "done" as const;
     });
     // A wrong code's try is kept (committed above) before the refusal.
-    if (outcome === "invalid")
+    if (outcome === "invalid") {
+      await countFailure(deps, account, address);
       throw new ApiError("bad_request", ACCOUNT_MESSAGES.resetInvalid, {
         fields: { token: [ACCOUNT_MESSAGES.resetInvalid] },
       });
+    }
+    await clearFailures(deps, account);
     deps.mail?.kick();
     const reply: AccountFormReply = { success: true, message: ACCOUNT_MESSAGES.resetDone, redirect: "/login" };
     return c.json(reply);

@@ -8,6 +8,8 @@ import {
 import { Hono } from "hono";
 import type { Transaction } from "kysely";
 import { consumeToken, issueToken } from "../../auth/account-tokens.ts";
+import { LIMITS } from "../../auth/limits.ts";
+import { addressBucket, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -53,6 +55,10 @@ export function registrationRoutes(deps: AppDeps) {
     routes.register,
     async (c, { body }) => {
       checkFormToken(deps, c, body._token);
+      // Every registration counts against the address, so one client cannot flood the outbox.
+      const address = addressBucket(LIMITS.registerAddress, deps, c);
+      await refuseWhileLimited(deps, c, address);
+      await countFailure(deps, address);
       const syllabus = isRowId(body.syllabus_id) ? await offeredSyllabi(deps.db, "allowed", body.syllabus_id) : [];
       if (!syllabus.length) throw fieldError("syllabus_id", ACCOUNT_MESSAGES.examUnavailable);
       // Hashed whether or not the address has an account, so both take the same time.
@@ -94,13 +100,18 @@ export function registrationRoutes(deps: AppDeps) {
     { before: [sameOrigin] },
   );
   mount(routes.activate, async (c, { body: { token } }) => {
+    const address = addressBucket(LIMITS.activationAddress, deps, c);
+    await refuseWhileLimited(deps, c, address);
     const activated = await deps.db.transaction().execute(async (trx) => {
       const used = await consumeToken(trx, deps.clock, token, ["activation"]);
       if (!used) return false;
       await trx.updateTable("users").set({ active: 1 }).where("id", "=", used.userId).execute();
       return true;
     });
-    if (!activated) throw fieldError("token", ACCOUNT_MESSAGES.activationInvalid);
+    if (!activated) {
+      await countFailure(deps, address);
+      throw fieldError("token", ACCOUNT_MESSAGES.activationInvalid);
+    }
     return c.json(formReply(ACCOUNT_MESSAGES.activated));
   });
   mount(routes.resendActivation, async (c, { body: { email } }) => {

@@ -17,7 +17,7 @@ import type {
 } from "@preflight/sync-protocol/schemas/fixed";
 import { Hono } from "hono";
 import { LIMITS } from "../../auth/limits.ts";
-import { bucket, clearFailures, clientAddress, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
+import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeMounter } from "../../http/mount-route.ts";
@@ -72,7 +72,7 @@ export function fixedRoutes(deps: AppDeps) {
       return c.json(reply);
     }
     const student = bucket(LIMITS.fixedPasswordUser, user.id);
-    const address = bucket(LIMITS.fixedPasswordAddress, clientAddress(deps, c));
+    const address = addressBucket(LIMITS.fixedPasswordAddress, deps, c);
     await refuseWhileLimited(deps, c, student, address);
     if (!(await verifyPassword(password, test.password_hash))) {
       await countFailure(deps, student, address);

@@ -17,6 +17,14 @@ describe("what the login page says about a refused sign-in", () => {
     expect(signInProblem(tooMany)).toEqual({ message: tooMany.message, offerResend: false });
   });
 
+  it("too many attempts: how many minutes to wait before trying again", () => {
+    const limited = new ApiCallError(429, "too_many_requests", "Too many attempts.", { retry_after_seconds: 120 });
+    expect(signInProblem(limited)).toEqual({
+      message: "Too many attempts. Please wait 2 minutes and try again.",
+      offerResend: false,
+    });
+  });
+
   it("the device's refusals offline", () => {
     expect(signInProblem(new OfflineSignInError("wrong_password")).message).toBe(
       "These credentials do not match our records.",

@@ -2,6 +2,7 @@
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { OfflineSignInError } from "../../local/account/session.ts";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
+import { tooManyAttemptsText } from "../../local/form-errors.ts";
 
 export interface SignInProblem {
   message: string;
@@ -12,7 +13,10 @@ export interface SignInProblem {
 export function signInProblem(err: unknown): SignInProblem {
   if (err instanceof ApiCallError && err.code === "inactive_account")
     return { message: ACCOUNT_MESSAGES.inactive, offerResend: true };
-  // The server's own words: wrong credentials, too many attempts (429), a validation message.
+  // Too many attempts: how long to wait, from the refusal's Retry-After.
+  const wait = err instanceof ApiCallError ? tooManyAttemptsText(err) : undefined;
+  if (wait) return { message: wait, offerResend: false };
+  // The server's own words: wrong credentials, a validation message.
   if (err instanceof ApiCallError || err instanceof OfflineSignInError)
     return { message: err.message, offerResend: false };
   if (err instanceof NetworkError) return { message: ACCOUNT_MESSAGES.needsConnection, offerResend: false };

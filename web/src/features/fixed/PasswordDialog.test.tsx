@@ -71,6 +71,20 @@ describe("'Enter password to access test': what a failed check says", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(FIXED_TEST_MESSAGES.passwordNeedsConnection);
   });
 
+  it("too many wrong passwords: how many minutes to wait", async () => {
+    const refusal = {
+      error: { code: "too_many_requests", message: "Too many attempts.", details: { retry_after_seconds: 30 } },
+    };
+    const headers = { "Retry-After": "30" };
+    vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify(refusal), { status: 429, headers })));
+    const { onAccepted } = opened();
+    await submit("airlaw");
+    expect((await screen.findByRole("alert")).textContent).toBe(
+      "Too many attempts. Please wait 1 minute and try again.",
+    );
+    expect(onAccepted).not.toHaveBeenCalled();
+  });
+
   it("a refused check: the server's own words", async () => {
     const refusal = { error: { code: "too_many_requests", message: "Too many attempts. Please wait a minute." } };
     vi.stubGlobal("fetch", vi.fn().mockResolvedValue(new Response(JSON.stringify(refusal), { status: 429 })));
