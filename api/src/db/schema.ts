@@ -399,7 +399,7 @@ export interface FixedTestsTable {
   pass_percentage: number | null;
   /** Attempts allowed per student; 0 means no limit. */
   attempts: number;
-  /** scrypt hash, as for user passwords; null when no password is needed. */
+  /** A password hash as for user passwords (password.ts); null when no password is needed. */
   password_hash: string | null;
   hide_results: Flag;
   hide_answers: Flag;
