@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getForm } from "../test-support/accounts.ts";
+import { getForm, signedInAccount, TEST_PASSWORD } from "../test-support/accounts.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
 import { LIMITS } from "./limits.ts";
 
@@ -45,6 +45,44 @@ for (const dialect of DIALECTS) {
       await expectRefused(await register(100, "198.51.100.20"));
       expect((await register(101, "198.51.100.21")).status).toBe(200);
       t.clock.advance(LIMITS.registerAddress.windowMs);
+    });
+
+    it("counts every free-trial request per address: 10 an hour, then a wait", async () => {
+      const startTrial = async (n: number, from: string) => {
+        const form = await getForm(t, "/api/free-trial");
+        const json = {
+          token: form.token,
+          firstname: "Theo",
+          lastname: "Trial",
+          email: `trial${n}@example.test`,
+          licence_type_id: 1,
+        };
+        return post("/free-trial", json, from, form.cookie);
+      };
+      for (let i = 0; i < LIMITS.freeTrialAddress.freeFailures; i++)
+        expect((await startTrial(i, "198.51.100.30")).status).toBe(200);
+      await expectRefused(await startTrial(100, "198.51.100.30"));
+      expect((await startTrial(101, "198.51.100.31")).status).toBe(200);
+      t.clock.advance(LIMITS.freeTrialAddress.windowMs);
+    });
+
+    it("limits wrong current passwords of an e-mail change per account; the right one clears the count", async () => {
+      const student = await signedInAccount(t);
+      const change = (current_password: string, from: string) =>
+        post(
+          "/profile/email",
+          { email: `moved-${current_password}@example.test`, current_password },
+          from,
+          student.cookie,
+        );
+      for (let i = 0; i < LIMITS.emailChangeUser.freeFailures - 1; i++)
+        expect((await change("wrong", `203.0.113.${i + 1}`)).status).toBe(400);
+      expect((await change(TEST_PASSWORD, "203.0.113.50")).status).toBe(200);
+      for (let i = 0; i < LIMITS.emailChangeUser.freeFailures; i++)
+        expect((await change("wrong", `203.0.113.${i + 60}`)).status).toBe(400);
+      // Limited now, even with the right password and from a new address.
+      await expectRefused(await change(TEST_PASSWORD, "203.0.113.99"));
+      t.clock.advance(LIMITS.emailChangeUser.windowMs);
     });
 
     it("counts reset mail requests per address, whether or not the addresses have accounts", async () => {

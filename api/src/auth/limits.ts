@@ -54,6 +54,18 @@ export const LIMITS = {
     ceiling: 30,
     windowMs: HOUR,
   },
+  /** POST /free-trial: every request counts, per address, as registration. */
+  freeTrialAddress: {
+    name: "free-trial:address",
+    freeFailures: 10,
+    firstDelayMs: 30 * SECOND,
+    maxDelayMs: 15 * MINUTE,
+    ceiling: 30,
+    windowMs: HOUR,
+  },
+  /** POST /profile/email: wrong current passwords per account and per address. */
+  emailChangeUser: perAccount("email-change:user"),
+  emailChangeAddress: perAddress("email-change:address"),
   /** POST /password/email: every request counts, per e-mail and per address. */
   resetMailAccount: perAccount("reset-mail:account"),
   resetMailAddress: perAddress("reset-mail:address"),

@@ -25,6 +25,8 @@ import { Hono } from "hono";
 import type { Transaction } from "kysely";
 import type { z } from "zod";
 import { consumeToken, issueToken } from "../../auth/account-tokens.ts";
+import { LIMITS } from "../../auth/limits.ts";
+import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -59,8 +61,14 @@ export function emailChangeRoutes(deps: AppDeps) {
       .executeTakeFirst();
     if (!user) throw new ApiError("not_found", "Your profile could not be found, please contact support.");
     if (user.offline_account === 1) throw new ApiError("forbidden", ACCOUNT_MESSAGES.offlineAccount);
-    if (!(await verifyPassword(current_password, user.password_hash)))
+    const account = bucket(LIMITS.emailChangeUser, user.id);
+    const address = addressBucket(LIMITS.emailChangeAddress, deps, c);
+    await refuseWhileLimited(deps, c, account, address);
+    if (!(await verifyPassword(current_password, user.password_hash))) {
+      await countFailure(deps, account, address);
       throw fieldRefusal("current_password", PROFILE_MESSAGES.currentPasswordWrong);
+    }
+    await clearFailures(deps, account);
     if (newEmail === user.email) throw fieldRefusal("email", ACCOUNT_MESSAGES.emailChangeSame);
 
     await deps.db.transaction().execute(async (trx) => {

@@ -9,6 +9,8 @@ import {
 import { Hono, type MiddlewareHandler } from "hono";
 import type { Kysely } from "kysely";
 import { issueToken } from "../../auth/account-tokens.ts";
+import { LIMITS } from "../../auth/limits.ts";
+import { addressBucket, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { hashPassword } from "../../auth/password.ts";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
@@ -51,6 +53,9 @@ export function freeTrialRoutes(deps: AppDeps, sameOrigin: MiddlewareHandler<App
     routes.freeTrial,
     async (c, { body }) => {
       checkFormToken(deps, c, body.token);
+      const address = addressBucket(LIMITS.freeTrialAddress, deps, c);
+      await refuseWhileLimited(deps, c, address);
+      await countFailure(deps, address);
       const syllabus = isRowId(body.licence_type_id) ? await trialSyllabus(deps.db, body.licence_type_id) : undefined;
       if (!syllabus) throw fieldError("licence_type_id", ACCOUNT_MESSAGES.licenceTypeUnavailable);
       const preferences = [...new Set(body.emailPreferences)].sort((a, b) => a - b);
