@@ -68,6 +68,30 @@ export async function resetDatabases(): Promise<void> {
  * A signed-in student with questions 1 and 2 (Air Law) and 5 (Meteorology), and one practice
  * test over them in which 1 and 5 are answered (analysis and reset-progress tests start here).
  */
+/**
+ * A signed-in device with a practice test of four questions and `answers` saves queued after it
+ * (outbox seq 1 … answers + 1); `saves` are the save bodies in the student's order.
+ */
+export async function queuedAnswers(answers: number) {
+  const scope = await signedInScope();
+  await scope.db.questions.bulkPut([1, 2, 3, 4].map(multipleChoice));
+  const test = await createTest(scope, {
+    test_type: "practice",
+    title: "P",
+    count: 4,
+    display_answers: "after_test",
+    seed: 1,
+  });
+  const saves: { user_test_id: string; question_id: number; answers: number[] }[] = [];
+  for (let i = 0; i < answers; i++) {
+    const q = test.question_ids[i % 4] as number;
+    const answer = [q * 100 + (i % 2) + 1];
+    await saveAnswer(scope, test.id, q, answer);
+    saves.push({ user_test_id: test.id, question_id: q, answers: answer });
+  }
+  return { scope, test, saves };
+}
+
 export async function signedInWithAnswers(): Promise<LocalScope & { nudges: number }> {
   const scope = await signedInScope();
   const meteorology = { ...multipleChoice(5), subject: "050", syllabus_code: "050.01.01" };

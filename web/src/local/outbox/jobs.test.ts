@@ -1,9 +1,8 @@
 import "fake-indexeddb/auto";
 import type { Mutation } from "@preflight/sync-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTest, saveAnswer } from "../actions/test.ts";
 import { getMeta } from "../store/db.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { queuedAnswers, resetDatabases } from "../test-support.ts";
 import { type DrainDeps, drainUnlocked } from "./drain.ts";
 import { FakePushServer } from "./fake-push-server.ts";
 import { readJobs, restartQueue, retryFailed, runJobs } from "./jobs.ts";
@@ -14,23 +13,7 @@ function deps(fetch: typeof globalThis.fetch): DrainDeps {
   return { fetch, now: () => new Date(NOW), random: () => 0.5 };
 }
 
-/** A test and `answers` saves: 1 + answers entries, seq 1 … answers + 1. */
-async function queue(answers: number) {
-  const scope = await signedInScope();
-  await scope.db.questions.bulkPut([1, 2, 3, 4].map(multipleChoice));
-  const test = await createTest(scope, {
-    test_type: "practice",
-    title: "P",
-    count: 4,
-    display_answers: "after_test",
-    seed: 1,
-  });
-  for (let i = 0; i < answers; i++) {
-    const q = test.question_ids[i % 4] as number;
-    await saveAnswer(scope, test.id, q, [q * 100 + (i % 2) + 1]);
-  }
-  return { scope, test };
-}
+const queue = queuedAnswers;
 
 /** Refuses the save with this seq, as an effect would (e.g. the test was finished elsewhere). */
 const refuseSeq =

@@ -7,9 +7,8 @@
 import "fake-indexeddb/auto";
 import type { DBCore, Middleware } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTest, saveAnswer } from "../actions/test.ts";
 import { getMeta, userDb } from "../store/db.ts";
-import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
+import { queuedAnswers, resetDatabases, STUDENT } from "../test-support.ts";
 import { type DrainDeps, drainOutbox, drainUnlocked, drainWhenFree } from "./drain.ts";
 import { FakePushServer, type PushFault } from "./fake-push-server.ts";
 import { isDrainRunning } from "./jobs.ts";
@@ -21,26 +20,7 @@ function deps(fetch: typeof globalThis.fetch): DrainDeps {
   return { fetch, now: () => new Date(NOW), random: () => 0.5 };
 }
 
-/** A test and `answers` saves (seq 1 … answers + 1); returns the bodies in the student's order. */
-async function queue(answers: number) {
-  const scope = await signedInScope();
-  await scope.db.questions.bulkPut([1, 2, 3, 4].map(multipleChoice));
-  const test = await createTest(scope, {
-    test_type: "practice",
-    title: "P",
-    count: 4,
-    display_answers: "after_test",
-    seed: 1,
-  });
-  const saves: unknown[] = [];
-  for (let i = 0; i < answers; i++) {
-    const q = test.question_ids[i % 4] as number;
-    const answer = [q * 100 + (i % 2) + 1];
-    await saveAnswer(scope, test.id, q, answer);
-    saves.push({ user_test_id: test.id, question_id: q, answers: answer });
-  }
-  return { scope, test, saves };
-}
+const queue = queuedAnswers;
 
 const seqs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
