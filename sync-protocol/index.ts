@@ -11,6 +11,8 @@ export * from "./rules/lesson-search.ts";
 export * from "./rules/pass-mark.ts";
 export * from "./rules/question.ts";
 export * from "./rules/selection.ts";
+export * from "./rules/timed-tests.ts";
+export * from "./rules/withheld-answers.ts";
 export * from "./schemas/accounts.ts";
 export * from "./schemas/analysis.ts";
 export * from "./schemas/analysis-course.ts";

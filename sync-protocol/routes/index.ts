@@ -11,12 +11,14 @@ import { contentRoutes } from "./content.ts";
 import { fixedRoutes } from "./fixed.ts";
 import { flaggedRoutes } from "./flagged.ts";
 import { healthRoutes } from "./health.ts";
+import { licenceRoutes } from "./licence.ts";
 import { practiceRoutes } from "./practice.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
 import { resultsRoutes } from "./results.ts";
 import { searchRoutes } from "./search.ts";
 import { settingsRoutes } from "./settings.ts";
+import { subscriptionRoutes } from "./subscription.ts";
 import { syllabusRoutes } from "./syllabus.ts";
 import { syncRoutes } from "./sync.ts";
 import { testRoutes } from "./test.ts";
@@ -32,12 +34,14 @@ export const routes = {
   ...fixedRoutes,
   ...flaggedRoutes,
   ...healthRoutes,
+  ...licenceRoutes,
   ...practiceRoutes,
   ...profileRoutes,
   ...questionRoutes,
   ...resultsRoutes,
   ...searchRoutes,
   ...settingsRoutes,
+  ...subscriptionRoutes,
   ...syllabusRoutes,
   ...syncRoutes,
   ...testRoutes,

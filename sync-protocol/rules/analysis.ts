@@ -7,8 +7,9 @@
  * What counts:
  * - An answer counts in the test it was given in as the latest one given there for that question
  *   (SR8: by the device's time, then by arrival). Only answers that were graded count.
- * - Answers of a test whose results are hidden (per test, or hide_fixed_results for fixed tests)
- *   never count: hidden results never leave the server (FX4), not even as a graph.
+ * - Answers of a test whose results or answers are hidden (per test, or hide_fixed_results for
+ *   fixed tests) never count: hidden results never leave the server (FX4), not even as a graph,
+ *   and no graph tells which answers of such a test were right (issue 14).
  * - A reset of a subject's progress: only answers given at or after the subject's latest reset
  *   count for it, and only mock exams started at or after it. Earlier tests and their results
  *   stay where they are (previous tests, results); the graphs just no longer count them.
@@ -59,6 +60,8 @@ export interface AnalysisTest {
   started: string;
   finished: boolean;
   hide_results: boolean;
+  /** The school hides which answers were right: they count nowhere the student looks either. */
+  hide_answers?: boolean | undefined;
   question_ids: readonly number[];
 }
 
@@ -143,11 +146,14 @@ export function countedAnswers(answers: readonly AnalysisAnswer[]): Map<string, 
   return out;
 }
 
-/** The tests whose answers may count: known, and their results not hidden. */
+/**
+ * The tests whose answers may count: known, and their review not hidden (hidden results hide it
+ * too), so no graph tells which answers of such a test were right.
+ */
 function visibleTests(input: AnalysisInput): Map<string, AnalysisTest> {
   return new Map(
     input.tests
-      .filter((t) => resultVisibility(t, input.hideFixedResults).score)
+      .filter((t) => resultVisibility(t, input.hideFixedResults).review)
       .map((t): [string, AnalysisTest] => [t.id, t]),
   );
 }

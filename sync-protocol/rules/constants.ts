@@ -76,3 +76,6 @@ export const UPDATE_PROMPT_COUNTDOWN_S = 900;
 export const MAX_UPDATE_ATTEMPTS = 2;
 /** How long without input before the UPDATES AVAILABLE prompt may show (the student is away). */
 export const UPDATE_PROMPT_IDLE_MS = 60_000;
+
+/** Legacy migration on licence activation (spec accounts 4 and 9): its status is polled every 2.5 s. */
+export const LEGACY_MIGRATION_POLL_MS = 2500;

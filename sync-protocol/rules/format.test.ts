@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { answerLetter, formatHms, formatSyncStamp, letterIndex, padQuestionNumber } from "./format.ts";
+import {
+  answerLetter,
+  formatHms,
+  formatLicenceKey,
+  formatSyncStamp,
+  LICENCE_KEY_LENGTH,
+  letterIndex,
+  licenceKeyValue,
+  padQuestionNumber,
+} from "./format.ts";
 
 describe("padQuestionNumber: question number shown padded to 3 digits", () => {
   it("reads 'Question 001 / 040'", () => {
@@ -95,5 +104,47 @@ describe("formatSyncStamp: DD/MM/YYYY @ HH:mm in the device's local time", () =>
 
   it("drops seconds rather than rounding them", () => {
     expect(formatSyncStamp(new Date(2026, 0, 1, 0, 0, 59, 999))).toBe("01/01/2026 @ 00:00");
+  });
+});
+
+describe("formatLicenceKey: upper-cased, dashes inserted in 4-4-4-4 groups as typed (spec accounts 5, 9)", () => {
+  it("inserts a dash after each group of four as the characters come", () => {
+    const typed = "abcd1234efgh5678";
+    const shown = [...typed].map((_, i) => formatLicenceKey(typed.slice(0, i + 1)));
+    expect(shown[3]).toBe("ABCD");
+    expect(shown[4]).toBe("ABCD-1");
+    expect(shown[8]).toBe("ABCD-1234-E");
+    expect(shown.at(-1)).toBe("ABCD-1234-EFGH-5678");
+  });
+
+  it("drops typed dashes, spaces and other marks, and stops at 16 characters", () => {
+    expect(formatLicenceKey("abcd-")).toBe("ABCD");
+    expect(formatLicenceKey("ab cd/12_34")).toBe("ABCD-1234");
+    expect(formatLicenceKey("ABCD-1234-EFGH-5678-9999")).toBe("ABCD-1234-EFGH-5678");
+    expect(formatLicenceKey("ABCD1234EFGH5678").replace(/-/g, "")).toHaveLength(LICENCE_KEY_LENGTH);
+    expect(formatLicenceKey("")).toBe("");
+  });
+
+  it("reformats a pasted key whatever its grouping", () => {
+    expect(formatLicenceKey("abcd12 34efgh-5678")).toBe("ABCD-1234-EFGH-5678");
+  });
+});
+
+describe("licenceKeyValue: the 16 characters the server keeps, or null", () => {
+  it("reads a key with or without its dashes, in any case", () => {
+    expect(licenceKeyValue("ABCD-1234-EFGH-5678")).toBe("ABCD1234EFGH5678");
+    expect(licenceKeyValue(" abcd1234efgh5678 ")).toBe("ABCD1234EFGH5678");
+  });
+
+  it("refuses every other shape", () => {
+    for (const bad of [
+      "",
+      "ABCD-1234-EFGH-567",
+      "ABCD-1234-EFGH-56789",
+      "ABCD-1234-EFGH-567!",
+      "ABCD--1234-EFGH-5678",
+      "ÄBCD-1234-EFGH-5678",
+    ])
+      expect(licenceKeyValue(bad)).toBeNull();
   });
 });

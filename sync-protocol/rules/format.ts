@@ -56,3 +56,26 @@ export function formatDate(date: Date): string {
 export function countTimes(n: number): string {
   return `${n} ${n === 1 ? "time" : "times"}`;
 }
+
+/** Spec accounts 5 and 9: a licence key is 16 letters and digits, shown in 4-4-4-4 groups. */
+export const LICENCE_KEY_LENGTH = 16;
+const LICENCE_KEY_GROUP = 4;
+
+/**
+ * The licence key as it is typed (spec accounts 5): upper-cased, anything but letters and digits
+ * dropped, cut at 16 characters, a dash between each group of four ("abcd1234e" → "ABCD-1234-E").
+ */
+export function formatLicenceKey(typed: string): string {
+  const characters = typed
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "")
+    .slice(0, LICENCE_KEY_LENGTH);
+  return (characters.match(new RegExp(`.{1,${LICENCE_KEY_GROUP}}`, "g")) ?? []).join("-");
+}
+
+/** The key's 16 characters without dashes (the server keeps keys so), or null for any other shape. */
+export function licenceKeyValue(key: string): string | null {
+  const trimmed = key.trim().toUpperCase();
+  if (!/^[A-Z0-9]{4}(-?[A-Z0-9]{4}){3}$/.test(trimmed)) return null;
+  return trimmed.replace(/-/g, "");
+}

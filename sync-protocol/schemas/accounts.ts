@@ -11,6 +11,7 @@
  * for a reset and the free trial answer the same either way, and what differs goes by mail.
  */
 import { z } from "zod";
+import { isCommonPassword } from "../rules/common-passwords.ts";
 import {
   emailPreferenceSchema,
   manualUpdateSchema,
@@ -24,6 +25,7 @@ export const ACCOUNT_MESSAGES = {
   invalidEmail: "Invalid e-mail address.",
   passwordMismatch: "Password does not match.",
   passwordTooShort: PROFILE_MESSAGES.passwordTooShort,
+  passwordTooCommon: PROFILE_MESSAGES.passwordTooCommon,
   examRequired: "The exam field is required.",
   examUnavailable: "That exam is not open for registration.",
   formExpired: "This form has expired. Please reload the page and try again.",
@@ -85,11 +87,13 @@ export const emailField = (message: string = ACCOUNT_MESSAGES.invalidEmail) =>
     .regex(EMAIL_PATTERN, message)
     .transform((email) => email.toLowerCase());
 
+/** A new password (registration, reset, the free trial's first one): long enough, and not a common one. */
 const newPassword = z
   .string("The password field is required.")
   .min(1, "The password field is required.")
   .min(PASSWORD_MIN_LENGTH, ACCOUNT_MESSAGES.passwordTooShort)
-  .max(200, "Password must be at most 200 characters.");
+  .max(200, "Password must be at most 200 characters.")
+  .refine((password) => !isCommonPassword(password), ACCOUNT_MESSAGES.passwordTooCommon);
 
 /** The anti-forgery token the form's GET handed out (a cookie holds the same value). */
 export const antiForgeryTokenSchema = z

@@ -2,7 +2,8 @@ import { z } from "zod";
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, "Please enter your e-mail address").email("Invalid e-mail address."),
-  password: z.string().min(1, "Please enter your password"),
+  // Bounded like every other password field: hashing megabytes per try would be work for an attacker's asking.
+  password: z.string().min(1, "Please enter your password").max(200, "Password must be at most 200 characters."),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

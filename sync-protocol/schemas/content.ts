@@ -58,69 +58,70 @@ export const imageRefSchema = z.object({
   is_animated: z.boolean().default(false),
 });
 
-export const bankQuestionSchema = z
-  .object({
-    id: z.number().int().positive(),
-    subject: subjectCode,
-    /** Deepest syllabus heading the question sits under (topic, subtopic or section). */
-    syllabus_code: syllabusCode,
-    type: questionTypeSchema,
-    /** Question text; may hold simple inline html. Cloze gaps are written {{1}}, {{2}} ... */
-    question: z.string().min(1),
-    answers: z.array(answerSchema),
-    total_correct: z.number().int().positive().optional(),
-    text_range: textRangeSchema.optional(),
-    explanation: z.string().min(1),
-    reference: z.string().min(1),
-    learning_objectives: z.array(learningObjectiveCode).min(1),
-    annex_images: z.array(imageRefSchema).default([]),
-    answer_images: z.array(imageRefSchema).default([]),
-    /** Written by the provider as an example exam question (excluded from '2020 excluding'). */
-    example: z.boolean().default(false),
-    editions: z.array(syllabusEditionSchema).min(1),
-    score: z.number().int().positive().default(1),
-    added: isoDate,
-  })
-  .superRefine((q, ctx) => {
-    const issue = (message: string) => ctx.addIssue({ code: "custom", message });
-    if (subjectOfCode(q.syllabus_code) !== q.subject)
-      issue(`syllabus_code ${q.syllabus_code} is not in subject ${q.subject}`);
-    for (const lo of q.learning_objectives)
-      if (subjectOfCode(lo) !== q.subject) issue(`learning objective ${lo} is not in subject ${q.subject}`);
-    const ids = new Set(q.answers.map((a) => a.id));
-    if (ids.size !== q.answers.length) issue("answer ids repeat");
-    const correct = q.answers.filter((a) => a.correct).length;
-    switch (q.type) {
-      case "multiple_choice":
-        if (q.answers.length < 2) issue("multiple choice needs at least two answers");
-        if (correct !== 1) issue("multiple choice has exactly one correct answer");
-        break;
-      case "multiple_select":
-        if (q.answers.length < 3) issue("multiple select needs at least three answers");
-        if (correct < 2) issue("multiple select has at least two correct answers");
-        if (q.total_correct !== correct) issue("total_correct must equal the number of correct answers");
-        break;
-      case "text":
-        if (!q.text_range) issue("a text question needs text_range");
-        if (q.answers.length !== 0) issue("a text question has no answer options");
-        break;
-      case "cloze": {
-        const gaps = [...q.question.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
-        if (gaps.length === 0) issue("a cloze question needs gaps {{1}}, {{2}} ...");
-        gaps.forEach((g, i) => {
-          if (g !== i + 1) issue("cloze gaps are numbered 1, 2, 3 ... in order");
-        });
-        for (const g of gaps) {
-          const options = q.answers.filter((a) => a.group === g);
-          if (options.length < 2) issue(`gap ${g} needs at least two options`);
-          if (options.filter((a) => a.correct).length !== 1) issue(`gap ${g} needs exactly one correct option`);
-        }
-        if (q.answers.some((a) => a.group === undefined || !gaps.includes(a.group)))
-          issue("every cloze option names an existing gap in group");
-        break;
+/** The bank question's fields, before the checks across them (the withheld form reuses them). */
+export const bankQuestionFields = z.object({
+  id: z.number().int().positive(),
+  subject: subjectCode,
+  /** Deepest syllabus heading the question sits under (topic, subtopic or section). */
+  syllabus_code: syllabusCode,
+  type: questionTypeSchema,
+  /** Question text; may hold simple inline html. Cloze gaps are written {{1}}, {{2}} ... */
+  question: z.string().min(1),
+  answers: z.array(answerSchema),
+  total_correct: z.number().int().positive().optional(),
+  text_range: textRangeSchema.optional(),
+  explanation: z.string().min(1),
+  reference: z.string().min(1),
+  learning_objectives: z.array(learningObjectiveCode).min(1),
+  annex_images: z.array(imageRefSchema).default([]),
+  answer_images: z.array(imageRefSchema).default([]),
+  /** Written by the provider as an example exam question (excluded from '2020 excluding'). */
+  example: z.boolean().default(false),
+  editions: z.array(syllabusEditionSchema).min(1),
+  score: z.number().int().positive().default(1),
+  added: isoDate,
+});
+
+export const bankQuestionSchema = bankQuestionFields.superRefine((q, ctx) => {
+  const issue = (message: string) => ctx.addIssue({ code: "custom", message });
+  if (subjectOfCode(q.syllabus_code) !== q.subject)
+    issue(`syllabus_code ${q.syllabus_code} is not in subject ${q.subject}`);
+  for (const lo of q.learning_objectives)
+    if (subjectOfCode(lo) !== q.subject) issue(`learning objective ${lo} is not in subject ${q.subject}`);
+  const ids = new Set(q.answers.map((a) => a.id));
+  if (ids.size !== q.answers.length) issue("answer ids repeat");
+  const correct = q.answers.filter((a) => a.correct).length;
+  switch (q.type) {
+    case "multiple_choice":
+      if (q.answers.length < 2) issue("multiple choice needs at least two answers");
+      if (correct !== 1) issue("multiple choice has exactly one correct answer");
+      break;
+    case "multiple_select":
+      if (q.answers.length < 3) issue("multiple select needs at least three answers");
+      if (correct < 2) issue("multiple select has at least two correct answers");
+      if (q.total_correct !== correct) issue("total_correct must equal the number of correct answers");
+      break;
+    case "text":
+      if (!q.text_range) issue("a text question needs text_range");
+      if (q.answers.length !== 0) issue("a text question has no answer options");
+      break;
+    case "cloze": {
+      const gaps = [...q.question.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1]));
+      if (gaps.length === 0) issue("a cloze question needs gaps {{1}}, {{2}} ...");
+      gaps.forEach((g, i) => {
+        if (g !== i + 1) issue("cloze gaps are numbered 1, 2, 3 ... in order");
+      });
+      for (const g of gaps) {
+        const options = q.answers.filter((a) => a.group === g);
+        if (options.length < 2) issue(`gap ${g} needs at least two options`);
+        if (options.filter((a) => a.correct).length !== 1) issue(`gap ${g} needs exactly one correct option`);
       }
+      if (q.answers.some((a) => a.group === undefined || !gaps.includes(a.group)))
+        issue("every cloze option names an existing gap in group");
+      break;
     }
-  });
+  }
+});
 export type BankQuestion = z.infer<typeof bankQuestionSchema>;
 
 export const syllabusNodeSchema = z.object({

@@ -13,6 +13,8 @@ export const ERROR_CODES = {
   inactive_account: 403,
   not_found: 404,
   test_finished: 409,
+  /** An answer of a timed test given after its limit and grace: kept on record, not counted. */
+  time_expired: 409,
   conflict: 409,
   out_of_order: 409,
   payload_too_large: 413,
@@ -20,6 +22,8 @@ export const ERROR_CODES = {
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   skipped: 422,
+  /** A licence key that is unknown, expired, used up or not the account's (the page titles it Invalid). */
+  licence_invalid: 422,
   /** A second mail request for the same address within a minute. */
   too_many_requests: 429,
   protocol_mismatch: 426,

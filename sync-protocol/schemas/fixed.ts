@@ -3,12 +3,10 @@ import { z } from "zod";
 import { TEST_TYPES } from "../rules/constants.ts";
 import { FIXED_TEST_MESSAGES } from "../rules/fixed-tests.ts";
 import { FIXED_TEST_TYPE } from "../rules/hidden-results.ts";
-import { bankQuestionSchema } from "./content.ts";
+import { shownQuestionVersionSchema } from "../rules/withheld-answers.ts";
+import { rowId, rowIdParam } from "./ids.ts";
 
-const fixedTestId = z
-  .number("test_id must be a number")
-  .int("test_id must be a whole number")
-  .positive("test_id must be positive");
+const fixedTestId = rowId("test_id");
 
 /** Spec 3, Fixed test (id, title, time_limit, password_access, disabled_reason) plus what the device needs offline. */
 export const fixedTestSchema = z.object({
@@ -31,10 +29,13 @@ export const fixedTestSchema = z.object({
 });
 export type FixedTest = z.infer<typeof fixedTestSchema>;
 
-/** GET /api/user/fixed_tests: the tests, with their questions so they open offline. */
+/**
+ * GET /api/user/fixed_tests: the tests, with their questions so they open offline. A school's own
+ * question that reaches the student only through tests hiding their answers comes withheld.
+ */
 export const fixedTestsReplySchema = z.object({
   tests: z.array(fixedTestSchema),
-  questions: z.array(bankQuestionSchema.and(z.object({ version: z.number().int().positive() }))),
+  questions: z.array(shownQuestionVersionSchema),
   hide_fixed_results: z.boolean(),
 });
 export type FixedTestsReply = z.infer<typeof fixedTestsReplySchema>;
@@ -79,10 +80,7 @@ export type PreviousTestsReply = z.infer<typeof previousTestsReplySchema>;
 /** POST /test/summary/{test_type}/{test_id}: path parameters of the fixed-test form. */
 export const fixedSummaryParamsSchema = z.object({
   test_type: z.literal(FIXED_TEST_TYPE, `test_type must be "${FIXED_TEST_TYPE}" (a fixed test)`),
-  test_id: z.coerce
-    .number("test_id must be a number")
-    .int("test_id must be a whole number")
-    .positive("test_id must be positive"),
+  test_id: rowIdParam("test_id"),
 });
 
 /** Spec 3, Test summary. `score` is the best earlier score, null when none or hidden. */

@@ -4,6 +4,7 @@
  * POST /profile/account) and email preferences (POST /profile/preferences).
  */
 import { z } from "zod";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../rules/common-passwords.ts";
 import { COURSE_DATE_MESSAGES, DATE_PATTERN } from "../rules/course-dates.ts";
 
 // --- course dates ------------------------------------------------------------------------------
@@ -62,6 +63,8 @@ export const PROFILE_MESSAGES = {
   emailInvalid: "A valid email is required",
   passwordsMustMatch: "Passwords must match",
   passwordTooShort: "Password must be at least 6 characters.",
+  /** Issue 14: the spec has no wording for it; the product's own. */
+  passwordTooCommon: COMMON_PASSWORD_MESSAGE,
   currentPasswordWrong: "Your current password is not correct.",
   emailTaken: "This email address is already used by another account.",
   syllabusUnavailable: "That exam is not available.",
@@ -86,7 +89,8 @@ export const passwordChangeSchema = z
     new: z
       .string(PROFILE_MESSAGES.passwordTooShort)
       .min(PASSWORD_MIN_LENGTH, PROFILE_MESSAGES.passwordTooShort)
-      .max(200, "Password must be at most 200 characters."),
+      .max(200, "Password must be at most 200 characters.")
+      .refine((password) => !isCommonPassword(password), PROFILE_MESSAGES.passwordTooCommon),
     confirmation: z.string(PROFILE_MESSAGES.passwordsMustMatch),
   })
   .refine((p) => p.new === p.confirmation, { message: PROFILE_MESSAGES.passwordsMustMatch, path: ["confirmation"] });

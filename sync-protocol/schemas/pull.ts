@@ -6,10 +6,10 @@
  */
 import { z } from "zod";
 import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
+import { shownQuestionVersionSchema } from "../rules/withheld-answers.ts";
 import { profileDataSchema } from "./accounts.ts";
 import { givenAnswerSchema } from "./answer.ts";
 import { featuresSchema } from "./auth.ts";
-import { bankQuestionSchema } from "./content.ts";
 import { emailPreferenceSchema, manualUpdateSchema } from "./profile.ts";
 
 /** What the profile page shows beyond the fields above (spec: subscription, course, school ...). */
@@ -194,7 +194,7 @@ export const userStepReplySchema = z.union([
     seen_in_exam: z.array(pulledSeenInExamSchema),
     reviews: z.array(pulledReviewSchema),
     /** Versions the pulled tests were built with that are no longer the bank's current ones. */
-    question_versions: z.array(bankQuestionSchema.and(z.object({ version: z.number().int() }))),
+    question_versions: z.array(shownQuestionVersionSchema),
   }),
   pullRefusalSchema,
 ]);

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { isValidZoom, MONTH_PATTERN, USER_TEST_QUESTION_ID_PATTERN, ZOOM_RULE_MESSAGE } from "../rules/question.ts";
 import { questionTypeSchema } from "./content.ts";
+import { rowId } from "./ids.ts";
 import { testResultSchema } from "./test.ts";
 
 const uuid = (field: string) => z.string().uuid(`${field} must be a uuid`);
-const questionId = z.number().int("question_id must be a whole number").positive("question_id must be positive");
+const questionId = rowId("question_id");
 
 // ---------------------------------------------------------------------------------------------
 // Queued writes (catalogue entries in mutations.ts)
@@ -125,7 +126,8 @@ export const testQuestionSchema = z.object({
   seen_in_exam: z.array(seenInExamEntrySchema),
   total_correct: z.number().int(),
   text_range: textRangeViewSchema.nullable(),
-  reference: z.string(),
+  /** Null for a school's own question whose answers the test withholds (the reference tells where its answer is). */
+  reference: z.string().nullable(),
   score: z.number().int(),
   isFlagged: z.boolean(),
   topic: z.object({ id: z.string(), title: z.string() }).nullable(),

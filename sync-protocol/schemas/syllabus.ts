@@ -4,14 +4,12 @@
  * and the content check before a progress or fixed test (verify questions, download update).
  */
 import { z } from "zod";
-
-const positiveId = (name: string) =>
-  z.number(`${name} must be a number`).int(`${name} must be a whole number`).positive(`${name} must be positive`);
+import { rowId } from "./ids.ts";
 
 /** POST /api/lesson/progress (queued): the student opened `page` (1-based) of a lesson. */
 export const lessonProgressSchema = z.object({
-  lesson_id: positiveId("lesson_id"),
-  page: positiveId("page").max(10_000, "page is too large"),
+  lesson_id: rowId("lesson_id"),
+  page: rowId("page").max(10_000, "page is too large"),
 });
 export type LessonProgress = z.infer<typeof lessonProgressSchema>;
 export const lessonProgressReplySchema = z.object({
@@ -36,8 +34,8 @@ export const updateSyllabusReplySchema = z.object({
 
 /** POST /api/user/active-syllabus: a syllabus (and module) to switch to, or empty for the current one. */
 export const activeSyllabusSchema = z.strictObject({
-  syllabus: positiveId("syllabus").optional(),
-  module: positiveId("module").optional(),
+  syllabus: rowId("syllabus").optional(),
+  module: rowId("module").optional(),
 });
 export type ActiveSyllabus = z.infer<typeof activeSyllabusSchema>;
 
@@ -109,7 +107,7 @@ export const VERIFY_TEST_TYPES = ["progress_test", "progress_test_attempt", "exa
  * always takes the newest content. `attempt` counts the device's update attempts so far.
  */
 export const verifyQuestionsSchema = z.strictObject({
-  test_id: positiveId("test_id"),
+  test_id: rowId("test_id"),
   test_type: z.enum(VERIFY_TEST_TYPES, `test_type must be one of ${VERIFY_TEST_TYPES.join(", ")}`),
   attempt: z
     .number("attempt must be a number")

@@ -26,6 +26,11 @@ export const pushRequestSchema = z.object({
   protocol: z.literal(SYNC_PROTOCOL_VERSION),
   clientId: z.string().uuid(),
   mutations: z.array(mutationSchema).min(1).max(PUSH_MAX_BATCH),
+  /**
+   * The device's clock when it sent the batch. With each mutation's createdAt (the same clock)
+   * it tells how long the change waited in the outbox, whatever the clock's offset.
+   */
+  sentAt: z.string().datetime().optional(),
 });
 export type PushRequest = z.infer<typeof pushRequestSchema>;
 

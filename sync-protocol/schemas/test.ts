@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
 import { givenAnswerSchema } from "./answer.ts";
+import { rowId } from "./ids.ts";
 
 const uuid = z.string().uuid("must be a uuid");
+/** Up to a year: more is no device's elapsed time. */
+const elapsedMs = z
+  .number()
+  .int("elapsed_ms must be whole milliseconds")
+  .min(0, "elapsed_ms cannot be negative")
+  .max(366 * 86_400_000, "elapsed_ms is more than a year")
+  .optional();
 
 /**
  * A test created on the device (offline too): the client picks the questions from its
@@ -31,8 +39,10 @@ export type GenerateTest = z.infer<typeof generateTestSchema>;
 /** Spec 3, save payload. */
 export const saveAnswerSchema = z.object({
   user_test_id: uuid,
-  question_id: z.number().int().positive(),
+  question_id: rowId("question_id"),
   answers: givenAnswerSchema,
+  /** The device's monotonic milliseconds since the test began (timed tests are judged by it; rules/timed-tests.ts). */
+  elapsed_ms: elapsedMs,
 });
 export type SaveAnswer = z.infer<typeof saveAnswerSchema>;
 
@@ -52,6 +62,8 @@ export const finishTestSchema = z.object({
   finished: z.string().datetime().optional(),
   /** Absent means "finished". */
   reason: z.enum(TEST_ENDS, `reason must be one of ${TEST_ENDS.join(", ")}`).optional(),
+  /** The device's monotonic milliseconds since the test began, when it was finished. */
+  elapsed_ms: elapsedMs,
 });
 export type FinishTest = z.infer<typeof finishTestSchema>;
 
@@ -65,12 +77,14 @@ export const testResultSchema = z.object({
   pass: z.boolean(),
   marked: z.boolean(),
   answered: z.number().int(),
+  /** Answers of a timed test given after its limit and grace: kept on record, not counted. */
+  late_answers: z.number().int().min(0).optional(),
 });
 export type TestResult = z.infer<typeof testResultSchema>;
 
 /** A finished test whose results the school hides: that it is marked, nothing of how it went. */
 export const hiddenTestResultSchema = testResultSchema
-  .pick({ id: true, title: true, test_type: true, total_score: true, answered: true, marked: true })
+  .pick({ id: true, title: true, test_type: true, total_score: true, answered: true, marked: true, late_answers: true })
   .extend({ hide_results: z.literal(true) });
 
 /** POST /test/generate/{test_type}: the id of the test now in progress. */
