@@ -6,6 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
+import { effectOfFeature } from "./http/features.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { noStoreForSessions, securityHeaders } from "./http/security-headers.ts";
 import { passwordRoutes } from "./routes/accounts/password.ts";
@@ -19,6 +20,7 @@ import { courseProgressRoutes } from "./routes/course-progress/index.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { licenceRoutes } from "./routes/licence/index.ts";
 import { practiceRoutes } from "./routes/practice/index.ts";
 import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
 import { updateCourseDates } from "./routes/profile/course-dates.ts";
@@ -30,6 +32,7 @@ import { resultsRoutes } from "./routes/results/index.ts";
 import { searchRoutes } from "./routes/search/index.ts";
 import { setZoom } from "./routes/settings/effects.ts";
 import { settingsRoutes } from "./routes/settings/index.ts";
+import { subscriptionRoutes } from "./routes/subscription/index.ts";
 import { generateTestWithSyllabusRules, recordLessonProgress } from "./routes/syllabus/effects.ts";
 import { syllabusRoutes } from "./routes/syllabus/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
@@ -40,17 +43,20 @@ import type { EffectTable } from "./sync/effects.ts";
 import { userSyncRoutes } from "./sync/pull/index.ts";
 import { Replayer } from "./sync/replay.ts";
 
-/** Every queued write's server effect, by catalogue entry. */
-export function effectTable(): EffectTable {
+/**
+ * Every queued write's server effect, by catalogue entry. The flag and seen-in-exam writes exist
+ * only while their component is on (http/features.ts), online and replayed alike.
+ */
+export function effectTable(deps: Pick<AppDeps, "features">): EffectTable {
   return {
     // Progress tests are checked against the syllabus's access rules, fixed tests (exam) against
     // the school's settings; every other type as before.
     "POST /test/generate/{test_type}": generateTestWithSyllabusRules,
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
-    "POST /api/question/flag": flagQuestion,
-    "POST /api/question/unflag_all": unflagAll,
-    "POST /questions/{id}/seen-in-exam": seenInExam,
+    "POST /api/question/flag": effectOfFeature(deps, "flagged", flagQuestion),
+    "POST /api/question/unflag_all": effectOfFeature(deps, "flagged", unflagAll),
+    "POST /questions/{id}/seen-in-exam": effectOfFeature(deps, "seen_in_exam", seenInExam),
     "POST /api/review": markReviewed,
     "POST /zoom": setZoom,
     "POST /api/lesson/progress": recordLessonProgress,
@@ -63,7 +69,7 @@ export function effectTable(): EffectTable {
 
 /** Composes the API (and, when deps.webDist is set, the built app) with no globals. */
 export function createApp(deps: AppDeps) {
-  const replayer = new Replayer(deps, effectTable());
+  const replayer = new Replayer(deps, effectTable(deps));
   const app = new Hono<AppEnv>();
   app.onError(onError);
   // Security headers on every reply (refusals too), then the same-origin proof for every write.
@@ -102,6 +108,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", searchRoutes(deps));
   app.route("/", analysisRoutes(deps, replayer));
   app.route("/", courseProgressRoutes(deps));
+  app.route("/", licenceRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);
   app.notFound((c) =>

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "./db/connect.ts";
 import type { Database } from "./db/schema.ts";
 import type { MailDelivery } from "./mail/delivery.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
 
 export interface Clock {
   now(): Date;
@@ -53,6 +54,22 @@ export interface AppDeps {
    * and `X-Forwarded-Proto: https` counts as a secure request (auth/secure-request.ts).
    */
   trustProxy?: boolean;
+  /** The payment provider (issue 15): the Stripe SDK against Stripe or the local sandbox. */
+  payments?: PaymentProvider;
+  /** The discount banner's dates and percent and the voucher switch (routes/subscription/settings.ts). */
+  subscriptionSettings?: SubscriptionSettings;
+}
+
+/**
+ * DISCOUNT_START, DISCOUNT_END (dates, the end included, or ISO instants), DISCOUNT_PERCENT
+ * (default 20; 0 switches the discount off) and VOUCHERS_ENABLED (on unless "0"). Without dates
+ * the discount runs from 17 to 30 November of the clock's year.
+ */
+export interface SubscriptionSettings {
+  discountStart?: string;
+  discountEnd?: string;
+  discountPercent?: number;
+  vouchersEnabled?: boolean;
 }
 
 export const DEFAULT_APP_URL = "http://localhost:8787";

@@ -7,6 +7,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { createApp } from "./app.ts";
 import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
@@ -15,8 +16,10 @@ import { seedDemo } from "./demo/seed.ts";
 import { featuresFromEnv, systemClock } from "./deps.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
+import { paymentProviderFromEnv } from "./payments/index.ts";
+import { setHideFixedResults } from "./read/result-visibility.ts";
 import { RESTRICT_TARGET_DATES_SETTING } from "./read/syllabus.ts";
-import { setHideFixedResults } from "./routes/fixed/queries.ts";
+import { subscriptionSettingsFromEnv } from "./routes/subscription/settings.ts";
 import { setAccessSetting } from "./routes/syllabus/queries.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
@@ -46,6 +49,19 @@ const mail = new MailDelivery(
 );
 mail.start();
 
+const appUrl = process.env.APP_URL ?? `http://localhost:${port}`;
+// Stripe with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, else the local payment sandbox (README).
+// A server started on a PORT of its own (parallel e2e runs) without PAYMENT_SANDBOX_PORT gets a free
+// sandbox port rather than every run claiming 8788; the checkout redirect carries the sandbox's origin.
+const ownPortOnly = process.env.PORT !== undefined && !process.env.PAYMENT_SANDBOX_PORT;
+const payments = await paymentProviderFromEnv(process.env, {
+  appUrl,
+  webhookPath: routes.paymentWebhook.path,
+  clock: systemClock,
+  ...(ownPortOnly ? { sandboxPort: 0 } : {}),
+});
+if (payments.sandbox) console.log(`payment sandbox on ${payments.sandbox.origin}`);
+
 const app = createApp({
   db,
   dialect,
@@ -55,8 +71,10 @@ const app = createApp({
   secureCookies: process.env.SECURE_COOKIES === "1",
   sessionLifetime: sessionLifetimeFromEnv(process.env),
   features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
-  appUrl: process.env.APP_URL ?? `http://localhost:${port}`,
+  appUrl,
   mail,
+  payments: payments.provider,
+  subscriptionSettings: subscriptionSettingsFromEnv(process.env),
   trustProxy: process.env.TRUST_PROXY === "1",
 });
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
@@ -67,6 +85,9 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     server.close();
     mail.stop();
-    void db.destroy().finally(() => process.exit(0));
+    void payments
+      .stop()
+      .then(() => db.destroy())
+      .finally(() => process.exit(0));
   });
 }

@@ -45,6 +45,9 @@ export const LIMITS = {
   /** A fixed test's password: wrong tries per student and per address. */
   fixedPasswordUser: perAccount("fixed-password:user"),
   fixedPasswordAddress: perAddress("fixed-password:address"),
+  /** POST /subscribe/voucher (and a purchase's voucher): unknown codes per student and per address. */
+  voucherUser: perAccount("voucher:user"),
+  voucherAddress: perAddress("voucher:address"),
   /** POST /register: every registration counts, per address (10 an hour, then waits; 30 an hour at most). */
   registerAddress: {
     name: "register:address",
@@ -77,6 +80,13 @@ export const LIMITS = {
   resetAddress: perAddress("reset:address"),
   /** Activation links: long random tokens, so a per-address limit on wrong ones is enough. */
   activationAddress: perAddress("activation:address"),
+  /**
+   * Licence activation: unknown keys, wrong account numbers and installations not activated, per
+   * address; wrong keys per account number (known or not). Keys are 16 random characters, so
+   * these stop a guesser long before a key could be found.
+   */
+  licenceAddress: perAddress("licence:address"),
+  licenceAccount: perAccount("licence:account"),
 } satisfies Record<string, LimitPolicy>;
 
 /** How long a bucket with `failures` in its window must wait after its last failure. */

@@ -78,6 +78,8 @@ export async function importBank(db: Db, clock: Clock, raw: unknown, source: str
               .onRef("question_versions.version", "=", "questions.current_version"),
           )
           .select(["questions.id", "questions.subject", "questions.current_version", "questions.retired_at", "content"])
+          // Schools' own questions are not the provider's bank: an import never changes or retires them.
+          .where("questions.school_id", "is", null)
           .execute()
       : [];
     const byId = new Map(existing.map((row) => [row.id, row]));

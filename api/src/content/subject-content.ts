@@ -37,6 +37,8 @@ export async function loadSyllabusContent(db: Db, syllabusId: number): Promise<M
           .onRef("question_versions.question_id", "=", "questions.id")
           .onRef("question_versions.version", "=", "questions.current_version"),
       )
+      // A school's own question is in no pack: it comes only with that school's fixed tests.
+      .where("questions.school_id", "is", null)
       .select([
         "questions.id",
         "questions.subject",

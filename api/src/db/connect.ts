@@ -11,6 +11,9 @@ import * as profileWrites from "./migrations/0007-profile-writes.ts";
 import * as progressResets from "./migrations/0008-progress-resets.ts";
 import * as accounts from "./migrations/0009-accounts.ts";
 import * as rateLimits from "./migrations/0010-rate-limits.ts";
+import * as examIntegrity from "./migrations/0011-exam-integrity.ts";
+import * as subscriptions from "./migrations/0012-subscriptions.ts";
+import * as licences from "./migrations/0013-licences.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +27,9 @@ const MIGRATIONS: Record<string, Migration> = {
   "0008-progress-resets": progressResets,
   "0009-accounts": accounts,
   "0010-rate-limits": rateLimits,
+  "0011-exam-integrity": examIntegrity,
+  "0012-subscriptions": subscriptions,
+  "0013-licences": licences,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -46,7 +46,16 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   mail_requests: MailRequestsTable;
   user_subscriptions: UserSubscriptionsTable;
+  currencies: CurrenciesTable;
+  subscription_types: SubscriptionTypesTable;
+  subscription_prices: SubscriptionPricesTable;
+  vouchers: VouchersTable;
+  voucher_redemptions: VoucherRedemptionsTable;
+  checkouts: CheckoutsTable;
+  payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
+  licence_keys: LicenceKeysTable;
+  licence_activations: LicenceActivationsTable;
 }
 
 /** The database, or a transaction on it: reads run on either. */
@@ -78,6 +87,8 @@ export interface UsersTable {
   student_id: string | null;
   /** Linked to an offline installation: told to edit in the online product (spec). */
   offline_account: Generated<Flag>;
+  /** 8 digits naming the account on its licence, given with its first licence key (migration 0013). */
+  account_number: Generated<string | null>;
 }
 
 export interface ClassesTable {
@@ -149,6 +160,76 @@ export interface UserSubscriptionsTable {
   change_seq: Generated<number>;
 }
 
+/** What is sold (issue 15): currencies, subscription types and their prices in minor units. */
+export interface CurrenciesTable {
+  id: number;
+  code: string;
+  name: string;
+  is_default: Flag;
+}
+
+export interface SubscriptionTypesTable {
+  id: number;
+  description: string;
+  length_days: number;
+  position: number;
+  active: Flag;
+}
+
+export interface SubscriptionPricesTable {
+  subscription_type_id: number;
+  currency_id: number;
+  amount_minor: number;
+}
+
+/** A discount (percent) or free days, valid from/until (ISO instants), at most max_redemptions times. */
+export interface VouchersTable {
+  id: number;
+  code: string;
+  kind: "discount" | "free_days";
+  percent: number | null;
+  days: number | null;
+  valid_from: string;
+  valid_until: string;
+  max_redemptions: number | null;
+  created_at: string;
+}
+
+/** One per voucher and account (unique): a voucher is single use per account. */
+export interface VoucherRedemptionsTable {
+  voucher_id: number;
+  user_id: string;
+  redeemed_at: string;
+  checkout_id: string | null;
+}
+
+export type CheckoutStatus = "pending" | "paid" | "declined" | "cancelled" | "expired";
+
+/** A purchase sent to the payment provider, with the amount the server computed. */
+export interface CheckoutsTable {
+  id: string;
+  user_id: string;
+  subscription_type_id: number;
+  currency_id: number;
+  amount_minor: number;
+  voucher_id: number | null;
+  provider: string;
+  provider_id: string | null;
+  status: CheckoutStatus;
+  created_at: string;
+  updated_at: string;
+  user_subscription_id: string | null;
+}
+
+/** Each webhook event applied, by the provider's event id (a replay changes nothing). */
+export interface PaymentEventsTable {
+  provider: string;
+  event_id: string;
+  type: string;
+  received_at: string;
+  checkout_id: string | null;
+}
+
 export interface SessionsTable {
   /** sha256 of the cookie token, never the token itself. */
   id: string;
@@ -201,6 +282,8 @@ export interface QuestionsTable {
   editions: string;
   added: string;
   retired_at: string | null;
+  /** A school's own question (migration 0011): in no bank; reaches students only through that school's fixed tests. */
+  school_id?: number | null;
 }
 
 export interface QuestionVersionsTable {
@@ -288,6 +371,8 @@ export interface UserTestsTable {
   change_seq: Generated<number>;
   /** The progress test this test was taken of (migration 0006); null for every other test. */
   progress_test_id?: number | null;
+  /** When the test began on the server's clock (migration 0011); timed answers are judged from it. */
+  server_started_at?: string | null;
 }
 
 export interface UserTestQuestionsTable {
@@ -512,4 +597,27 @@ export interface RateLimitsTable {
   failures: number;
   window_started_at: string;
   last_failure_at: string;
+}
+
+/** A licence key (migration 0013): 16 characters A-Z0-9 without dashes, issued to one account. */
+export interface LicenceKeysTable {
+  key: string;
+  licence_type_id: number;
+  user_id: string;
+  /** How many installations may hold it. */
+  seats: number;
+  /** The last day it is valid (YYYY-MM-DD); null: no expiry. */
+  expires_at: string | null;
+  /** Days of subscription the key's first activation adds (kind 'licence'); null: none. */
+  subscription_days: number | null;
+  created_at: string;
+  note: string | null;
+}
+
+/** An installation holding a seat of a licence key; one row per key and installation. */
+export interface LicenceActivationsTable {
+  licence_key: string;
+  user_id: string;
+  install_reference: string;
+  activated_at: string;
 }

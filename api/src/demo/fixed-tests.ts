@@ -1,12 +1,14 @@
 /**
  * The demo set of fixed tests a school might set, built from the fixture bank for each
  * syllabus: an open timed mock exam, one behind the password `airlaw`, one whose results and
- * answers go to the school only, one whose answers only go to the school, and one disabled.
+ * answers go to the school only (with the academy's own questions for its syllabi), one whose
+ * answers only go to the school, and one disabled.
  */
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { Insertable } from "kysely";
 import { hashPassword } from "../auth/password.ts";
 import type { FixedTestsTable } from "../db/schema.ts";
+import { DEMO_SCHOOL_QUESTIONS, DEMO_SYLLABI_SCHOOL_ID } from "./school-questions.ts";
 
 export const DEMO_FIXED_TEST_PASSWORD = "airlaw";
 
@@ -23,6 +25,8 @@ interface DemoFixedTest {
   hide_results?: boolean;
   hide_answers?: boolean;
   disabled_reason?: string;
+  /** The school's own questions, added for the syllabi of that school. */
+  school_questions?: { school_id: number; ids: number[] };
 }
 
 const DEMO: DemoFixedTest[] = [
@@ -53,6 +57,7 @@ const DEMO: DemoFixedTest[] = [
     attempts: 1,
     hide_results: true,
     hide_answers: true,
+    school_questions: { school_id: DEMO_SYLLABI_SCHOOL_ID, ids: DEMO_SCHOOL_QUESTIONS.map((q) => q.id) },
   },
   {
     title: "Instrumentation review test",
@@ -79,6 +84,7 @@ export interface SeedSyllabus {
   id: number;
   edition: "pre2020" | "2020";
   include_examples: boolean;
+  school_id: number;
 }
 
 /** Fixed test rows for every syllabus, from the questions each syllabus's bank holds. */
@@ -97,6 +103,7 @@ export async function demoFixedTests(
         .filter((q) => syllabus.include_examples || !q.example)
         .slice(t.offset ?? 0, (t.offset ?? 0) + t.questions)
         .map((q) => q.id);
+      if (t.school_questions?.school_id === syllabus.school_id) ids.push(...t.school_questions.ids);
       if (ids.length === 0) return [];
       return [
         {

@@ -13,6 +13,9 @@ import { publishRelease } from "../content/publish.ts";
 import type { Database } from "../db/schema.ts";
 import type { Clock } from "../deps.ts";
 import { demoFixedTests } from "./fixed-tests.ts";
+import { seedDemoLicences } from "./licences.ts";
+import { DEMO_SCHOOL_QUESTIONS, DEMO_SYLLABI_SCHOOL_ID } from "./school-questions.ts";
+import { seedDemoSubscriptions } from "./subscriptions.ts";
 import { seedDemoAccessRules } from "./syllabus-access.ts";
 
 /** Inserts rows in slices that stay under SQLite's and PostgreSQL's parameter limits. */
@@ -118,7 +121,10 @@ export async function seedDemo(
     await insertChunked(
       tx,
       "questions",
-      fixtures.questions.map((q) => ({
+      [
+        ...fixtures.questions.map((q) => ({ question: q, school_id: null })),
+        ...DEMO_SCHOOL_QUESTIONS.map((q) => ({ question: q, school_id: DEMO_SYLLABI_SCHOOL_ID })),
+      ].map(({ question: q, school_id }) => ({
         id: q.id,
         subject: q.subject,
         syllabus_code: q.syllabus_code,
@@ -127,12 +133,18 @@ export async function seedDemo(
         editions: JSON.stringify(q.editions),
         added: q.added,
         retired_at: null,
+        school_id,
       })),
     );
     await insertChunked(
       tx,
       "question_versions",
-      fixtures.questions.map((q) => ({ question_id: q.id, version: 1, content: JSON.stringify(q), created_at: now })),
+      [...fixtures.questions, ...DEMO_SCHOOL_QUESTIONS].map((q) => ({
+        question_id: q.id,
+        version: 1,
+        content: JSON.stringify(q),
+        created_at: now,
+      })),
       100,
     );
     await insertChunked(
@@ -209,6 +221,10 @@ export async function seedDemo(
     );
     // The syllabus page's access rules (initial attempt, retry interval, required lessons, targets).
     await seedDemoAccessRules(tx);
+    // The shop: currencies, subscription types and prices, the demo vouchers.
+    await seedDemoSubscriptions(tx, clock);
+    // The installed app's demo account and licence keys.
+    await seedDemoLicences(tx, clock);
     // Release 1: the packs devices download.
     await publishRelease(tx, clock, "demo content");
   });

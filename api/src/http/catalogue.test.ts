@@ -7,48 +7,15 @@
  * 500; the last case here shows that check is on in tests.
  */
 
-import { honoPath, type RouteEntry, routeKey, routes } from "@preflight/sync-protocol/routes/index";
-import { TEST_TYPES } from "@preflight/sync-protocol/rules/constants";
+import { honoPath, routeKey, routes } from "@preflight/sync-protocol/routes/index";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.ts";
 import { createTestApp, type TestApp } from "../test-support/harness.ts";
+import { paramNames, pathOf, sampleParams } from "./catalogue-samples.ts";
 import { checksReplies } from "./mount-route.ts";
 
-/** Values a path param may take somewhere in the catalogue: each param's sample is the first its schema accepts. */
-const SAMPLE_VALUES = [
-  "1",
-  "010",
-  "0192f0c4-0000-7000-8000-000000000001",
-  "s1-010-v1",
-  "010-airspace-vmc.svg",
-  ...TEST_TYPES,
-];
 /** Path param values no schema should take: a quote, a NUL byte, a number that is no id. */
 const BAD_VALUES = ["a'b", "%00", "1.5"];
-
-const paramNames = (entry: RouteEntry) => [...entry.path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
-
-/** The entry's params, each the first sample its schema accepts (throws when none fits). */
-function sampleParams(entry: RouteEntry): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const name of paramNames(entry)) {
-    const fits = SAMPLE_VALUES.find((value) => {
-      const result = entry.params.safeParse({ ...params, [name]: value });
-      return result.success || !result.error.issues.some((issue) => issue.path[0] === name);
-    });
-    if (fits === undefined) throw new Error(`No sample value fits {${name}} of ${routeKey(entry)}`);
-    params[name] = fits;
-  }
-  return params;
-}
-
-/** The entry's path with these params, each as it travels in a URL. */
-function pathOf(entry: RouteEntry, params: Record<string, string>, raw: string[] = []): string {
-  return entry.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
-    const value = params[name] as string;
-    return raw.includes(name) ? value : encodeURIComponent(value);
-  });
-}
 
 describe("the route catalogue", () => {
   let t: TestApp;

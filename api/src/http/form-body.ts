@@ -22,8 +22,13 @@ export async function readFormBody(c: Context, schema: z.ZodType): Promise<unkno
       throw new ApiError("bad_request", "Malformed JSON in request body");
     }
   }
-  if (FORM_TYPE.test(type)) return formFields(await c.req.text(), listFields(schema));
+  if (FORM_TYPE.test(type)) return formObject(await c.req.text(), schema);
   throw new ApiError("bad_request", "Send the form as JSON or as an ordinary form post.");
+}
+
+/** An ordinary form post's text as the object the schema then checks. */
+export function formObject(body: string, schema: z.ZodType): Record<string, string | (string | number)[]> {
+  return formFields(body, listFields(schema));
 }
 
 type ListKind = "text" | "number";

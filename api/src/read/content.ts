@@ -11,6 +11,7 @@ export async function bankVersion(db: Db, syllabusId: number): Promise<string> {
     .selectFrom("questions")
     .select(["id", "current_version"])
     .where("retired_at", "is", null)
+    .where("school_id", "is", null)
     .orderBy("id")
     .execute();
   return createHash("sha256")

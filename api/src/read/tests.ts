@@ -11,29 +11,49 @@ import type { Db, UserTestsTable } from "../db/schema.ts";
 /** Ids per query, under SQLite's and PostgreSQL's parameter limits. */
 const IN_CHUNK = 500;
 
-/** Per test, the questions with an applied answer; a test with none is absent. */
-export async function answeredCounts(db: Db, testIds: string[]): Promise<Map<string, number>> {
-  const answered = new Map<string, number>();
+/** Per test: the questions with an applied answer, and those answered only after its time was up. */
+export interface AnswerCounts {
+  answered: number;
+  late: number;
+}
+
+const NO_ANSWERS: AnswerCounts = { answered: 0, late: 0 };
+
+/** Per test, its answer counts; a test with no answer record is absent. */
+export async function answerCounts(db: Db, testIds: string[]): Promise<Map<string, AnswerCounts>> {
+  const counts = new Map<string, AnswerCounts>();
   for (let i = 0; i < testIds.length; i += IN_CHUNK) {
-    const counts = await db
+    const rows = await db
       .selectFrom("answers")
-      .select(["user_test_id", (eb) => eb.fn.count<number>("question_id").distinct().as("n")])
+      .select((eb) => [
+        "user_test_id",
+        eb.fn
+          .count<number>(eb.case().when("applied", "=", 1).then(eb.ref("question_id")).end())
+          .distinct()
+          .as("answered"),
+        eb.fn
+          .count<number>(eb.case().when("reason", "=", LATE_REASON).then(eb.ref("question_id")).end())
+          .distinct()
+          .as("late"),
+      ])
       .where("user_test_id", "in", testIds.slice(i, i + IN_CHUNK))
-      .where("applied", "=", 1)
       .groupBy("user_test_id")
       .execute();
-    for (const c of counts) answered.set(c.user_test_id, Number(c.n));
+    for (const r of rows) counts.set(r.user_test_id, { answered: Number(r.answered), late: Number(r.late) });
   }
-  return answered;
+  return counts;
 }
+
+/** The `answers.reason` of an answer kept on record because its timed test's time was up. */
+export const LATE_REASON = "time_expired";
 
 /** One test's result, its answers counted now. */
 export async function resultOf(db: Db, test: Selectable<UserTestsTable>): Promise<TestResult> {
-  return testResultOf(test, (await answeredCounts(db, [test.id])).get(test.id) ?? 0);
+  return testResultOf(test, (await answerCounts(db, [test.id])).get(test.id));
 }
 
 /** The test's result from its row; marked once the test is finished. */
-export function testResultOf(test: Selectable<UserTestsTable>, answered: number): TestResult {
+export function testResultOf(test: Selectable<UserTestsTable>, counts: AnswerCounts = NO_ANSWERS): TestResult {
   return {
     id: test.id,
     title: test.title,
@@ -43,6 +63,7 @@ export function testResultOf(test: Selectable<UserTestsTable>, answered: number)
     percentage: test.percentage ?? 0,
     pass: test.pass === 1,
     marked: test.finished_at !== null,
-    answered,
+    answered: counts.answered,
+    late_answers: counts.late,
   };
 }

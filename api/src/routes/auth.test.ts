@@ -126,6 +126,15 @@ for (const dialect of DIALECTS) {
       expect(((await badEmail.json()) as { error: { message: string } }).error.message).toContain(
         "Invalid e-mail address.",
       );
+      // A password of megabytes is refused before any hashing work is done for it.
+      const huge = await t.request("/api/auth/login", {
+        method: "POST",
+        json: { email: "student@preflight.test", password: "x".repeat(2_000_000) },
+      });
+      expect(huge.status).toBe(400);
+      expect(((await huge.json()) as { error: { message: string } }).error.message).toContain(
+        "Password must be at most 200 characters.",
+      );
     });
 
     it("ends the other device's session when the student signs in elsewhere", async () => {

@@ -45,11 +45,11 @@ export function syncRoutes(replayer: Replayer, deps: AppDeps) {
   });
   mount(
     routes.push,
-    async (c, { body: { clientId, mutations } }) => {
+    async (c, { body: { clientId, mutations, sentAt } }) => {
       const userId = c.var.user.id;
       pushing.set(userId, (pushing.get(userId) ?? 0) + 1);
       try {
-        return c.json({ results: await replayer.push(c.var.user, clientId, mutations) });
+        return c.json({ results: await replayer.push(c.var.user, clientId, mutations, sentAt) });
       } finally {
         const left = (pushing.get(userId) ?? 1) - 1;
         if (left > 0) pushing.set(userId, left);

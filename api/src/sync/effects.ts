@@ -13,6 +13,10 @@ export interface EffectContext {
   mutationId: string;
   /** The device's time of the intent. */
   createdAt: string;
+  /** How long the change waited in the device's outbox before it was sent (0: unknown or none). */
+  queuedMs: number;
+  /** createdAt was read from the device's clock (an outbox change), not the server's (a direct call). */
+  deviceClock: boolean;
   clock: Clock;
   dialect: Dialect;
 }
@@ -48,4 +52,9 @@ export function intentTime(ctx: Pick<EffectContext, "createdAt" | "clock">): str
   const now = ctx.clock.now();
   if (Number.isNaN(device.getTime())) return now.toISOString();
   return (device > now ? now : device).toISOString();
+}
+
+/** When the intent happened, on the server's clock: its arrival less its wait in the outbox. */
+export function serverIntentTime(ctx: Pick<EffectContext, "queuedMs" | "clock">): Date {
+  return new Date(ctx.clock.now().getTime() - ctx.queuedMs);
 }

@@ -25,6 +25,8 @@ export interface ReplayRequest {
   call: string;
   body: unknown;
   createdAt: string;
+  /** How long the change waited in the device's outbox (0 for a direct call, or when the device did not say). */
+  queuedMs?: number;
   /** Present for outbox replay; absent for a direct call with an Idempotency-Key. */
   client?: { clientId: string; seq: number };
 }
@@ -52,8 +54,9 @@ export class Replayer {
    * before (the rows commit with their effects); a push that fails part-way applies nothing, and
    * the device's resend applies it then.
    */
-  async push(user: AuthedUser, clientId: string, mutations: Mutation[]): Promise<PushResult[]> {
+  async push(user: AuthedUser, clientId: string, mutations: Mutation[], sentAt?: string): Promise<PushResult[]> {
     const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
+    const queued = (m: Mutation) => queuedMs(m.createdAt, sentAt);
     // Never applied under another account (checked before anything of the batch is applied);
     // the client pauses until its own user signs in.
     if (sorted.some((m) => m.clientId === clientId && m.userId !== user.id))
@@ -101,6 +104,7 @@ export class Replayer {
           call: m.call,
           body: m.body,
           createdAt: m.createdAt,
+          queuedMs: queued(m),
           client: { clientId, seq: m.seq },
         });
         const result = await recordMutation(trx, user.id, { ...m, clientId }, outcome, now);
@@ -122,13 +126,18 @@ export class Replayer {
         .execute()
         .catch(() => undefined);
       // A direct call with one of these ids raced in: take the batch one at a time instead.
-      if (isUniqueViolation(err)) return this.pushEach(user, clientId, sorted);
+      if (isUniqueViolation(err)) return this.pushEach(user, clientId, sorted, sentAt);
       throw err;
     }
   }
 
   /** The batch one mutation per transaction (each through `apply`). */
-  private async pushEach(user: AuthedUser, clientId: string, sorted: Mutation[]): Promise<PushResult[]> {
+  private async pushEach(
+    user: AuthedUser,
+    clientId: string,
+    sorted: Mutation[],
+    sentAt: string | undefined,
+  ): Promise<PushResult[]> {
     const results: PushResult[] = [];
     for (const m of sorted) {
       if (m.clientId !== clientId) {
@@ -140,6 +149,7 @@ export class Replayer {
         call: m.call,
         body: m.body,
         createdAt: m.createdAt,
+        queuedMs: queuedMs(m.createdAt, sentAt),
         client: { clientId, seq: m.seq },
       });
       if (r.status === "out_of_order") {
@@ -257,6 +267,8 @@ export class Replayer {
           params: resolved.params,
           mutationId: req.id,
           createdAt: req.createdAt,
+          queuedMs: req.queuedMs ?? 0,
+          deviceClock: req.client !== undefined,
           clock: this.deps.clock,
           dialect: this.deps.dialect,
         },
@@ -271,6 +283,16 @@ export class Replayer {
       return refused("internal", "The change could not be applied");
     }
   }
+}
+
+/**
+ * How long a change waited in the outbox, from two readings of the device's own clock (its
+ * offset from the server's cancels out). Unknown (no sentAt, or a clock that went back): 0.
+ */
+export function queuedMs(createdAt: string, sentAt: string | undefined): number {
+  if (sentAt === undefined) return 0;
+  const waited = Date.parse(sentAt) - Date.parse(createdAt);
+  return Number.isFinite(waited) && waited > 0 ? waited : 0;
 }
 
 /** What a stored mutation row answers: its reply (as a duplicate) or its failure. */

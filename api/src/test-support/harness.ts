@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import pg from "pg";
 import { createApp } from "../app.ts";
 import { type Dialect, migrateToLatest, openDatabase } from "../db/connect.ts";
@@ -12,6 +13,7 @@ import { seedDemo } from "../demo/seed.ts";
 import type { AppDeps, Clock } from "../deps.ts";
 import { MailDelivery } from "../mail/delivery.ts";
 import { smtpTransport } from "../mail/transport.ts";
+import { type PaymentSetup, paymentProviderFromEnv } from "../payments/index.ts";
 
 /** The app's address in tests (APP_URL): mailed links point here. */
 export const APP_ORIGIN = "http://app.preflight.test";
@@ -31,6 +33,8 @@ export class TestClock implements Clock {
 export interface TestApp {
   deps: AppDeps;
   clock: TestClock;
+  /** The payment sandbox behind deps.payments (its sessions, its webhook deliveries). */
+  payments: PaymentSetup;
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   login(email?: string, password?: string): Promise<string>;
   close(): Promise<void>;
@@ -59,8 +63,33 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   const mail = options.smtpUrl
     ? new MailDelivery(db, clock, smtpTransport(options.smtpUrl), "Preflight <no-reply@preflight.test>")
     : undefined;
-  const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR, appUrl: APP_ORIGIN, mail };
+  // The payment sandbox on a free port, its webhooks delivered through this app's request().
+  const served: { app?: ReturnType<typeof createApp> } = {};
+  const payments: PaymentSetup = await paymentProviderFromEnv(
+    {},
+    {
+      appUrl: APP_ORIGIN,
+      webhookPath: routes.paymentWebhook.path,
+      clock,
+      sandboxPort: 0,
+      webhookFetch: async (url, init) => {
+        if (!served.app) throw new Error("the app is not built yet");
+        return served.app.request(url, init);
+      },
+      webhookRetry: { firstRetryMs: 10, maxDelayMs: 50 },
+    },
+  );
+  const deps: AppDeps = {
+    db,
+    dialect,
+    clock,
+    imagesDir: IMAGES_DIR,
+    appUrl: APP_ORIGIN,
+    mail,
+    payments: payments.provider,
+  };
   const app = createApp(deps);
+  served.app = app;
 
   const request: TestApp["request"] = (path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -76,6 +105,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
   return {
     deps,
     clock,
+    payments,
     request,
     async login(email = "student@preflight.test", password = "preflight") {
       const res = await request("/api/auth/login", { method: "POST", json: { email, password } });
@@ -86,6 +116,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     },
     async close() {
       mail?.stop();
+      await payments.stop();
       await db.destroy();
       if (schema) {
         const admin = new pg.Client({ connectionString: url });

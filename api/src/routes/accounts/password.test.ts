@@ -6,6 +6,7 @@ import {
   RESET_TOKEN_TTL_MS,
 } from "@preflight/sync-protocol/schemas/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "../../auth/password.ts";
 import {
   type ErrorReply,
   MINUTE,
@@ -245,6 +246,28 @@ for (const dialect of DIALECTS) {
       expect(row.active).toBe(1);
     });
 
+    it("refuses a common password with a valid link: a 400 with the message, nothing written, and the link still works", async () => {
+      const student = await newStudent();
+      await post("/password/email", { email: student.email });
+      const token = linkToken(await mailTo(student.email, "Reset your password"));
+      const before = await counts();
+      const res = await reset(student.email, token, "Password1");
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorReply).error).toEqual({
+        code: "bad_request",
+        message: `password: ${ACCOUNT_MESSAGES.passwordTooCommon}`,
+        details: { fields: { password: [ACCOUNT_MESSAGES.passwordTooCommon] } },
+      });
+      expect(await counts()).toEqual(before);
+      expect((await reset(student.email, token, "cumulus42")).status).toBe(200);
+    });
+
+    it("an account whose existing password is a common one still signs in (only new passwords are checked)", async () => {
+      const student = await newAccount(t, { password_hash: await hashPassword("password1") });
+      const res = await post("/api/auth/login", { email: student.email, password: "password1" });
+      expect(res.status).toBe(200);
+    });
+
     const STRING_BODY = Symbol("raw");
     it.each<[string, unknown, Record<string, string[]> | string]>([
       ["/password/email", {}, { email: ["The email field is required."] }],
@@ -274,6 +297,11 @@ for (const dialect of DIALECTS) {
         "/password/reset",
         { token: "abc", email: "a@b.test", password: "short", password_confirmation: "short" },
         { password: [ACCOUNT_MESSAGES.passwordTooShort] },
+      ],
+      [
+        "/password/reset",
+        { token: "abc", email: "a@b.test", password: "qwerty123", password_confirmation: "qwerty123" },
+        { password: [ACCOUNT_MESSAGES.passwordTooCommon] },
       ],
       [
         "/password/reset",

@@ -71,8 +71,8 @@ for (const dialect of DIALECTS) {
           firstname: "Nina",
           lastname: "Newcomer",
           email,
-          password: "secret1",
-          password_confirmation: "secret1",
+          password: "vfr-cruise",
+          password_confirmation: "vfr-cruise",
           syllabus_id: 3,
           ...fields,
         },
@@ -83,7 +83,7 @@ for (const dialect of DIALECTS) {
     const userRow = (email: string) =>
       t.deps.db.selectFrom("users").selectAll().where("email", "=", email).executeTakeFirst();
 
-    const signIn = (email: string, password = "secret1") =>
+    const signIn = (email: string, password = "vfr-cruise") =>
       t.request("/api/auth/login", { method: "POST", json: { email, password } });
 
     /** The token of the next activation mail to `email`. */
@@ -148,7 +148,7 @@ for (const dialect of DIALECTS) {
         lastname: "Newcomer",
       });
       expect(user?.password_hash).toMatch(/^\$argon2id\$/);
-      expect(user?.password_hash).not.toContain("secret1");
+      expect(user?.password_hash).not.toContain("vfr-cruise");
       const after = await rowCounts(t);
       expect(after).toMatchObject({
         users: (before.users ?? 0) + 1,
@@ -350,8 +350,8 @@ for (const dialect of DIALECTS) {
         ["firstname", "Fiona"],
         ["lastname", "Formpost"],
         ["email", email],
-        ["password", "secret1"],
-        ["password_confirmation", "secret1"],
+        ["password", "vfr-cruise"],
+        ["password_confirmation", "vfr-cruise"],
         ["syllabus_id", "2"],
       ];
       const res = await postForm(t, "/register", fields, form.cookie);
@@ -377,8 +377,8 @@ for (const dialect of DIALECTS) {
         firstname: "Bad",
         lastname: "Input",
         email: newEmail(),
-        password: "secret1",
-        password_confirmation: "secret1",
+        password: "vfr-cruise",
+        password_confirmation: "vfr-cruise",
         syllabus_id: 3,
       });
       const missing = missingFrom(valid);
@@ -439,6 +439,12 @@ for (const dialect of DIALECTS) {
           { ...valid(), password: "abc12", password_confirmation: "abc12" },
           "password",
           ACCOUNT_MESSAGES.passwordTooShort,
+        ],
+        [
+          "a common password",
+          { ...valid(), password: "Password1", password_confirmation: "Password1" },
+          "password",
+          ACCOUNT_MESSAGES.passwordTooCommon,
         ],
         [
           "passwords differ",
@@ -561,8 +567,8 @@ for (const dialect of DIALECTS) {
           ["firstname", "Cross"],
           ["lastname", "Site"],
           ["email", newEmail()],
-          ["password", "secret1"],
-          ["password_confirmation", "secret1"],
+          ["password", "vfr-cruise"],
+          ["password_confirmation", "vfr-cruise"],
           ["syllabus_id", "3"],
         ];
         const foreign = await postForm(t, "/register", good, form.cookie, "http://evil.test");

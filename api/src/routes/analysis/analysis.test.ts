@@ -225,6 +225,34 @@ for (const dialect of DIALECTS) {
       expect((await subjectRow(firstCode)).counts.slice(0, 2)).toEqual([0, 0]);
     });
 
+    it("a reset under an id another student's reset holds is a 409 conflict (direct) or a failed conflict (queued); their row stays theirs", async () => {
+      const key = randomUUID();
+      const res = await t.request(`/analysis/progress/reset/${firstCode}`, {
+        method: "POST",
+        cookie: device.cookie,
+        json: {},
+        headers: { "Idempotency-Key": key },
+      });
+      expect(res.status).toBe(200);
+      const theirs = await t.deps.db.selectFrom("progress_resets").selectAll().where("id", "=", key).execute();
+      const other = await FakeDevice.signInAsNewStudent(t);
+      const direct = await t.request(`/analysis/progress/reset/${firstCode}`, {
+        method: "POST",
+        cookie: other.cookie,
+        json: {},
+        headers: { "Idempotency-Key": key },
+      });
+      expect(direct.status).toBe(409);
+      expect(((await direct.json()) as { error: { message: string } }).error.message).toBe(
+        "This change's id is already used by another reset",
+      );
+      const [queued] = await other.pushOk([
+        other.mutation(`POST /analysis/progress/reset/${firstCode}`, {}, { id: key }),
+      ]);
+      expect(queued).toMatchObject({ status: "failed", error: { code: "conflict" } });
+      expect(await t.deps.db.selectFrom("progress_resets").selectAll().where("id", "=", key).execute()).toEqual(theirs);
+    });
+
     it("the spec's GET /analysis/progress/reset/{subject_id} resets as the POST does, from the app's own page only", async () => {
       const before = await rowCounts(t.deps.db, ["progress_resets"]);
       for (const site of ["cross-site", "same-site", "none", undefined]) {

@@ -25,6 +25,14 @@ export const resetProgress: Effect = async (ctx) => {
   const subject = subjectIdParam(ctx.params.subject_id);
   const questions = await bankQuestions(ctx.trx, syllabusOf(ctx.user.syllabus_id), subject);
   if (questions.length === 0) throw unknownSubject(subject);
+  // The id is the device's (its mutation id or Idempotency-Key), unique across students: one
+  // already held is refused as a conflict, never a failed insert (a 500) nor someone else's row.
+  const taken = await ctx.trx
+    .selectFrom("progress_resets")
+    .select("id")
+    .where("id", "=", ctx.mutationId)
+    .executeTakeFirst();
+  if (taken) throw new ApiError("conflict", "This change's id is already used by another reset");
   const reply: ProgressResetReply = {
     success: true,
     id: ctx.mutationId,

@@ -6,7 +6,7 @@ import type { AnalysisInput, AnalysisQuestion, AnalysisTest } from "@preflight/s
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
-import { hideFixedResults } from "../fixed/queries.ts";
+import { hideFixedResults } from "../../read/result-visibility.ts";
 import { bankQuestionIds } from "../question/queries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,7 +34,7 @@ export async function analysisInput(db: Db, userId: string, syllabusId: number):
     db.selectFrom("subjects").select(["code", "title"]).execute(),
     db
       .selectFrom("user_tests")
-      .select(["id", "test_type", "started", "finished_at", "hide_results"])
+      .select(["id", "test_type", "started", "finished_at", "hide_results", "hide_answers"])
       .where("user_id", "=", userId)
       .execute(),
     db
@@ -71,6 +71,7 @@ export async function analysisInput(db: Db, userId: string, syllabusId: number):
     started: t.started,
     finished: t.finished_at !== null,
     hide_results: t.hide_results === 1,
+    hide_answers: t.hide_answers === 1,
     question_ids: questionIds.get(t.id) ?? [],
   }));
 

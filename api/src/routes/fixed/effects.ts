@@ -8,9 +8,10 @@ import { FIXED_TEST_MESSAGES, fixedTestAccess } from "@preflight/sync-protocol/r
 import { FIXED_TEST_TYPE, isFixedTestType } from "@preflight/sync-protocol/rules/hidden-results";
 import type { GenerateTest } from "@preflight/sync-protocol/schemas/test";
 import { ApiError } from "../../errors.ts";
+import { hideFixedResults } from "../../read/result-visibility.ts";
 import { type Effect, lockStudent } from "../../sync/effects.ts";
 import { generateTest } from "../test/effects.ts";
-import { attemptsUsed, hideFixedResults, loadFixedTest, passwordGranted, questionIdsOf } from "./queries.ts";
+import { attemptsUsed, loadFixedTest, passwordGranted, questionIdsOf } from "./queries.ts";
 
 export const generateTestWithFixedRules: Effect = async (ctx, raw) => {
   const body = raw as GenerateTest;

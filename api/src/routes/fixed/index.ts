@@ -8,6 +8,7 @@ import { routes } from "@preflight/sync-protocol/routes/index";
 import { PASS_PERCENTAGE_DEFAULT, type TestType } from "@preflight/sync-protocol/rules/constants";
 import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
 import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
+import { withholdAnswers } from "@preflight/sync-protocol/rules/withheld-answers";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type {
   FixedTestsReply,
@@ -21,7 +22,8 @@ import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited 
 import { verifyPassword } from "../../auth/password.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { routeMounter } from "../../http/mount-route.ts";
-import { attemptsUsed, fixedTestsOf, hideFixedResults, loadFixedTest, privacyOf, questionIdsOf } from "./queries.ts";
+import { hideFixedResults, privacyOf } from "../../read/result-visibility.ts";
+import { attemptsUsed, fixedTestsOf, loadFixedTest, questionIdsOf } from "./queries.ts";
 
 export function fixedRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -37,7 +39,9 @@ export function fixedRoutes(deps: AppDeps) {
       tests.map((t) => t.id),
     );
     const ids = [...new Set(tests.flatMap(questionIdsOf))];
-    const questions = await currentQuestions(deps, ids);
+    // A question any of these tests shows with its answers is not withheld by the others.
+    const shown = new Set(tests.filter((t) => t.hide_answers !== 1).flatMap(questionIdsOf));
+    const questions = await currentQuestions(deps, ids, (id) => !shown.has(id));
     const version = new Map(questions.map((q) => [q.id, q.version]));
     const reply: FixedTestsReply = {
       tests: tests.map((t) => {
@@ -177,9 +181,16 @@ export function fixedRoutes(deps: AppDeps) {
   return app;
 }
 
-/** Questions at their current version, as the bank download sends them. */
-async function currentQuestions(deps: AppDeps, ids: number[]): Promise<(BankQuestion & { version: number })[]> {
-  const out: (BankQuestion & { version: number })[] = [];
+/**
+ * Questions at their current version, as the bank download sends them; a school's own question
+ * whose answers every test holding it hides goes without them (rules/withheld-answers.ts).
+ */
+async function currentQuestions(
+  deps: AppDeps,
+  ids: number[],
+  answersHidden: (id: number) => boolean,
+): Promise<FixedTestsReply["questions"]> {
+  const out: FixedTestsReply["questions"] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await deps.db
       .selectFrom("questions")
@@ -188,11 +199,15 @@ async function currentQuestions(deps: AppDeps, ids: number[]): Promise<(BankQues
           .onRef("question_versions.question_id", "=", "questions.id")
           .onRef("question_versions.version", "=", "questions.current_version"),
       )
-      .select(["questions.id", "questions.current_version", "question_versions.content"])
+      .select(["questions.id", "questions.current_version", "questions.school_id", "question_versions.content"])
       .where("questions.id", "in", ids.slice(i, i + 500))
       .where("questions.retired_at", "is", null)
       .execute();
-    for (const row of rows) out.push({ ...(JSON.parse(row.content) as BankQuestion), version: row.current_version });
+    for (const row of rows) {
+      const question = JSON.parse(row.content) as BankQuestion;
+      const withheld = row.school_id !== null && answersHidden(row.id);
+      out.push({ ...(withheld ? withholdAnswers(question) : question), version: row.current_version });
+    }
   }
   return out;
 }

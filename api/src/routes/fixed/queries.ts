@@ -1,33 +1,12 @@
-/** Reads about fixed tests: the student's tests, attempts used, password grants, the server-wide setting. */
+/** Reads about fixed tests: the student's tests, attempts used, password grants. */
 
 import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
-import { type ResultPrivacy, resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import type { Kysely, Selectable, Transaction } from "kysely";
 import type { Database, FixedTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type FixedTestRow = Selectable<FixedTestsTable>;
-
-export const HIDE_FIXED_RESULTS_SETTING = "hide_fixed_results";
-
-/** The server-wide hide_fixed_results setting (spec): a settings row, "1" for on. */
-export async function hideFixedResults(db: Db): Promise<boolean> {
-  const row = await db
-    .selectFrom("server_settings")
-    .select("value")
-    .where("key", "=", HIDE_FIXED_RESULTS_SETTING)
-    .executeTakeFirst();
-  return row?.value === "1";
-}
-
-export async function setHideFixedResults(db: Db, on: boolean): Promise<void> {
-  await db
-    .insertInto("server_settings")
-    .values({ key: HIDE_FIXED_RESULTS_SETTING, value: on ? "1" : "0" })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: on ? "1" : "0" }))
-    .execute();
-}
 
 /** The fixed tests of the student's syllabus, in the school's order. */
 export async function fixedTestsOf(db: Db, syllabusId: number | null): Promise<FixedTestRow[]> {
@@ -84,17 +63,4 @@ export async function passwordGranted(db: Db, userId: string, test: FixedTestRow
     .where("fixed_test_id", "=", test.id)
     .executeTakeFirst();
   return grant?.password_hash === test.password_hash;
-}
-
-/** A user_tests row as the shared hiding rule reads it. */
-export function privacyOf(row: { test_type: string; hide_results: number; hide_answers: number }): ResultPrivacy {
-  return { test_type: row.test_type, hide_results: row.hide_results === 1, hide_answers: row.hide_answers === 1 };
-}
-
-/** What the student may see of one of their tests, with the server-wide setting as it is now. */
-export async function visibilityOf(
-  db: Db,
-  row: { test_type: string; hide_results: number; hide_answers: number },
-): Promise<ReturnType<typeof resultVisibility>> {
-  return resultVisibility(privacyOf(row), await hideFixedResults(db));
 }

@@ -6,9 +6,9 @@ import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
+import { visibilityOf } from "../../read/result-visibility.ts";
 import { resultOf } from "../../read/tests.ts";
 import { loadOwnTest } from "../test/queries.ts";
-import { visibilityOf } from "./queries.ts";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -20,6 +20,7 @@ export interface HiddenTestResult {
   total_score: number;
   answered: number;
   marked: boolean;
+  late_answers?: number | undefined;
   hide_results: true;
 }
 
@@ -33,8 +34,8 @@ export async function visibleTestResult(
   const result = await resultOf(db, row);
   const visible = await visibilityOf(db, row);
   if (visible.score && visible.pass) return result;
-  const { id, title, test_type, total_score, answered, marked } = result;
-  return { id, title, test_type, total_score, answered, marked, hide_results: true };
+  const { id, title, test_type, total_score, answered, marked, late_answers } = result;
+  return { id, title, test_type, total_score, answered, marked, late_answers, hide_results: true };
 }
 
 /** The per-question review data of a finished test is refused when its answers are hidden. */

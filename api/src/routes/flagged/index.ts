@@ -16,6 +16,7 @@ import {
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
+import { featureOn, requireFeature } from "../../http/features.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import { bankTopics, currentQuestions, flaggedItem, flagStamps, seenInExamOf } from "./queries.ts";
 
@@ -23,9 +24,7 @@ export function flaggedRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
   // Flagging is an optional component (PREFLIGHT_FEATURES); switched off, its list is gone too.
-  const assertFlaggingOn = () => {
-    if (deps.features && !deps.features.flagged) throw new ApiError("not_found", "Flagged questions are not enabled");
-  };
+  const assertFlaggingOn = () => requireFeature(deps, "flagged");
 
   mount(routes.flaggedQuestions, async (c, { query, body: filter }) => {
     assertFlaggingOn();
@@ -39,11 +38,14 @@ export function flaggedRoutes(deps: AppDeps) {
       return question && matchesFlaggedFilter(question, filter) ? [question] : [];
     });
     const { data, ...paging } = flaggedPage(listed, page);
-    const seen = await seenInExamOf(
-      deps.db,
-      userId,
-      data.map((q) => q.id),
-    );
+    // Seen-in-exam reports are a component of their own: switched off, the list shows none.
+    const seen = featureOn(deps, "seen_in_exam")
+      ? await seenInExamOf(
+          deps.db,
+          userId,
+          data.map((q) => q.id),
+        )
+      : new Map<number, never[]>();
     const reply: FlaggedReply = {
       all,
       data: data.map((q, i) => flaggedItem(q, flaggedQuestionNumber(page, i), seen.get(q.id) ?? [])),
@@ -52,8 +54,8 @@ export function flaggedRoutes(deps: AppDeps) {
     return c.json(reply);
   });
 
+  // Not gated by flagging: the practice builder's topic list is the same call (spec study 7).
   mount(routes.questionTopics, async (c, { query }) => {
-    assertFlaggingOn();
     const syllabusId = c.var.user.syllabus_id;
     if (syllabusId === null) throw new ApiError("not_found", "You do not have a syllabus");
     const reply: QuestionTopicsReply = {

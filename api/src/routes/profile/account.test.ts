@@ -120,6 +120,11 @@ for (const dialect of DIALECTS) {
         { ...DETAILS, password: { current: "preflight", new: "short", confirmation: "short" } },
         { "password.new": [PROFILE_MESSAGES.passwordTooShort] },
       ],
+      [
+        "/profile/account",
+        { ...DETAILS, password: { current: "preflight", new: "iloveyou", confirmation: "iloveyou" } },
+        { "password.new": [PROFILE_MESSAGES.passwordTooCommon] },
+      ],
       ["/profile/account", { ...DETAILS, role: "maintenance" }, { _: [expect.stringContaining("role")] }],
       [
         "/profile/preferences",

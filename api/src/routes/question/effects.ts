@@ -7,6 +7,7 @@
  * The toggle form (no `flagged`, the spec's online call) always applies to the state held now.
  */
 import { isFutureMonth } from "@preflight/sync-protocol/rules/question";
+import { MAX_ROW_ID } from "@preflight/sync-protocol/schemas/ids";
 import type { FlagQuestion, FlagReply, SeenInExam, SeenInExamReply } from "@preflight/sync-protocol/schemas/question";
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
@@ -22,7 +23,7 @@ export async function requireQuestion(trx: Transaction<Database>, questionId: nu
 
 /** A path parameter that must be a question id. */
 export function questionIdParam(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value))
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > MAX_ROW_ID)
     throw new ApiError("bad_request", "The question id in the path must be a positive whole number");
   return Number(value);
 }

@@ -2,6 +2,7 @@ import { routes } from "@preflight/sync-protocol/routes/index";
 import type { AuthoritiesReply } from "@preflight/sync-protocol/schemas/question";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { requireFeature } from "../../http/features.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 
@@ -13,7 +14,10 @@ export function questionRoutes(deps: AppDeps, replayer: Replayer) {
   mount(routes.unflagAll, replayer);
   mount(routes.seenInExam, replayer);
 
+  // The authorities are what a seen-in-exam report names: gone with that component. The flag and
+  // seen-in-exam writes are refused by their effects (app.ts effectTable), online and replayed.
   mount(routes.authorities, async (c) => {
+    requireFeature(deps, "seen_in_exam");
     const rows = await deps.db
       .selectFrom("authorities")
       .select(["id", "title", "group_name"])

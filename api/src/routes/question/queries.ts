@@ -64,6 +64,8 @@ export async function bankQuestionIds(db: Db, syllabusId: number): Promise<numbe
     .selectFrom("questions")
     .select(["id", "editions", "example"])
     .where("retired_at", "is", null)
+    // A school's own question is in no bank: it comes only with that school's fixed tests.
+    .where("school_id", "is", null)
     .orderBy("id")
     .execute();
   return rows
@@ -128,7 +130,13 @@ export async function loadTestQuestion(
         .onRef("question_versions.question_id", "=", "user_test_questions.question_id")
         .onRef("question_versions.version", "=", "user_test_questions.question_version"),
     )
-    .select(["user_test_questions.question_id", "user_test_questions.question_version", "question_versions.content"])
+    .innerJoin("questions", "questions.id", "user_test_questions.question_id")
+    .select([
+      "user_test_questions.question_id",
+      "user_test_questions.question_version",
+      "question_versions.content",
+      "questions.school_id",
+    ])
     .where("user_test_questions.user_test_id", "=", test.id)
     .where("user_test_questions.position", "=", position)
     .executeTakeFirst();
@@ -200,7 +208,8 @@ export async function loadTestQuestion(
             : {}),
         }
       : null,
-    reference: q.reference,
+    // A school's own question keeps where its answer is found while its answers are hidden.
+    reference: reveal || slot.school_id === null ? q.reference : null,
     score: q.score,
     isFlagged: flag?.flagged === 1,
     topic,

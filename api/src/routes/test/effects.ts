@@ -1,11 +1,14 @@
 import { gradeAnswer } from "@preflight/sync-protocol/rules/grading";
 import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
+import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/sync-protocol/rules/timed-tests";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
-import type { Transaction } from "kysely";
-import type { Database } from "../../db/schema.ts";
+import type { Selectable, Transaction } from "kysely";
+import type { Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
-import type { Effect, EffectContext, EffectOutcome } from "../../sync/effects.ts";
+import { visibilityOf } from "../../read/result-visibility.ts";
+import { LATE_REASON } from "../../read/tests.ts";
+import { type Effect, type EffectContext, type EffectOutcome, serverIntentTime } from "../../sync/effects.ts";
 import { visibleTestResult } from "../fixed/visibility.ts";
 import { loadOwnTest } from "./queries.ts";
 
@@ -24,10 +27,14 @@ export const generateTest: Effect = async (ctx, raw) => {
   if (unique.length !== body.question_ids.length) throw new ApiError("bad_request", "question_ids repeat");
   const rows = await ctx.trx
     .selectFrom("questions")
-    .select(["id", "current_version"])
+    .select(["id", "current_version", "school_id"])
     .where("id", "in", unique)
     .execute();
-  const version = new Map(rows.map((r) => [r.id, r.current_version]));
+  // A school's own question is taken only in that school's fixed tests (checked by their rules).
+  const fromFixedTest = (body.fixed_test_id ?? null) !== null;
+  const version = new Map(
+    rows.filter((r) => fromFixedTest || r.school_id === null).map((r) => [r.id, r.current_version]),
+  );
   const missing = unique.filter((id) => !version.has(id));
   if (missing.length) throw new ApiError("bad_request", `Unknown question ids: ${missing.slice(0, 10).join(", ")}`);
   // The test keeps the versions the device showed, so an edit published meanwhile never
@@ -75,6 +82,7 @@ export const generateTest: Effect = async (ctx, raw) => {
       hide_results: 0,
       retake_of: retakeOf,
       last_position: 1,
+      server_started_at: serverIntentTime(ctx).toISOString(),
     })
     .execute();
   const CHUNK = 500;
@@ -123,7 +131,16 @@ export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
     const reply: SaveAnswerReply = { success: true, answered: false, correct: null };
     return { status: "applied", reply };
   }
+  // Answer ids are the devices' mutation ids, one id space for every student: another student's
+  // id is refused here (a conflict), never left to fail the insert.
+  const holder = await ctx.trx
+    .selectFrom("answers")
+    .select("user_id")
+    .where("id", "=", ctx.mutationId)
+    .executeTakeFirst();
+  if (holder && holder.user_id !== ctx.user.id) throw new ApiError("conflict", "An answer with this id already exists");
   const finished = test.finished_at !== null;
+  const late = !finished && isLate(test.time_limit, timeInto(test, ctx, body.elapsed_ms));
   await ctx.trx
     .insertInto("answers")
     .values({
@@ -135,8 +152,8 @@ export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
       given: JSON.stringify(body.answers),
       answered: 1,
       correct: grade.correct ? 1 : 0,
-      applied: finished ? 0 : 1,
-      reason: finished ? "test_finished" : null,
+      applied: finished || late ? 0 : 1,
+      reason: finished ? "test_finished" : late ? LATE_REASON : null,
       mutation_id: ctx.mutationId,
       created_at: ctx.createdAt,
       received_at: ctx.clock.now().toISOString(),
@@ -151,9 +168,30 @@ export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
       },
     };
   }
-  const reply: SaveAnswerReply = { success: true, answered: true, correct: grade.correct };
+  if (late) return { status: "failed", error: { code: "time_expired", message: LATE_ANSWER_MESSAGE } };
+  // A test whose answers go to the school only says nothing of whether this one was right.
+  const review = (await visibilityOf(ctx.trx, test)).review;
+  const reply: SaveAnswerReply = { success: true, answered: true, correct: review ? grade.correct : null };
   return { status: "applied", reply };
 };
+
+/**
+ * How far into the test this intent came, each way there is to tell (rules/timed-tests.ts): the
+ * device's monotonic count, its wall clock from the test's start (only when the time of the
+ * intent was read from the device), and the server's clock from the test's own server start.
+ */
+function timeInto(
+  test: Selectable<UserTestsTable>,
+  ctx: EffectContext,
+  deviceElapsedMs: number | undefined,
+): TestTimeMeasures {
+  const serverStart = Date.parse(test.server_started_at ?? test.created_at);
+  return {
+    deviceElapsedMs,
+    wallElapsedMs: ctx.deviceClock ? Date.parse(ctx.createdAt) - Date.parse(test.started) : null,
+    serverElapsedMs: serverIntentTime(ctx).getTime() - serverStart,
+  };
+}
 
 /**
  * POST /test/current/finish/{id}: marks the test from the answers the server holds, and keeps
@@ -168,14 +206,17 @@ export const finishTest: Effect = async (ctx: EffectContext, raw) => {
     const latest = await latestAnswers(ctx.trx, testId);
     const score = latest.filter((a) => a.correct === 1).length;
     const outcome = testOutcome(score, test.total_score, test.pass_percentage);
+    // A finish after the limit and grace closes the test as its time ran out, at its deadline.
+    const late = isLate(test.time_limit, timeInto(test, ctx, body.elapsed_ms));
+    const deadline = late && test.time_limit ? Date.parse(test.started) + test.time_limit * 60_000 : null;
     await ctx.trx
       .updateTable("user_tests")
       .set({
-        finished_at: body.finished ?? ctx.createdAt,
+        finished_at: deadline !== null ? new Date(deadline).toISOString() : (body.finished ?? ctx.createdAt),
         score: outcome.score,
         percentage: outcome.percentage,
         pass: outcome.pass ? 1 : 0,
-        ended: body.reason ?? "finished",
+        ended: late ? "time_expired" : (body.reason ?? "finished"),
       })
       .where("id", "=", testId)
       .execute();

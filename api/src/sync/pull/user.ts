@@ -7,6 +7,8 @@
  */
 
 import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
+import { type ShownQuestionVersion, withholdAnswers } from "@preflight/sync-protocol/rules/withheld-answers";
 import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { PulledTest, UserStepReply } from "@preflight/sync-protocol/schemas/pull";
@@ -14,7 +16,8 @@ import type { TestEndReason } from "@preflight/sync-protocol/schemas/test";
 import { type Kysely, type RawBuilder, type SqlBool, sql } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../../deps.ts";
-import { answeredCounts, testResultOf } from "../../read/tests.ts";
+import { hideFixedResults, privacyOf } from "../../read/result-visibility.ts";
+import { answerCounts, testResultOf } from "../../read/tests.ts";
 import { type ChangeRange, changeRange } from "./cursor.ts";
 
 const IN_CHUNK = 500;
@@ -22,8 +25,9 @@ const IN_CHUNK = 500;
 export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<UserStepReply> {
   const { db } = deps;
   const range = await changeRange(db, user.id, cursor);
+  const hideAll = await hideFixedResults(db);
   const [tests, answers, flags, seen, reviews, lessonProgress, resets] = await Promise.all([
-    changedTests(db, user.id, range),
+    changedTests(db, user.id, range, hideAll),
     db
       .selectFrom("answers")
       .select([
@@ -83,6 +87,8 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
       .orderBy("change_seq")
       .execute(),
   ]);
+  // Which of the student's tests say nothing of which answers were right (rules/hidden-results).
+  const reviewHidden = await testsWithReviewHidden(db, [...new Set(answers.map((a) => a.user_test_id))], hideAll);
   return {
     success: true,
     cursor: String(range.to),
@@ -95,7 +101,7 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
       question_id: a.question_id,
       question_version: a.question_version,
       given: JSON.parse(a.given) as GivenAnswer,
-      correct: a.correct === null ? null : a.correct === 1,
+      correct: a.correct === null || reviewHidden.has(a.user_test_id) ? null : a.correct === 1,
       applied: a.applied === 1,
       created_at: a.created_at,
       received_at: a.received_at,
@@ -107,6 +113,8 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
     question_versions: await olderVersions(
       db,
       tests.map((t) => t.id),
+      // The pulled tests carry their own hiding: no second read of their rows.
+      new Set(tests.filter((t) => !resultVisibility(t, hideAll).review).map((t) => t.id)),
     ),
   };
 }
@@ -117,7 +125,26 @@ function changedFor(table: keyof Database, userId: string, range: ChangeRange): 
   return sql<SqlBool>`${column("user_id")} = ${userId} and ${column("change_seq")} > ${range.from} and ${column("change_seq")} <= ${range.to}`;
 }
 
-async function changedTests(db: Kysely<Database>, userId: string, range: ChangeRange): Promise<PulledTest[]> {
+/** Among these tests, those whose review (which answers were right) the student may not see. */
+async function testsWithReviewHidden(db: Kysely<Database>, testIds: string[], hideAll: boolean): Promise<Set<string>> {
+  const hidden = new Set<string>();
+  for (let i = 0; i < testIds.length; i += IN_CHUNK) {
+    const rows = await db
+      .selectFrom("user_tests")
+      .select(["id", "test_type", "hide_results", "hide_answers"])
+      .where("id", "in", testIds.slice(i, i + IN_CHUNK))
+      .execute();
+    for (const r of rows) if (!resultVisibility(privacyOf(r), hideAll).review) hidden.add(r.id);
+  }
+  return hidden;
+}
+
+async function changedTests(
+  db: Kysely<Database>,
+  userId: string,
+  range: ChangeRange,
+  hideAll: boolean,
+): Promise<PulledTest[]> {
   const rows = await db
     .selectFrom("user_tests")
     .selectAll()
@@ -142,10 +169,12 @@ async function changedTests(db: Kysely<Database>, userId: string, range: ChangeR
       questions.set(s.user_test_id, list);
     }
   }
-  const answered = await answeredCounts(db, ids);
+  const counts = await answerCounts(db, ids);
   return rows.map((t) => {
-    // The result as the results routes read it (read/tests.ts); none before the test is finished.
-    const result = t.finished_at === null ? null : testResultOf(t, answered.get(t.id) ?? 0);
+    // The result as the results routes read it (read/tests.ts); none before the test is finished,
+    // and none while the school hides its score.
+    const scoreShown = resultVisibility(privacyOf(t), hideAll).score;
+    const result = t.finished_at === null || !scoreShown ? null : testResultOf(t, counts.get(t.id));
     return {
       id: t.id,
       title: t.title,
@@ -169,10 +198,16 @@ async function changedTests(db: Kysely<Database>, userId: string, range: ChangeR
   });
 }
 
-/** The versions the tests were built with that the bank has since replaced. */
-async function olderVersions(db: Kysely<Database>, testIds: string[]): Promise<(BankQuestion & { version: number })[]> {
-  const seen = new Set<string>();
-  const out: (BankQuestion & { version: number })[] = [];
+/**
+ * The versions the tests were built with that the bank has since replaced. A school's own
+ * question comes withheld when only tests hiding their review hold that version.
+ */
+async function olderVersions(
+  db: Kysely<Database>,
+  testIds: string[],
+  reviewHidden: Set<string>,
+): Promise<ShownQuestionVersion[]> {
+  const found = new Map<string, { question: BankQuestion; version: number; school: boolean; shown: boolean }>();
   for (let i = 0; i < testIds.length; i += IN_CHUNK) {
     const rows = await db
       .selectFrom("user_test_questions")
@@ -182,16 +217,30 @@ async function olderVersions(db: Kysely<Database>, testIds: string[]): Promise<(
           .onRef("question_versions.question_id", "=", "user_test_questions.question_id")
           .onRef("question_versions.version", "=", "user_test_questions.question_version"),
       )
-      .select(["user_test_questions.question_id", "user_test_questions.question_version", "question_versions.content"])
+      .select([
+        "user_test_questions.user_test_id",
+        "user_test_questions.question_id",
+        "user_test_questions.question_version",
+        "questions.school_id",
+        "question_versions.content",
+      ])
       .where("user_test_questions.user_test_id", "in", testIds.slice(i, i + IN_CHUNK))
       .whereRef("user_test_questions.question_version", "<>", "questions.current_version")
       .execute();
     for (const r of rows) {
       const key = `${r.question_id}:${r.question_version}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      out.push({ ...(JSON.parse(r.content) as BankQuestion), version: r.question_version });
+      const entry = found.get(key) ?? {
+        question: JSON.parse(r.content) as BankQuestion,
+        version: r.question_version,
+        school: r.school_id !== null,
+        shown: false,
+      };
+      entry.shown ||= !reviewHidden.has(r.user_test_id);
+      found.set(key, entry);
     }
   }
-  return out;
+  return [...found.values()].map(({ question, version, school, shown }) => ({
+    ...(school && !shown ? withholdAnswers(question) : question),
+    version,
+  }));
 }

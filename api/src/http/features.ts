@@ -1,0 +1,45 @@
+/**
+ * The one place the server decides whether an optional component (PREFLIGHT_FEATURES: flagged,
+ * seen_in_exam, ai_tutor) is on. The me reply and the profile pull tell the device the same
+ * switches (`deps.features`, or DEFAULT_FEATURES when unset), and the device hides what is off;
+ * the server refuses it too, so a stale device or a hand-made request cannot use a component
+ * that is switched off.
+ *
+ * A component switched off is not there for this installation: its calls answer 404 with a
+ * message naming it, online and when a queued change is replayed through /sync/push alike.
+ * Deps are read at each call, so a deployment (or a test) that changes its switches is obeyed.
+ */
+import type { Features } from "@preflight/sync-protocol/schemas/auth";
+import { type AppDeps, DEFAULT_FEATURES } from "../deps.ts";
+import { ApiError } from "../errors.ts";
+import type { Effect } from "../sync/effects.ts";
+
+export type Feature = keyof Features;
+
+export const FEATURE_OFF_MESSAGES: Record<Feature, string> = {
+  flagged: "Flagged questions are not enabled",
+  seen_in_exam: "Seen in exam reports are not enabled",
+  ai_tutor: "The AI tutor is not enabled",
+};
+
+/** Whether `feature` is switched on for this deployment. */
+export function featureOn(deps: Pick<AppDeps, "features">, feature: Feature): boolean {
+  return (deps.features ?? DEFAULT_FEATURES)[feature];
+}
+
+/** Throws the 404 of a component switched off. */
+export function requireFeature(deps: Pick<AppDeps, "features">, feature: Feature): void {
+  if (!featureOn(deps, feature)) throw new ApiError("not_found", FEATURE_OFF_MESSAGES[feature]);
+}
+
+/**
+ * A queued write's effect that exists only while `feature` is on. The online call and the
+ * replayed outbox change both run the effect, so one wrapper refuses both (the refusal writes
+ * nothing: a thrown ApiError rolls the effect back).
+ */
+export function effectOfFeature(deps: Pick<AppDeps, "features">, feature: Feature, effect: Effect): Effect {
+  return async (ctx, body) => {
+    requireFeature(deps, feature);
+    return effect(ctx, body);
+  };
+}
