@@ -29,6 +29,9 @@ const apiPaths = [
   "/free-trial",
   "/email/confirm",
   "/email-preferences",
+  "/subscribe",
+  "/licence",
+  "/app/activate",
 ];
 
 export default defineConfig({

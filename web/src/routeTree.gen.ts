@@ -18,17 +18,21 @@ import { Route as AppAnalysisRouteImport } from './routes/_app/analysis'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppSubscribeRouteImport } from './routes/_app/subscribe'
 import { Route as AppSyllabusRouteImport } from './routes/_app/syllabus'
 import { Route as AppSyncRouteImport } from './routes/_app/sync'
 import { Route as AppUpdateRouteImport } from './routes/_app/update'
+import { Route as PublicActivateRouteImport } from './routes/_public/activate'
 import { Route as PublicFreeTrialRouteImport } from './routes/_public/free-trial'
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$lessonId'
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
+import { Route as AppSubscribeReturnRouteImport } from './routes/_app/subscribe_.return'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
 import { Route as AppTestPreviousRouteImport } from './routes/_app/test/previous'
+import { Route as PublicActivateMigrationRouteImport } from './routes/_public/activate_.migration'
 import { Route as PublicEmailConfirmRouteImport } from './routes/_public/email.confirm'
 import { Route as PublicPasswordForgotRouteImport } from './routes/_public/password.forgot'
 import { Route as PublicPasswordResetRouteImport } from './routes/_public/password.reset'
@@ -85,6 +89,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSubscribeRoute = AppSubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSyllabusRoute = AppSyllabusRouteImport.update({
   id: '/syllabus',
   path: '/syllabus',
@@ -99,6 +108,11 @@ const AppUpdateRoute = AppUpdateRouteImport.update({
   id: '/update',
   path: '/update',
   getParentRoute: () => AppRoute,
+} as any)
+const PublicActivateRoute = PublicActivateRouteImport.update({
+  id: '/activate',
+  path: '/activate',
+  getParentRoute: () => PublicRoute,
 } as any)
 const PublicFreeTrialRoute = PublicFreeTrialRouteImport.update({
   id: '/free-trial',
@@ -125,6 +139,11 @@ const AppMaintenanceUpdatesRoute = AppMaintenanceUpdatesRouteImport.update({
   path: '/maintenance/updates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSubscribeReturnRoute = AppSubscribeReturnRouteImport.update({
+  id: '/subscribe_/return',
+  path: '/subscribe/return',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTestTestIdRoute = AppTestTestIdRouteImport.update({
   id: '/test/$testId',
   path: '/test/$testId',
@@ -139,6 +158,11 @@ const AppTestPreviousRoute = AppTestPreviousRouteImport.update({
   id: '/test/previous',
   path: '/test/previous',
   getParentRoute: () => AppRoute,
+} as any)
+const PublicActivateMigrationRoute = PublicActivateMigrationRouteImport.update({
+  id: '/activate_/migration',
+  path: '/activate/migration',
+  getParentRoute: () => PublicRoute,
 } as any)
 const PublicEmailConfirmRoute = PublicEmailConfirmRouteImport.update({
   id: '/email/confirm',
@@ -209,17 +233,21 @@ export interface FileRoutesByFullPath {
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/subscribe': typeof AppSubscribeRoute
   '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/activate': typeof PublicActivateRoute
   '/free-trial': typeof PublicFreeTrialRoute
   '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
+  '/activate/migration': typeof PublicActivateMigrationRoute
   '/email/confirm': typeof PublicEmailConfirmRoute
   '/password/forgot': typeof PublicPasswordForgotRoute
   '/password/reset': typeof PublicPasswordResetRoute
@@ -241,17 +269,21 @@ export interface FileRoutesByTo {
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
   '/profile': typeof AppProfileRoute
+  '/subscribe': typeof AppSubscribeRoute
   '/syllabus': typeof AppSyllabusRoute
   '/sync': typeof AppSyncRoute
   '/update': typeof AppUpdateRoute
+  '/activate': typeof PublicActivateRoute
   '/free-trial': typeof PublicFreeTrialRoute
   '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
   '/test/previous': typeof AppTestPreviousRoute
+  '/activate/migration': typeof PublicActivateMigrationRoute
   '/email/confirm': typeof PublicEmailConfirmRoute
   '/password/forgot': typeof PublicPasswordForgotRoute
   '/password/reset': typeof PublicPasswordResetRoute
@@ -276,17 +308,21 @@ export interface FileRoutesById {
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/subscribe': typeof AppSubscribeRoute
   '/_app/syllabus': typeof AppSyllabusRoute
   '/_app/sync': typeof AppSyncRoute
   '/_app/update': typeof AppUpdateRoute
+  '/_public/activate': typeof PublicActivateRoute
   '/_public/free-trial': typeof PublicFreeTrialRoute
   '/_public/register': typeof PublicRegisterRoute
   '/_app/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/_app/subscribe_/return': typeof AppSubscribeReturnRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
   '/_app/test/previous': typeof AppTestPreviousRoute
+  '/_public/activate_/migration': typeof PublicActivateMigrationRoute
   '/_public/email/confirm': typeof PublicEmailConfirmRoute
   '/_public/password/forgot': typeof PublicPasswordForgotRoute
   '/_public/password/reset': typeof PublicPasswordResetRoute
@@ -310,17 +346,21 @@ export interface FileRouteTypes {
     | '/changes'
     | '/dashboard'
     | '/profile'
+    | '/subscribe'
     | '/syllabus'
     | '/sync'
     | '/update'
+    | '/activate'
     | '/free-trial'
     | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
+    | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
+    | '/activate/migration'
     | '/email/confirm'
     | '/password/forgot'
     | '/password/reset'
@@ -342,17 +382,21 @@ export interface FileRouteTypes {
     | '/changes'
     | '/dashboard'
     | '/profile'
+    | '/subscribe'
     | '/syllabus'
     | '/sync'
     | '/update'
+    | '/activate'
     | '/free-trial'
     | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
+    | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
     | '/test/previous'
+    | '/activate/migration'
     | '/email/confirm'
     | '/password/forgot'
     | '/password/reset'
@@ -376,17 +420,21 @@ export interface FileRouteTypes {
     | '/_app/changes'
     | '/_app/dashboard'
     | '/_app/profile'
+    | '/_app/subscribe'
     | '/_app/syllabus'
     | '/_app/sync'
     | '/_app/update'
+    | '/_public/activate'
     | '/_public/free-trial'
     | '/_public/register'
     | '/_app/lesson/$lessonId'
     | '/_app/maintenance/jobs'
     | '/_app/maintenance/updates'
+    | '/_app/subscribe_/return'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
     | '/_app/test/previous'
+    | '/_public/activate_/migration'
     | '/_public/email/confirm'
     | '/_public/password/forgot'
     | '/_public/password/reset'
@@ -474,6 +522,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/subscribe': {
+      id: '/_app/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof AppSubscribeRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/syllabus': {
       id: '/_app/syllabus'
       path: '/syllabus'
@@ -494,6 +549,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/update'
       preLoaderRoute: typeof AppUpdateRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_public/activate': {
+      id: '/_public/activate'
+      path: '/activate'
+      fullPath: '/activate'
+      preLoaderRoute: typeof PublicActivateRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_public/free-trial': {
       id: '/_public/free-trial'
@@ -530,6 +592,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMaintenanceUpdatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/subscribe_/return': {
+      id: '/_app/subscribe_/return'
+      path: '/subscribe/return'
+      fullPath: '/subscribe/return'
+      preLoaderRoute: typeof AppSubscribeReturnRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/test/$testId': {
       id: '/_app/test/$testId'
       path: '/test/$testId'
@@ -550,6 +619,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/test/previous'
       preLoaderRoute: typeof AppTestPreviousRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/_public/activate_/migration': {
+      id: '/_public/activate_/migration'
+      path: '/activate/migration'
+      fullPath: '/activate/migration'
+      preLoaderRoute: typeof PublicActivateMigrationRouteImport
+      parentRoute: typeof PublicRoute
     }
     '/_public/email/confirm': {
       id: '/_public/email/confirm'
@@ -643,12 +719,14 @@ interface AppRouteChildren {
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppSubscribeRoute: typeof AppSubscribeRoute
   AppSyllabusRoute: typeof AppSyllabusRoute
   AppSyncRoute: typeof AppSyncRoute
   AppUpdateRoute: typeof AppUpdateRoute
   AppLessonLessonIdRoute: typeof AppLessonLessonIdRoute
   AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
   AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
+  AppSubscribeReturnRoute: typeof AppSubscribeReturnRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
   AppTestPreviousRoute: typeof AppTestPreviousRoute
@@ -666,12 +744,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
   AppProfileRoute: AppProfileRoute,
+  AppSubscribeRoute: AppSubscribeRoute,
   AppSyllabusRoute: AppSyllabusRoute,
   AppSyncRoute: AppSyncRoute,
   AppUpdateRoute: AppUpdateRoute,
   AppLessonLessonIdRoute: AppLessonLessonIdRoute,
   AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
   AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
+  AppSubscribeReturnRoute: AppSubscribeReturnRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,
   AppTestPreviousRoute: AppTestPreviousRoute,
@@ -687,8 +767,10 @@ const AppRouteChildren: AppRouteChildren = {
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 interface PublicRouteChildren {
+  PublicActivateRoute: typeof PublicActivateRoute
   PublicFreeTrialRoute: typeof PublicFreeTrialRoute
   PublicRegisterRoute: typeof PublicRegisterRoute
+  PublicActivateMigrationRoute: typeof PublicActivateMigrationRoute
   PublicEmailConfirmRoute: typeof PublicEmailConfirmRoute
   PublicPasswordForgotRoute: typeof PublicPasswordForgotRoute
   PublicPasswordResetRoute: typeof PublicPasswordResetRoute
@@ -697,8 +779,10 @@ interface PublicRouteChildren {
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicActivateRoute: PublicActivateRoute,
   PublicFreeTrialRoute: PublicFreeTrialRoute,
   PublicRegisterRoute: PublicRegisterRoute,
+  PublicActivateMigrationRoute: PublicActivateMigrationRoute,
   PublicEmailConfirmRoute: PublicEmailConfirmRoute,
   PublicPasswordForgotRoute: PublicPasswordForgotRoute,
   PublicPasswordResetRoute: PublicPasswordResetRoute,

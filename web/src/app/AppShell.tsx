@@ -110,7 +110,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               </button>
             </div>
           </div>
-          <MainNav features={session.user.features} />
+          <MainNav features={session.user.features} userRole={session.user.role} />
         </header>
         <OfflineSignInBanner />
         <NoticeBanner db={scope.db} />

@@ -1,3 +1,4 @@
+import type { UserSummary } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
 
 interface NavItem {
@@ -6,6 +7,8 @@ interface NavItem {
   testId: string;
   /** Switched on by configuration (PREFLIGHT_FEATURES); absent means always shown. */
   feature?: "flagged";
+  /** Shown only to this role; absent means every signed-in user. */
+  role?: "maintenance";
 }
 
 /** Where a student studies and tests: the first row of places. */
@@ -20,19 +23,23 @@ const STUDY: NavItem[] = [
   { to: "/test/flagged", label: "Flagged questions", testId: "nav-flagged", feature: "flagged" },
 ];
 
-/** The student's account, then looking after the installed app: content updates and the queue of changes. */
+/**
+ * The student's account, then the maintenance tools for the installed app (the update admin
+ * panel and the queue of changes), which only the maintenance role sees: a student's own
+ * updates are on the dashboard and their waiting changes under the header's "pending" link.
+ */
 const DEVICE: NavItem[] = [
   { to: "/profile", label: "Profile", testId: "nav-profile" },
-  { to: "/maintenance/updates", label: "Updates", testId: "nav-updates" },
-  { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs" },
+  { to: "/maintenance/updates", label: "Updates", testId: "nav-updates", role: "maintenance" },
+  { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs", role: "maintenance" },
 ];
 
 /**
  * The app's second header row: study places on the left, device upkeep on the right. On a
  * narrow screen (a tablet in portrait) the row scrolls sideways rather than wrapping.
  */
-export function MainNav({ features }: { features: { flagged: boolean } }) {
-  const shown = (item: NavItem) => !item.feature || features[item.feature];
+export function MainNav({ features, userRole }: { features: { flagged: boolean }; userRole: UserSummary["role"] }) {
+  const shown = (item: NavItem) => (!item.feature || features[item.feature]) && (!item.role || item.role === userRole);
   const link = (item: NavItem) => (
     <Link
       key={item.to}
@@ -50,7 +57,7 @@ export function MainNav({ features }: { features: { flagged: boolean } }) {
       <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-2 py-1.5 text-sm">
         {STUDY.filter(shown).map(link)}
         <span className="mx-1 h-5 w-px shrink-0 bg-white/20 sm:ml-auto" aria-hidden />
-        {DEVICE.map(link)}
+        {DEVICE.filter(shown).map(link)}
       </div>
     </nav>
   );

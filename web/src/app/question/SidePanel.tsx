@@ -1,7 +1,7 @@
 import { countTimes, formatDate, scorePercentage } from "@preflight/sync-protocol";
 import { EASA_LEARNING_OBJECTIVE_VERSION } from "@preflight/sync-protocol/rules/question";
 import { useLiveQuery } from "dexie-react-hooks";
-import type { LocalQuestion, UserDb } from "../../local/store/db.ts";
+import type { LocalShownQuestion, UserDb } from "../../local/store/db.ts";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 
 function monthLabel(month: string): string {
@@ -40,7 +40,8 @@ export function SidePanel({
   variant = "test",
 }: {
   db: UserDb;
-  question: LocalQuestion;
+  /** A withheld question (its school keeps the answer) has no explanation or reference to show. */
+  question: LocalShownQuestion;
   revealed: boolean;
   variant?: "test" | "flagged";
 }) {
@@ -48,7 +49,7 @@ export function SidePanel({
   const stats = info?.stats;
   return (
     <div className="space-y-4" data-testid="side-panel">
-      {revealed ? (
+      {revealed && question.explanation !== undefined ? (
         <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="explanation">
           <h2 className="mb-2 font-semibold">Explanation</h2>
           <SafeHtml html={question.explanation} className="prose-explanation text-sm leading-relaxed text-slate-700" />
@@ -87,7 +88,7 @@ export function SidePanel({
             </>
           )}
           <dt className="text-slate-500">Reference</dt>
-          <dd className="font-mono">{question.reference}</dd>
+          <dd className="font-mono">{question.reference ?? "–"}</dd>
         </dl>
         <h3 className="mt-4 mb-1 font-medium">Learning objectives</h3>
         <ul className="space-y-0.5 font-mono text-xs text-slate-700" data-testid="learning-objectives">

@@ -25,6 +25,7 @@ export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
     started: t.started,
     finished: t.finished !== null,
     hide_results: t.hide_results,
+    hide_answers: t.hide_answers,
     question_ids: t.question_ids,
   }));
 
@@ -46,12 +47,12 @@ export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
     subjects: subjects ?? [],
     otherSubjects,
     tests,
-    answers: answers.map((a) => ({
-      testId: a.testId,
-      questionId: a.questionId,
-      correct: a.correct,
-      createdAt: a.savedAt,
-    })),
+    // Only graded answers count: a withheld question's answer is the server's to grade.
+    answers: answers.flatMap((a) =>
+      a.correct === null
+        ? []
+        : [{ testId: a.testId, questionId: a.questionId, correct: a.correct, createdAt: a.savedAt }],
+    ),
     resets: resets.map((r) => ({ subject: r.subject, reset_at: r.resetAt })),
     hideFixedResults: hideAll === true,
   };

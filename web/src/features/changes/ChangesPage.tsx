@@ -1,6 +1,6 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
-import { type ChangeEvent, useRef, useState } from "react";
+import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { failureText } from "../../local/form-errors.ts";
@@ -11,8 +11,11 @@ import { Button } from "../../ui/Modal.tsx";
 
 const IMPORT_FAILED = "The file could not be imported. Please try again online.";
 
-/** What this device still owes the server, and the last-resort file export and import. */
-export function ChangesPage() {
+/**
+ * What this device still owes the server, and the last-resort file export and import. The route
+ * adds the device's own sections under them (`children`: storage and device data).
+ */
+export function ChangesPage({ children }: { children?: ReactNode }) {
   const { session, scope } = useSignedIn();
   const snapshot = useSyncSnapshot(scope.db);
   const failed = useLiveQuery(() => scope.db.outbox.where("status").equals("failed").sortBy("seq"), [scope.db]) ?? [];
@@ -121,6 +124,7 @@ export function ChangesPage() {
           </p>
         ) : null}
       </section>
+      {children}
     </main>
   );
 }

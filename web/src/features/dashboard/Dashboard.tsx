@@ -22,18 +22,22 @@ function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
 
 /**
  * The dashboard. The parts other features own (the course progress read and card, the sync and
- * update panel, the recently flagged list) come in from the route, which composes features.
+ * update panel, the recently flagged list, the subscription's line) come in from the route,
+ * which composes features.
  */
 export function Dashboard({
   summary,
   courseCard,
   syncPanel,
   recentlyFlagged,
+  subscriptionLine,
 }: {
   summary: ComponentProps<typeof SummaryCircles>["summary"];
   courseCard: ReactNode;
   syncPanel: ReactNode;
   recentlyFlagged: ReactNode;
+  /** When the subscription ends, with the way to extend it. */
+  subscriptionLine?: ReactNode;
 }) {
   const { session, scope } = useSignedIn();
   const navigate = useNavigate();
@@ -84,6 +88,7 @@ export function Dashboard({
                 ? "Your question bank is downloading. You can practise as soon as it is on this device."
                 : `${bankSize} questions are on this device, ready online or offline.`}
           </p>
+          {subscriptionLine ? <div className="mt-2">{subscriptionLine}</div> : null}
           <div className="mt-5 flex flex-wrap items-center gap-3">
             <button
               type="button"

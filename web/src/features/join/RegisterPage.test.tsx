@@ -58,8 +58,8 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText("First name"), "Amelia");
   await user.type(screen.getByLabelText("Last name"), "Earhart");
   await user.type(screen.getByLabelText("E-mail"), "amelia@example.com");
-  await user.type(screen.getByLabelText("Password"), "secret1");
-  await user.type(screen.getByLabelText("Confirm password"), "secret1");
+  await user.type(screen.getByLabelText("Password"), "vfr-cruise");
+  await user.type(screen.getByLabelText("Confirm password"), "vfr-cruise");
   await user.selectOptions(screen.getByLabelText("Exam"), "12");
 }
 
@@ -78,6 +78,13 @@ describe("registration form", () => {
     expect(token?.value).toBe(TOKEN);
     for (const label of ["First name", "Last name", "E-mail", "Password", "Confirm password", "Exam"])
       expect(screen.getByLabelText(label)).toBeTruthy();
+    // ASVS 6.2.6, 6.2.7: masked, and a password manager may offer a new one (paste is never blocked).
+    for (const label of ["Password", "Confirm password"]) {
+      const field = screen.getByLabelText(label);
+      expect(field.getAttribute("type")).toBe("password");
+      expect(field.getAttribute("autocomplete")).toBe("new-password");
+      expect(field.getAttribute("onpaste")).toBeNull();
+    }
     expect(screen.getByRole("button", { name: "Back" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Register" })).toBeTruthy();
   });
@@ -134,6 +141,21 @@ describe("registration form", () => {
     expect(sent.filter((s) => s.method === "POST")).toEqual([]);
   });
 
+  it("refuses a common password before sending, with the shared rule's message", async () => {
+    const { sent, user } = await renderPage();
+    await fillValid(user);
+    for (const label of ["Password", "Confirm password"]) {
+      await user.clear(screen.getByLabelText(label));
+      await user.type(screen.getByLabelText(label), "Password123");
+    }
+    await user.click(screen.getByRole("button", { name: "Register" }));
+    expect(screen.getAllByTestId("field-error").map((e) => e.textContent)).toEqual([
+      ACCOUNT_MESSAGES.passwordTooCommon,
+    ]);
+    expect(document.activeElement).toBe(screen.getByLabelText("Password"));
+    expect(sent.filter((s) => s.method === "POST")).toEqual([]);
+  });
+
   it("posts the fields urlencoded, as the form would", async () => {
     const { sent, user } = await renderPage({
       status: 200,
@@ -150,8 +172,8 @@ describe("registration form", () => {
       firstname: "Amelia",
       lastname: "Earhart",
       email: "amelia@example.com",
-      password: "secret1",
-      password_confirmation: "secret1",
+      password: "vfr-cruise",
+      password_confirmation: "vfr-cruise",
       syllabus_id: "12",
     });
   });

@@ -115,8 +115,8 @@ describe("reset password", () => {
     expect(screen.queryByLabelText("Token")).toBeNull();
     expect(screen.queryByLabelText("E-mail")).toBeNull();
     expect((screen.getByLabelText("Username") as HTMLInputElement).value).toBe("a@b.co");
-    await user.type(screen.getByLabelText("Password"), "newpass");
-    await user.type(screen.getByLabelText("Confirm Password"), "newpass");
+    await user.type(screen.getByLabelText("Password"), "new-pass-7");
+    await user.type(screen.getByLabelText("Confirm Password"), "new-pass-7");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     expect((await screen.findByTestId("snackbar")).textContent).toContain(ACCOUNT_MESSAGES.resetDone);
     expect(sent).toEqual([
@@ -125,8 +125,8 @@ describe("reset password", () => {
         json: {
           token: "link-token-0123456789",
           email: "a@b.co",
-          password: "newpass",
-          password_confirmation: "newpass",
+          password: "new-pass-7",
+          password_confirmation: "new-pass-7",
         },
       },
     ]);
@@ -138,8 +138,8 @@ describe("reset password", () => {
     const { sent, user } = renderReset({ offline: true, email: "a@b.co" });
     expect(screen.queryByLabelText("Username")).toBeNull();
     await user.type(screen.getByLabelText("Token"), "abcd2345");
-    await user.type(screen.getByLabelText("Password"), "newpass");
-    await user.type(screen.getByLabelText("Confirm Password"), "newpass");
+    await user.type(screen.getByLabelText("Password"), "new-pass-7");
+    await user.type(screen.getByLabelText("Confirm Password"), "new-pass-7");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     await screen.findByTestId("snackbar");
     expect(sent[0]?.json).toMatchObject({ token: "ABCD2345", email: "a@b.co" });
@@ -172,8 +172,8 @@ describe("reset password", () => {
       { offline: false, token: "spent-token-0123456789", email: "a@b.co" },
       { status: 400, body: { error: { code: "bad_request", message: ACCOUNT_MESSAGES.resetInvalid } } },
     );
-    await user.type(screen.getByLabelText("Password"), "newpass");
-    await user.type(screen.getByLabelText("Confirm Password"), "newpass");
+    await user.type(screen.getByLabelText("Password"), "new-pass-7");
+    await user.type(screen.getByLabelText("Confirm Password"), "new-pass-7");
     await user.click(screen.getByRole("button", { name: "Reset Password" }));
     const note = await screen.findByTestId("snackbar");
     expect(note.getAttribute("data-type")).toBe("danger");

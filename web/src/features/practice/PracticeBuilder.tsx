@@ -45,6 +45,9 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const showError = useErrorNotice();
   const online = useOnline();
   const subscribed = hasSubscription(session.user, currentDate());
+  // Components switched off on the server (PREFLIGHT_FEATURES) are hidden here, and the server
+  // refuses them too: the Flagged include and the seen-in-exam filter.
+  const flaggedEnabled = session.user.features.flagged;
   const seenInExamEnabled = session.user.features.seen_in_exam;
 
   const [criteria, setCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
@@ -60,16 +63,24 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const titles = useHeadingTitles(db, subjectCode);
   const authorities = useAuthorityGroups(db);
 
-  // What applies: offline hides some filters (spec); without the subscription flag, Sort and
-  // Show answers are hidden and keep their defaults.
+  // What applies: offline hides some filters (spec), and so does a component switched off;
+  // without the subscription flag, Sort and Show answers are hidden and keep their defaults.
   const applied = useMemo(() => {
-    const effective = effectiveCriteria(criteria, online);
+    const offline = effectiveCriteria(criteria, online);
+    const effective: PracticeCriteria = {
+      ...offline,
+      filters: {
+        ...offline.filters,
+        include: !flaggedEnabled && offline.filters.include === "flagged" ? "all" : offline.filters.include,
+        seen_in_exam: seenInExamEnabled && offline.filters.seen_in_exam,
+      },
+    };
     if (subscribed) return effective;
     return {
       ...effective,
       display: { ...effective.display, sort: PRACTICE_DEFAULT_SORT, answers: PRACTICE_DEFAULT_ANSWERS },
     };
-  }, [criteria, online, subscribed]);
+  }, [criteria, online, subscribed, flaggedEnabled, seenInExamEnabled]);
   const matching = useMemo(
     () => (loaded ? countMatching(loaded.index, applied, currentDate()) : undefined),
     [loaded, applied],
@@ -241,6 +252,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         onOpen={setView}
         online={online}
         subscribed={subscribed}
+        flaggedEnabled={flaggedEnabled}
         seenInExamEnabled={seenInExamEnabled}
         authorities={authorities}
         matching={matching}

@@ -52,6 +52,7 @@ export function SettingsView({
   onOpen,
   online,
   subscribed,
+  flaggedEnabled,
   seenInExamEnabled,
   authorities,
   matching,
@@ -65,6 +66,8 @@ export function SettingsView({
   onOpen: (level: TreeLevel) => void;
   online: boolean;
   subscribed: boolean;
+  /** The Flagged include is offered only while flagging is switched on. */
+  flaggedEnabled: boolean;
   seenInExamEnabled: boolean;
   authorities: { group: string; authorities: LocalAuthority[] }[];
   matching: number | undefined;
@@ -151,7 +154,7 @@ export function SettingsView({
               update((c) => ({ ...c, filters: { ...c.filters, include: include as PracticeInclude } }))
             }
           >
-            {PRACTICE_INCLUDE.map((value) => (
+            {PRACTICE_INCLUDE.filter((value) => value !== "flagged" || flaggedEnabled).map((value) => (
               <option key={value} value={value}>
                 {INCLUDE_LABELS[value]}
               </option>

@@ -31,7 +31,8 @@ export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> 
     db.seenInExam.toArray(),
   ]);
   return {
-    answers: answers.map((a) => ({ questionId: a.questionId, correct: a.correct })),
+    // A withheld question's answer (ungraded here) is no part of the practice history.
+    answers: answers.flatMap((a) => (a.correct === null ? [] : [{ questionId: a.questionId, correct: a.correct }])),
     finishedTests: tests.filter((t) => t.finished !== null),
     reviewed: reviews.map((r) => r.questionId),
     flagged: flags.filter((f) => f.flagged).map((f) => f.questionId),

@@ -5,8 +5,10 @@
  * dates modal, read-only for them). Pure.
  */
 import type { ProfileAccountDetails } from "@preflight/sync-protocol";
+import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { type ReactNode, useState } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
+import { AppLink } from "../../ui/FormField.tsx";
 import { Card, Detail } from "./fields.tsx";
 import {
   formatDay,
@@ -27,7 +29,28 @@ const STATUS_STYLE: Record<string, string> = {
   "No subscription": "bg-slate-100 text-slate-700",
 };
 
-export function SubscriptionsCard({ account, now }: { account: ProfileAccountDetails | null; now: Date }) {
+/** The link to /subscribe (spec accounts 6): none without expiry, Purchase for a free trial or none yet, Extend otherwise. */
+function subscribeLabel(account: ProfileAccountDetails, now: Date): string | null {
+  if (account.subscription.no_expiry) return null;
+  const status = subscriptionStatus(account.subscription, now);
+  return status === "Free trial" || status === "No subscription"
+    ? SUBSCRIPTION_MESSAGES.purchase
+    : SUBSCRIPTION_MESSAGES.extend;
+}
+
+const SUBSCRIBE_LINK_CLASS =
+  "rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+
+export function SubscriptionsCard({
+  account,
+  now,
+  go,
+}: {
+  account: ProfileAccountDetails | null;
+  now: Date;
+  /** Navigates inside the app; without it the link is an ordinary one. */
+  go?: (href: string) => void;
+}) {
   if (!account)
     return (
       <Card title="Subscriptions" testId="subscriptions">
@@ -35,8 +58,20 @@ export function SubscriptionsCard({ account, now }: { account: ProfileAccountDet
       </Card>
     );
   const status = subscriptionStatus(account.subscription, now);
+  const label = subscribeLabel(account, now);
+  const link = label ? (
+    go ? (
+      <AppLink href="/subscribe" go={go} className={SUBSCRIBE_LINK_CLASS}>
+        {label}
+      </AppLink>
+    ) : (
+      <a href="/subscribe" className={SUBSCRIBE_LINK_CLASS}>
+        {label}
+      </a>
+    )
+  ) : null;
   return (
-    <Card title="Subscriptions" testId="subscriptions">
+    <Card title="Subscriptions" testId="subscriptions" actions={link}>
       <dl className="divide-y divide-slate-100">
         <Detail label="Status">
           <span

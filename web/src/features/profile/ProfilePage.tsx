@@ -5,7 +5,7 @@
  * app's "changes not sent yet" warning while the Update waits in the outbox, and would throw
  * away an edit the student began in those 2 s.
  */
-import { useLocation } from "@tanstack/react-router";
+import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
@@ -20,6 +20,7 @@ import { useProfilePage } from "./queries.ts";
 export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseDatesSlot }) {
   const { scope } = useSignedIn();
   const online = useOnline();
+  const navigate = useNavigate();
   const [reloads, setReloads] = useState(0);
   const data = useProfilePage(scope.db, online, reloads);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
@@ -46,6 +47,7 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
       onSavePreferences={savePreferences}
       renderCourseDates={renderCourseDates}
       syllabusHelp={<SyllabusChoicesButton testId="profile-syllabus-choices" />}
+      go={(href) => void navigate({ to: href })}
     />
   );
 }

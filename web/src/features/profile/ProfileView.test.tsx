@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol";
+import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -180,13 +181,13 @@ describe("the profile page", { timeout: 20_000 }, () => {
     const again = within(details().getByRole("group", { name: "Change Password" }));
     expect((again.getByLabelText("Current password") as HTMLInputElement).value).toBe("");
     await user.type(again.getByLabelText("Current password"), "preflight");
-    await user.type(again.getByLabelText("New password"), "secret1");
-    await user.type(again.getByLabelText("Confirm new password"), "secret1");
+    await user.type(again.getByLabelText("New password"), "vfr-cruise");
+    await user.type(again.getByLabelText("Confirm new password"), "vfr-cruise");
     await user.click(details().getByRole("button", { name: "Update" }));
     expect(onUpdate).toHaveBeenCalledWith({
       details: null,
       emailChange: null,
-      passwordChange: { current: "preflight", new: "secret1", confirmation: "secret1" },
+      passwordChange: { current: "preflight", new: "vfr-cruise", confirmation: "vfr-cruise" },
     });
   });
 
@@ -217,5 +218,31 @@ describe("the profile page", { timeout: 20_000 }, () => {
     await user.click(offers);
     await user.click(card.getByRole("button", { name: "Save" }));
     expect(onSavePreferences).toHaveBeenCalledWith([1]);
+  });
+
+  it("Subscriptions links to /subscribe: Extend, Purchase for a free trial, none without expiry (spec accounts 6)", async () => {
+    const go = vi.fn<(href: string) => void>();
+    const { user } = renderView({ go });
+    const link = within(screen.getByTestId("subscriptions")).getByRole("link", { name: SUBSCRIPTION_MESSAGES.extend });
+    expect(link.getAttribute("href")).toBe("/subscribe");
+    await user.click(link);
+    expect(go).toHaveBeenCalledExactlyOnceWith("/subscribe");
+    cleanup();
+
+    renderView({
+      account: { ...STUDENT_ACCOUNT, subscription: { ...STUDENT_ACCOUNT.subscription, free_trial: true } },
+    });
+    expect(within(screen.getByTestId("subscriptions")).getByRole("link").textContent).toBe(
+      SUBSCRIPTION_MESSAGES.purchase,
+    );
+    cleanup();
+
+    renderView({
+      account: {
+        ...STUDENT_ACCOUNT,
+        subscription: { start: "2026-01-01", end: null, no_expiry: true, free_trial: false },
+      },
+    });
+    expect(within(screen.getByTestId("subscriptions")).queryByRole("link")).toBeNull();
   });
 });

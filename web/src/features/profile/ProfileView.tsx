@@ -30,6 +30,8 @@ export interface ProfileViewProps extends ProfileViewData {
   onSavePreferences: (ids: number[]) => Promise<unknown>;
   renderCourseDates?: CourseDatesSlot;
   syllabusHelp?: ReactNode;
+  /** Navigates inside the app (the Subscriptions card's link to /subscribe). */
+  go?: (href: string) => void;
 }
 
 /** A class's student: the class manages their exam and course dates. */
@@ -48,6 +50,7 @@ export function ProfileView({
   onSavePreferences,
   renderCourseDates,
   syllabusHelp,
+  go,
 }: ProfileViewProps) {
   const classStudent = isClassStudent(profile, account);
   const offlineAccount = account?.offline_account ?? false;
@@ -79,7 +82,7 @@ export function ProfileView({
               renderCourseDates={renderCourseDates}
             />
           ) : (
-            <SubscriptionsCard account={account} now={now} />
+            <SubscriptionsCard account={account} now={now} go={go} />
           )}
         </div>
         <EmailPreferencesCard

@@ -92,7 +92,7 @@ describe("the Personal Details form's rules (spec accounts 5)", () => {
       errors: { email: [ACCOUNT_MESSAGES.needsConnection] },
     });
     expect(
-      planUpdate(draft({ password: { new: "secret1", confirmation: "secret1" } }), STUDENT_PROFILE, offline),
+      planUpdate(draft({ password: { new: "vfr-cruise", confirmation: "vfr-cruise" } }), STUDENT_PROFILE, offline),
     ).toEqual({ errors: { password: [ACCOUNT_MESSAGES.needsConnection] } });
   });
 
@@ -106,7 +106,7 @@ describe("the Personal Details form's rules (spec accounts 5)", () => {
     });
     expect(
       planUpdate(
-        draft({ current_password: "preflight", password: { new: "secret1", confirmation: "secret1" } }),
+        draft({ current_password: "preflight", password: { new: "vfr-cruise", confirmation: "vfr-cruise" } }),
         STUDENT_PROFILE,
         online,
       ),
@@ -114,14 +114,14 @@ describe("the Personal Details form's rules (spec accounts 5)", () => {
       plan: {
         details: null,
         emailChange: null,
-        passwordChange: { current: "preflight", new: "secret1", confirmation: "secret1" },
+        passwordChange: { current: "preflight", new: "vfr-cruise", confirmation: "vfr-cruise" },
       },
     });
   });
 
   it("asks for the current password once when both the e-mail and the password change", () => {
     const result = planUpdate(
-      draft({ email: "new@preflight.test", password: { new: "secret1", confirmation: "secret1" } }),
+      draft({ email: "new@preflight.test", password: { new: "vfr-cruise", confirmation: "vfr-cruise" } }),
       STUDENT_PROFILE,
       online,
     );

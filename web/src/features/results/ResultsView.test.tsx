@@ -74,6 +74,30 @@ describe("the results page", { timeout: 20_000 }, () => {
     expect(screen.getByText("Abandoned: marked with the answers given.")).toBeTruthy();
   });
 
+  it("tells the student how many answers the server kept but did not count because they came after the time limit", () => {
+    renderView(
+      resultsData({
+        ended: "time_expired",
+        time_limit: 30,
+        marked: { ...PASSED, pass: false, percentage: 33, score: 1, marked: true, late_answers: 2 },
+      }),
+    );
+    expect(screen.getByTestId("late-answers").textContent).toBe(
+      "2 answers were given after the time limit: they were kept on record but not counted.",
+    );
+    cleanup();
+    renderView(resultsData({ ended: "time_expired", time_limit: 30 }));
+    expect(screen.queryByTestId("late-answers")).toBeNull();
+  });
+
+  it("a fixed test with the school's own questions waits for the server's score: the device cannot mark them", () => {
+    renderView(resultsData({ test_type: "exam", fixed_test_id: 5, hide_answers: true, predicted: null, marked: null }));
+    expect(screen.getByTestId("result-awaiting").textContent).toBe(
+      "Your score will show here once the server has marked your answers.",
+    );
+    expect(screen.queryByText(/You scored/)).toBeNull();
+  });
+
   it("a fixed test with an attempts limit shows the attempts used", () => {
     renderView(resultsData({ test_type: "exam", fixed_test_id: 5 }), { attempts: { used: 2, limit: 3 } });
     expect(screen.getByTestId("summary-strip").textContent).toBe("Questions 3Attempts 2 / 3Pass mark 2 / 3");

@@ -1,4 +1,4 @@
-import { padQuestionNumber, type ResultVisibility, type TestResult } from "@preflight/sync-protocol";
+import { lateAnswersText, padQuestionNumber, type ResultVisibility, type TestResult } from "@preflight/sync-protocol";
 import { useState } from "react";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
@@ -14,6 +14,8 @@ export const RESULT_MESSAGES = {
   scored: (percentage: number) => `You scored ${percentage}%`,
   noQuestions: "No questions found in test",
   sentToSchool: "Test completed. The results have been sent to your school.",
+  /** The school's own questions are marked by the server only: no score until it has. */
+  awaitingMarking: "Your score will show here once the server has marked your answers.",
   quitTitle: "Quit test?",
   quitWarning: "If you end this test you will not be able to return to this screen",
 } as const;
@@ -66,6 +68,14 @@ export function ResultsView({
       {visible.score && result ? (
         <ResultHeader test={test} result={result} total={total} attempts={attempts} onRetake={onRetake} />
       ) : null}
+      {visible.score && !result ? (
+        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+          <h1 className="text-xl font-semibold">{test.title}</h1>
+          <p className="mt-2 text-slate-700" data-testid="result-awaiting">
+            {RESULT_MESSAGES.awaitingMarking}
+          </p>
+        </section>
+      ) : null}
       {visible.sentToSchool ? (
         <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-lg" data-testid="result-hidden">
@@ -91,7 +101,7 @@ export function ResultsView({
                 Question {padQuestionNumber(reviewIndex + 1)} / {padQuestionNumber(total)}
               </span>
               <span className="text-sm text-slate-500">
-                Ref <span className="font-mono">{reviewed.reference}</span>
+                Ref <span className="font-mono">{reviewed.reference ?? "–"}</span>
               </span>
               <span
                 className={`ml-auto text-sm font-semibold ${answers.get(reviewed.id)?.correct ? "text-emerald-700" : "text-red-700"}`}
@@ -111,13 +121,15 @@ export function ResultsView({
                 disabled
                 revealed
               />
-              <div className="rounded-lg bg-slate-50 p-4" data-testid="review-explanation">
-                <h3 className="mb-1 text-sm font-semibold">Explanation</h3>
-                <SafeHtml
-                  html={reviewed.explanation}
-                  className="prose-explanation text-sm leading-relaxed text-slate-700"
-                />
-              </div>
+              {reviewed.explanation !== undefined ? (
+                <div className="rounded-lg bg-slate-50 p-4" data-testid="review-explanation">
+                  <h3 className="mb-1 text-sm font-semibold">Explanation</h3>
+                  <SafeHtml
+                    html={reviewed.explanation}
+                    className="prose-explanation text-sm leading-relaxed text-slate-700"
+                  />
+                </div>
+              ) : null}
             </div>
             <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
               <Button
@@ -247,6 +259,11 @@ function ResultHeader({
       ) : null}
       {test.ended === "abandoned" ? (
         <p className="mt-3 text-sm text-slate-600">Abandoned: marked with the answers given.</p>
+      ) : null}
+      {lateAnswersText(test.marked?.late_answers ?? 0) ? (
+        <p className="mt-3 text-sm text-amber-700" role="status" data-testid="late-answers">
+          {lateAnswersText(test.marked?.late_answers ?? 0)}
+        </p>
       ) : null}
       <p className="mt-4 text-xs text-slate-500" data-testid="marking-source">
         {test.marked ? "Marked by the server." : "Marked on this device; the server will confirm when you are online."}

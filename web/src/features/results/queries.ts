@@ -1,13 +1,13 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
-import type { LocalAnswer, LocalQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
+import type { LocalAnswer, LocalShownQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
 
 /** A test as the results page reads it: the test, the answers saved by question id, its questions in order. */
 export interface ResultsData {
   test: LocalUserTest;
   answers: Map<number, LocalAnswer>;
   /** Undefined where the question is not on this device. */
-  questions: (LocalQuestion | undefined)[];
+  questions: (LocalShownQuestion | undefined)[];
 }
 
 /** The test, its answers and its questions as they were when it was built, kept live. */

@@ -82,7 +82,7 @@ export function TestView({
             </span>
             {question ? (
               <span className="text-sm text-slate-500">
-                Ref <span className="font-mono">{question.reference}</span>
+                Ref <span className="font-mono">{question.reference ?? "–"}</span>
               </span>
             ) : null}
             {question ? <span className="text-sm text-slate-500">Score {question.score}</span> : null}

@@ -1,15 +1,15 @@
 import type { GivenAnswer } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
-import type { LocalQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
+import type { LocalShownQuestion, LocalUserTest, UserDb } from "../../local/store/db.ts";
 
 /** A test as the device holds it: the test, its questions in order and the answers saved. */
 export interface TestData {
   test: LocalUserTest;
   /** Undefined where the question is not on this device (the test is out of date). */
-  questions: (LocalQuestion | undefined)[];
+  questions: (LocalShownQuestion | undefined)[];
   saved: Map<number, GivenAnswer>;
-  /** The device's grading of each saved answer (shown only where answers may be revealed). */
+  /** The device's grading of each saved answer (shown only where answers may be revealed); none for a withheld question. */
   correct: Map<number, boolean>;
 }
 
@@ -26,7 +26,7 @@ export function useTestData(db: UserDb, testId: string): TestData | null | undef
       test,
       questions,
       saved: new Map(answers.map((a) => [a.questionId, a.given])),
-      correct: new Map(answers.map((a) => [a.questionId, a.correct])),
+      correct: new Map(answers.flatMap((a) => (a.correct === null ? [] : [[a.questionId, a.correct] as const]))),
     };
   }, [db, testId]);
 }

@@ -14,7 +14,7 @@
  * a change; everything else the screen shows is derived from it by `onScreen`.
  */
 import { type GivenAnswer, letterIndex, SAVE_DELAY_MS, type TestType } from "@preflight/sync-protocol";
-import type { LocalQuestion, LocalUserTest, TestEnd } from "../../local/store/db.ts";
+import type { LocalShownQuestion, LocalUserTest, TestEnd } from "../../local/store/db.ts";
 import type { PageCorrectness } from "../../ui/pagination-window.ts";
 import {
   type Draft,
@@ -123,7 +123,7 @@ export interface OnScreen {
   position: number;
   total: number;
   /** Undefined when the question is not on this device (the test is out of date). */
-  question: LocalQuestion | undefined;
+  question: LocalShownQuestion | undefined;
   draft: Draft | null;
   /** The saved answer of the question on screen; in the show-answers modes, saved means locked. */
   saved: GivenAnswer | undefined;

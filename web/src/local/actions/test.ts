@@ -2,7 +2,8 @@
 import {
   type DisplayAnswers,
   type GivenAnswer,
-  gradeAnswer,
+  gradeOnDevice,
+  isTimeUp,
   pickQuestions,
   type TestResult,
   type TestType,
@@ -15,11 +16,12 @@ import { registerCallHandling } from "../outbox/calls.ts";
 import {
   answerKey,
   archiveKey,
-  type LocalQuestion,
+  type LocalShownQuestion,
   type LocalUserTest,
   type TestEnd,
   type UserDb,
 } from "../store/db.ts";
+import { testElapsedMs } from "./test-clock.ts";
 
 export interface NewTest {
   test_type: TestType;
@@ -114,7 +116,8 @@ export class TimeExpiredError extends Error {}
 
 /**
  * Saves one answer: the local record and its mutation together. An empty answer does nothing
- * (spec). Returns the device's prediction of correctness, or null when nothing was saved.
+ * (spec). Returns the device's prediction of correctness; null when nothing was saved, or when
+ * the school withholds the question's answers.
  */
 export async function saveAnswer(
   scope: LocalScope,
@@ -127,13 +130,14 @@ export async function saveAnswer(
     const test = await db.userTests.get(testId);
     if (!test) throw new Error(`no test ${testId}`);
     if (test.finished) throw new TestFinishedError("This test has been finished; no further answers are accepted.");
-    const deadline = deadlineOf(test);
-    if (deadline && ctx.now >= deadline) throw new TimeExpiredError("Time expired");
+    const elapsed_ms = testElapsedMs(test, ctx.now);
+    if (isTimeUp(test.time_limit, { deviceElapsedMs: elapsed_ms })) throw new TimeExpiredError("Time expired");
     const question = (
       await testQuestions(db, { ...test, question_ids: [questionId], question_versions: [versionIn(test, questionId)] })
     )[0];
     if (!question) throw new Error(`question ${questionId} is not on this device`);
-    const grade = gradeAnswer(question, given);
+    // A withheld question is recorded ungraded: the server grades it on arrival.
+    const grade = gradeOnDevice(question, given);
     if (!grade.answered) return null;
     await db.answers.put({
       key: answerKey(testId, questionId),
@@ -143,7 +147,11 @@ export async function saveAnswer(
       correct: grade.correct,
       savedAt: ctx.now.toISOString(),
     });
-    await ctx.enqueue("POST /test/current/save", {}, { user_test_id: testId, question_id: questionId, answers: given });
+    await ctx.enqueue(
+      "POST /test/current/save",
+      {},
+      { user_test_id: testId, question_id: questionId, answers: given, elapsed_ms },
+    );
     return grade.correct;
   });
 }
@@ -156,8 +164,8 @@ function versionIn(test: LocalUserTest, questionId: number): number {
 export async function testQuestions(
   db: UserDb,
   test: Pick<LocalUserTest, "question_ids" | "question_versions">,
-): Promise<(LocalQuestion | undefined)[]> {
-  const current = await db.questions.bulkGet(test.question_ids);
+): Promise<(LocalShownQuestion | undefined)[]> {
+  const current: (LocalShownQuestion | undefined)[] = await db.questions.bulkGet(test.question_ids);
   const stale = test.question_ids
     .map((id, i) => ({ id, i, version: test.question_versions[i] ?? 1 }))
     // Changed since the test was built, or gone from the bank (retired): the archive keeps it.
@@ -171,8 +179,10 @@ export async function testQuestions(
   return out;
 }
 
-export async function predictResult(db: UserDb, test: LocalUserTest): Promise<TestResult> {
+/** The device's marking of a test, or null when some answer is the server's to grade (withheld). */
+export async function predictResult(db: UserDb, test: LocalUserTest): Promise<TestResult | null> {
   const answers = await db.answers.where("testId").equals(test.id).toArray();
+  if (answers.some((a) => a.correct === null)) return null;
   const score = answers.filter((a) => a.correct).length;
   const outcome = testOutcome(score, test.question_ids.length, test.pass_percentage);
   return {
@@ -206,14 +216,15 @@ export async function finishTest(
     if (!test) throw new Error(`no test ${testId}`);
     if (test.finished) return test;
     const deadline = deadlineOf(test);
-    const ended: TestEnd = deadline && ctx.now >= deadline ? "time_expired" : reason;
+    const elapsed_ms = testElapsedMs(test, ctx.now);
+    const ended: TestEnd = isTimeUp(test.time_limit, { deviceElapsedMs: elapsed_ms }) ? "time_expired" : reason;
     const finished = (ended === "time_expired" && deadline ? deadline : ctx.now).toISOString();
     const predicted = await predictResult(db, test);
     await db.userTests.update(testId, { finished, ended, predicted });
     await ctx.enqueue(
       "POST /test/current/finish/{id}",
       { id: testId },
-      { flush_session: true, finished, reason: ended },
+      { flush_session: true, finished, reason: ended, elapsed_ms },
     );
     return { ...test, finished, ended, predicted };
   });

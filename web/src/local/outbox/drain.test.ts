@@ -58,6 +58,20 @@ describe("drain", () => {
     expect(await getMeta(scope.db, "lastSyncAt")).toBe("2026-11-21T10:00:00.000Z");
   });
 
+  it("says when it sent each batch, on the clock that stamped the changes, so the server can tell how long each waited", async () => {
+    const scope = await queueFive();
+    const bodies: { sentAt?: string; mutations: Mutation[] }[] = [];
+    const server = scriptedFetch([]);
+    const watching = (async (url: string, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return server.fetch(url, init);
+    }) as typeof globalThis.fetch;
+    await drainUnlocked(deps(watching));
+    expect(bodies[0]?.sentAt).toBe("2026-11-21T10:00:00.000Z");
+    const saves = (await scope.db.answers.toArray()).length;
+    expect(bodies[0]?.mutations.filter((m) => m.call === "POST /test/current/save")).toHaveLength(saves);
+  });
+
   it.each([
     ["a thrown request", "throw" as const],
     ["a 500", () => new Response("boom", { status: 500 })],

@@ -140,6 +140,8 @@ export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {})
           protocol: SYNC_PROTOCOL_VERSION,
           clientId: first.clientId,
           mutations: batch.map(toWire),
+          // With each createdAt (the same clock), the server tells how long a change waited here.
+          sentAt: deps.now().toISOString(),
         }),
       });
     } catch (err) {

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
-import type { FixedTestsReply } from "@preflight/sync-protocol";
+import { type FixedTestsReply, withholdAnswers } from "@preflight/sync-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTest, testQuestions } from "../actions/test.ts";
+import { createTest, finishTest, saveAnswer, testQuestions } from "../actions/test.ts";
 import { archiveKey } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import { HIDE_FIXED_RESULTS_META, refreshFixedTests } from "./fixed-tests.ts";
@@ -55,6 +55,50 @@ describe("[FX5] downloading fixed tests", () => {
       [20, 1],
     ]);
     expect((await db.meta.get(HIDE_FIXED_RESULTS_META))?.value).toBe(true);
+  });
+
+  it("keeps a school's withheld question for its test only: never in the bank, answered ungraded, no score predicted", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    await db.questions.bulkPut([multipleChoice(10)]);
+    const hidden = {
+      ...school,
+      id: 3,
+      password_access: false,
+      hide_answers: true,
+      question_ids: [10, 40],
+      question_versions: [1, 1],
+    };
+    serveFixedTests({
+      tests: [hidden],
+      questions: [multipleChoice(10), { ...withholdAnswers(multipleChoice(40)), version: 1 }],
+      hide_fixed_results: false,
+    });
+    await refreshFixedTests(db);
+    // Not one of the bank's questions: no practice test, search or flag list can pick it.
+    expect(await db.questions.get(40)).toBeUndefined();
+    const [, shown] = await testQuestions(db, hidden);
+    expect(shown).toMatchObject({ id: 40, withheld: true });
+    expect(JSON.stringify(shown)).not.toMatch(/"correct"|"explanation"/);
+
+    const test = await createTest(scope, {
+      test_type: "exam",
+      title: hidden.title,
+      count: 2,
+      display_answers: "after_test",
+      seed: 1,
+      fixed: { ...hidden, can_retake: true },
+    });
+    // The bank's question is predicted here; the school's is the server's to grade.
+    expect(await saveAnswer(scope, test.id, 10, [1001])).toBe(true);
+    expect(await saveAnswer(scope, test.id, 40, [4002])).toBeNull();
+    expect((await db.answers.toArray()).map((a) => [a.questionId, a.correct])).toEqual([
+      [10, true],
+      [40, null],
+    ]);
+    expect((await db.outbox.toArray()).filter((e) => e.call === "POST /test/current/save")).toHaveLength(2);
+    const finished = await finishTest(scope, test.id);
+    expect(finished.predicted).toBeNull();
   });
 
   it("remembers an accepted password across downloads, until the test no longer needs one", async () => {

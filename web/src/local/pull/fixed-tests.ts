@@ -2,11 +2,17 @@
  * 'Download tests': the student's fixed tests and their questions, so a fixed test opens and
  * runs offline. Runs with the other pulls when the app is online, and from the button.
  */
-import type { FixedTest } from "@preflight/sync-protocol";
+import { type FixedTest, isWithheld } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { currentDate } from "../../platform.ts";
 import { call } from "../api.ts";
-import { archiveKey, type LocalFixedTest, type LocalQuestion, type UserDb } from "../store/db.ts";
+import {
+  archiveKey,
+  type LocalFixedTest,
+  type LocalQuestion,
+  type LocalShownQuestion,
+  type UserDb,
+} from "../store/db.ts";
 
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
 
@@ -33,9 +39,14 @@ export async function refreshFixedTests(db: UserDb, now: () => Date = currentDat
 /**
  * Questions the bank has not brought yet are added; a question the bank holds at another
  * version keeps the bank's copy, and the fixed test's version goes to the archive, where a
- * test built with it reads it (testQuestions).
+ * test built with it reads it (testQuestions). A withheld question goes to the archive only: it
+ * is never one of the bank's to practise.
  */
-async function storeQuestions(db: UserDb, questions: LocalQuestion[]): Promise<void> {
+async function storeQuestions(db: UserDb, shown: LocalShownQuestion[]): Promise<void> {
+  const withheld = shown.filter(isWithheld);
+  if (withheld.length)
+    await db.questionArchive.bulkPut(withheld.map((q) => ({ key: archiveKey(q.id, q.version), question: q })));
+  const questions = shown.filter((q): q is LocalQuestion => !isWithheld(q));
   const present = await db.questions.bulkGet(questions.map((q) => q.id));
   const missing = questions.filter((_, i) => present[i] === undefined);
   const otherVersion = questions.filter((q, i) => present[i] !== undefined && present[i]?.version !== q.version);

@@ -17,6 +17,7 @@ import type {
   TestResult,
   TestType,
   UserSummary,
+  WithheldQuestion,
 } from "@preflight/sync-protocol";
 import { Dexie, type EntityTable, type Table } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
@@ -74,6 +75,13 @@ export class DeviceDb extends Dexie {
 
 export type LocalQuestion = BankQuestion & { version: number };
 
+/**
+ * A question as a test shows it: from the bank, or a school's own question whose answers the
+ * school withholds (sync-protocol rules/withheld-answers.ts). Withheld ones live only in the
+ * archive, so no practice test, search or flag list ever picks them.
+ */
+export type LocalShownQuestion = LocalQuestion | (WithheldQuestion & { version: number });
+
 /** How a test ended: finished by the student, abandoned, or closed when its time ran out. */
 export type TestEnd = "finished" | "abandoned" | "time_expired";
 
@@ -114,8 +122,8 @@ export interface LocalAnswer {
   testId: string;
   questionId: number;
   given: GivenAnswer;
-  /** Predicted from the local bank; the server re-grades. */
-  correct: boolean;
+  /** Predicted from the local bank; the server re-grades. Null: the school withholds the answer. */
+  correct: boolean | null;
   savedAt: string;
 }
 
@@ -198,7 +206,7 @@ export interface LocalAuthority {
 /** A question version a test was taken with, kept after the bank moved on to a newer one. */
 export interface ArchivedQuestion {
   key: string;
-  question: LocalQuestion;
+  question: LocalShownQuestion;
 }
 
 export function archiveKey(id: number, version: number): string {

@@ -4,6 +4,7 @@ import { CourseDatesModal } from "../../features/course-dates/index.ts";
 import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
+import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
 import { SyncButton } from "../../features/sync/SyncButton.tsx";
 import { UpdateIndicator } from "../../features/update/UpdateIndicator.tsx";
 
@@ -23,6 +24,7 @@ function DashboardPage() {
         </>
       }
       recentlyFlagged={<RecentlyFlagged />}
+      subscriptionLine={<SubscriptionLine db={scope.db} />}
     />
   );
 }

@@ -1,5 +1,16 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { MaintenanceOnly } from "../../app/maintenance.tsx";
 import { UpdatesAdminPage } from "../../features/updates-admin/UpdatesAdminPage.tsx";
 
-/** The updates admin panel (spec): update lists, unlock, re-download, storage and device data. */
-export const Route = createFileRoute("/_app/maintenance/updates")({ component: UpdatesAdminPage });
+/**
+ * The updates admin panel (spec): update lists, unlock, re-download, storage and device data.
+ * The maintenance role's; a student runs the content update from the dashboard (/update) and
+ * keeps storage and device data under Changes.
+ */
+export const Route = createFileRoute("/_app/maintenance/updates")({
+  component: () => (
+    <MaintenanceOnly>
+      <UpdatesAdminPage />
+    </MaintenanceOnly>
+  ),
+});

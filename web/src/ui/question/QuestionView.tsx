@@ -1,4 +1,4 @@
-import { answerLetter, type BankQuestion } from "@preflight/sync-protocol";
+import { answerLetter, type ShownQuestion } from "@preflight/sync-protocol";
 import { Fragment } from "react";
 import { ImageCarousel } from "../images/ImageCarousel.tsx";
 import { SafeHtml } from "../SafeHtml.tsx";
@@ -15,7 +15,7 @@ export function QuestionView({
   disabled,
   revealed = false,
 }: {
-  question: BankQuestion;
+  question: ShownQuestion;
   draft: Draft;
   onChange: (draft: Draft) => void;
   disabled?: boolean;
@@ -143,7 +143,7 @@ function ClozeText({
   onChange,
   disabled,
 }: {
-  question: BankQuestion;
+  question: ShownQuestion;
   draft: Extract<Draft, { kind: "gaps" }>;
   onChange: (draft: Draft) => void;
   disabled?: boolean | undefined;

@@ -1,4 +1,4 @@
-import type { BankQuestion, GivenAnswer } from "@preflight/sync-protocol";
+import type { GivenAnswer, ShownQuestion } from "@preflight/sync-protocol";
 
 /**
  * What the student has on screen for one question before it is saved:
@@ -9,17 +9,17 @@ export type Draft =
   | { kind: "gaps"; gaps: (number | null)[] }
   | { kind: "text"; text: string };
 
-export function gapCount(question: BankQuestion): number {
+export function gapCount(question: ShownQuestion): number {
   return new Set(question.answers.map((a) => a.group ?? 1)).size;
 }
 
-export function emptyDraft(question: BankQuestion): Draft {
+export function emptyDraft(question: ShownQuestion): Draft {
   if (question.type === "text") return { kind: "text", text: "" };
   if (question.type === "cloze") return { kind: "gaps", gaps: Array(gapCount(question)).fill(null) };
   return { kind: "ids", ids: [] };
 }
 
-export function draftFromGiven(question: BankQuestion, given: GivenAnswer | undefined): Draft {
+export function draftFromGiven(question: ShownQuestion, given: GivenAnswer | undefined): Draft {
   if (!given) return emptyDraft(question);
   if (!Array.isArray(given)) return { kind: "text", text: given.value === null ? "" : String(given.value) };
   if (question.type === "cloze") {
@@ -54,7 +54,7 @@ export function sameGiven(a: GivenAnswer | null | undefined, b: GivenAnswer | nu
 }
 
 /** Letter keys: a toggles the first answer, b the second … */
-export function toggleByIndex(question: BankQuestion, draft: Draft, index: number): Draft {
+export function toggleByIndex(question: ShownQuestion, draft: Draft, index: number): Draft {
   if (draft.kind !== "ids") return draft;
   const answer = question.answers[index];
   if (!answer) return draft;

@@ -1,5 +1,5 @@
 /** Test-screen rules of the spec that are not grading: when answers show, where exits go, messages. */
-import type { BankQuestion, DisplayAnswers, TestType } from "@preflight/sync-protocol";
+import type { DisplayAnswers, ShownQuestion, TestType } from "@preflight/sync-protocol";
 import { type Draft, givenFromDraft } from "./draft.ts";
 
 export const MESSAGES = {
@@ -56,7 +56,7 @@ export type DraftCheck =
   | { ok: "confirm-count"; required: number; selected: number };
 
 /** Checks a draft before it is confirmed or saved (spec section 5). */
-export function checkDraft(question: BankQuestion, draft: Draft): DraftCheck {
+export function checkDraft(question: ShownQuestion, draft: Draft): DraftCheck {
   switch (draft.kind) {
     case "ids": {
       if (draft.ids.length === 0) return { ok: false, message: MESSAGES.selectAtLeastOne };

@@ -1,0 +1,47 @@
+/**
+ * The maintenance role on the device (issue 14): the maintenance tools (the Updates admin panel
+ * and the Jobs panels) are for role "maintenance" (the me reply's and the profile pull's
+ * `role`). A student keeps what concerns their own device elsewhere: the content update on the
+ * dashboard (and /update), the update mode on the profile, and the changes waiting for the
+ * server, the pending-changes file and the device data file under Changes (the header's
+ * "pending" link).
+ */
+import type { UserSummary } from "@preflight/sync-protocol";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { useSignedIn } from "./session-context.tsx";
+
+export function isMaintenance(user: Pick<UserSummary, "role">): boolean {
+  return user.role === "maintenance";
+}
+
+/**
+ * A maintenance page: its content for the maintenance role; for a student, a plain page that
+ * says so and points to where their own device's updates and changes are (an old bookmark of a
+ * student lands here, so it explains rather than bouncing silently).
+ */
+export function MaintenanceOnly({ children }: { children: ReactNode }) {
+  const { session } = useSignedIn();
+  if (isMaintenance(session.user)) return children;
+  return (
+    <main className="mx-auto max-w-2xl px-4 py-10" data-testid="maintenance-only">
+      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-xl font-semibold">Not available</h1>
+        <p className="mt-2 text-slate-700">
+          This page holds the maintenance tools and is open to maintenance staff only.
+        </p>
+        <p className="mt-2 text-slate-700">
+          Content updates for this device are on the{" "}
+          <Link to="/dashboard" className="text-brand-700 underline">
+            dashboard
+          </Link>
+          ; the changes waiting for the server, and your device data, are under{" "}
+          <Link to="/changes" className="text-brand-700 underline">
+            Changes
+          </Link>
+          .
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+export { LicencePage } from "./LicencePage.tsx";
+export { MigrationPage } from "./MigrationPage.tsx";
