@@ -130,8 +130,9 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await dialog.getByTestId("fixed-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   const testId = /\/test\/([0-9a-f-]{36})$/.exec(page.url())?.[1] as string;
-  for (let n = 1; n <= 10; n++) {
-    await expect(page.getByTestId("question-number")).toHaveText(numberText(n, 10));
+  // Ten bank questions and the school's own two, which came without their answers.
+  for (let n = 1; n <= 12; n++) {
+    await expect(page.getByTestId("question-number")).toHaveText(numberText(n, 12));
     await answerCurrent(page, "click");
     await page.getByTestId("next").click();
   }
@@ -162,6 +163,19 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   );
   expect(row).toMatchObject({ hide_results: 1, hide_answers: 1, test_type: "exam" });
   expect(row.fixed_test_id).toBeGreaterThan(0);
+  // The school's own questions were answered ungraded on the device; the server graded them on arrival.
+  const schoolAnswers = withServerDb(
+    (db) =>
+      db
+        .prepare(
+          "select a.question_id, a.correct from answers a join questions q on q.id = a.question_id where a.user_test_id = ? and q.school_id is not null order by a.question_id",
+        )
+        .all(testId) as { question_id: number; correct: number | null }[],
+  );
+  expect(schoolAnswers).toEqual([
+    { question_id: 7_000_001, correct: 1 },
+    { question_id: 7_000_002, correct: 0 },
+  ]);
 
   // The dashboard's Recent tests shows no score for it either.
   await page.getByRole("link", { name: "Dashboard" }).click();

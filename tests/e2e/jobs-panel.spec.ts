@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { serverAnswers } from "./support/server-db.ts";
+import { createMaintenanceUser, serverAnswers } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
 
@@ -8,7 +8,9 @@ import { startTest } from "./support/test-taking.ts";
  * The maintenance jobs panels: changes queued offline show as pending jobs and go with Run all;
  * an answer to a test finished elsewhere is refused by the server and shows as failed with its
  * reason; Retry failed sends it once more (refused again, and kept on record once per attempt);
- * without a service worker the panel says the background service is not running.
+ * without a service worker the panel says the background service is not running. The panels are
+ * the maintenance role's (a student sees neither the Jobs link nor the page), so a maintenance
+ * user of their own works them.
  */
 
 const SHOTS = process.env.JOBS_SHOTS_DIR;
@@ -41,7 +43,8 @@ test("jobs: answers queued offline are pending, Run all sends them; a refused on
   page,
   context,
 }) => {
-  await signIn(page);
+  const maintenance = await createMaintenanceUser("jobs");
+  await signIn(page, maintenance.email, maintenance.password);
   await waitUntilReadyOffline(page);
 
   // Offline: a new test and two answers wait on the device.
@@ -114,7 +117,8 @@ test.describe("without a service worker", () => {
     page,
     context,
   }) => {
-    await signIn(page);
+    const maintenance = await createMaintenanceUser("jobs-no-worker");
+    await signIn(page, maintenance.email, maintenance.password);
     await expect(page.getByText(/questions are on this device/)).toBeVisible();
     expect(await page.evaluate(() => navigator.serviceWorker?.controller ?? null)).toBeNull();
     await page.getByTestId("nav-jobs").click();

@@ -92,10 +92,12 @@ test("manual mode: the count of updates, then UPDATES AVAILABLE counts down from
   const before = await airLawVersion(page);
   expect(before).toBeGreaterThanOrEqual(1);
 
-  // Manual mode, chosen on the updates admin page.
-  await page.getByTestId("nav-updates").click();
-  await page.getByTestId("update-mode-manual").check();
-  await expect(page.getByTestId("update-mode-manual")).toBeChecked();
+  // Manual mode, chosen on the profile (the updates admin page is the maintenance role's).
+  await page.getByTestId("nav-profile").click();
+  await page.getByTestId("profile-edit").click();
+  await page.getByTestId("profile-update-mode-select").selectOption("1");
+  await page.getByTestId("profile-update").click();
+  await expect(page.getByTestId("profile-update-mode")).toHaveText("Manual");
   // The update mode is part of the profile: the change reaches the server like any other.
   await expect(page.getByTestId("pending-count")).toHaveText("0 pending", { timeout: 30_000 });
   await page.getByRole("link", { name: "Dashboard" }).click();

@@ -3,14 +3,15 @@ import { join } from "node:path";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { readDeviceStores } from "./support/device-store.ts";
 import { E2E_PORT } from "./support/env.ts";
-import { createStudent, serverAnswers, serverTest } from "./support/server-db.ts";
+import { createMaintenanceUser, createStudent, serverAnswers, serverTest } from "./support/server-db.ts";
 import { answerCurrent, signIn, submitSignIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
 
 /**
- * The updates admin panel (/maintenance/updates) in Chromium: the lists of applied and failed
- * updates, the update status lock and the interrupt, Re-download question bank, storage, the
- * device data file, and a bank the browser evicted coming back by itself.
+ * The updates admin panel (/maintenance/updates) in Chromium, worked by a maintenance user (only
+ * that role sees it): the lists of applied and failed updates, the update status lock and the
+ * interrupt, Re-download question bank, storage; then what stays with a student: the device data
+ * file under Changes, and a bank the browser evicted coming back by itself.
  */
 const shots = join(import.meta.dirname, "../artifacts/screens");
 const STAMP = /^\d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2}$/;
@@ -71,7 +72,7 @@ test("after a first run: applied updates with dates, storage, and a re-download 
   browser,
 }) => {
   test.setTimeout(150_000);
-  const student = await createStudent("updates-admin");
+  const student = await createMaintenanceUser("updates-admin");
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, student.email, student.password);
@@ -134,7 +135,7 @@ test("after a first run: applied updates with dates, storage, and a re-download 
 
 test("a failed update is recorded with its date; a record without one reads Unknown", async ({ browser }) => {
   test.setTimeout(120_000);
-  const student = await createStudent("updates-failed");
+  const student = await createMaintenanceUser("updates-failed");
   const context = await browser.newContext();
   // Meteorology's pack fails every time: after five attempts the update gives up and says so.
   await context.route(/\/api\/content\/packs\/s3-050-v\d+$/, (route) =>
@@ -186,7 +187,7 @@ test("interrupt stops after the current pack; Unlock is refused while a run hold
   browser,
 }) => {
   test.setTimeout(180_000);
-  const student = await createStudent("updates-lock");
+  const student = await createMaintenanceUser("updates-lock");
   const context = await browser.newContext();
   const page = await context.newPage();
   await signIn(page, student.email, student.password);
@@ -246,6 +247,13 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
   const old = await browser.newContext();
   const page = await old.newPage();
   await signIn(page, student.email, student.password);
+  // The maintenance pages are not a student's: opened by address, each says so and points on.
+  for (const path of ["/maintenance/updates", "/maintenance/jobs"]) {
+    await page.goto(path);
+    await expect(page.getByTestId("maintenance-only")).toContainText("open to maintenance staff only");
+    await expect(page.getByTestId("device-data")).toHaveCount(0);
+  }
+  await page.goto("/dashboard");
   const synced = await finishedTest(page);
   await expect(page.getByTestId("pending-count")).toHaveText("0 pending", { timeout: 30_000 });
   await page.getByRole("link", { name: "Dashboard" }).click();
@@ -259,8 +267,11 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
     await page.getByTestId("next").click();
   }
   await expect(page.getByTestId("pending-count")).toHaveText("3 pending");
-  await page.getByTestId("nav-updates").click();
+  // Device data is the student's own: under Changes (the header's pending link); the admin panel is not theirs.
+  await expect(page.getByTestId("nav-updates")).toHaveCount(0);
+  await page.getByTestId("pending-count").click();
   await page.getByTestId("confirm-leave").click();
+  await expect(page).toHaveURL(/\/changes$/);
   await expect(page.getByTestId("device-data")).toContainText("pending changes file");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("device-export").click()]);
   expect(download.suggestedFilename()).toMatch(
@@ -281,7 +292,8 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
   const fresh = await browser.newContext();
   const second = await fresh.newPage();
   await signIn(second, student.email, student.password);
-  await openAdmin(second);
+  await second.getByTestId("pending-count").click();
+  await expect(second).toHaveURL(/\/changes$/);
   await second.getByTestId("device-import").setInputFiles(file);
   const confirm = second.getByRole("dialog");
   await expect(confirm).toContainText("This device already holds 1 test of yours");
@@ -297,7 +309,7 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
   await expectResultsRead(second, synced);
   await second.goto(`/test/${waiting}`);
   await expect(second.getByTestId("question")).toBeVisible();
-  await second.getByTestId("nav-updates").click();
+  await second.getByTestId("pending-count").click();
   await second.getByTestId("confirm-leave").click();
   await expect(second.getByTestId("device-data")).toBeVisible();
 

@@ -65,6 +65,24 @@ export async function createStudent(name: string): Promise<{ email: string; pass
   return { email, password };
 }
 
+/**
+ * A new maintenance user of their own: a student as createStudent makes (syllabus 3 and a
+ * subscription, which the seeded admin@preflight.test lacks) with the maintenance role, for the
+ * specs that use the maintenance tools (issue 14: only that role sees them). Their own, since a
+ * user is signed in on one device at a time and these specs count what the account holds.
+ */
+export async function createMaintenanceUser(name: string): Promise<{ email: string; password: string }> {
+  const user = await createStudent(name);
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    db.prepare("update users set role = 'maintenance' where email = ?").run(user.email);
+  } finally {
+    db.close();
+  }
+  return user;
+}
+
 export function serverUserId(email: string): string {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
   try {
