@@ -4,7 +4,7 @@
  * (minor units shown as money in their currency, e.g. 2990 EUR → "€29.90").
  */
 import { formatDate } from "@preflight/sync-protocol";
-import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
+import type { SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -40,14 +40,8 @@ export const STATUS_LABEL: Record<SubscriptionStatus, string> = {
   none: "No subscription",
 };
 
-/**
- * The purchase button's text (spec accounts 6): none when the subscription has no expiry,
- * Purchase for a free trial (and for a student with nothing to extend yet), Extend otherwise.
- */
-export function purchaseLabel(status: SubscriptionStatus): string | null {
-  if (status === "no_expiry") return null;
-  return status === "free_trial" || status === "none" ? SUBSCRIPTION_MESSAGES.purchase : SUBSCRIPTION_MESSAGES.extend;
-}
+/** The purchase button's text: one rule with the server's messages that name it. */
+export { purchaseLabel } from "@preflight/sync-protocol/rules/purchase-label";
 
 /** The line under the status: when it ends or ended. */
 export function endLine(subscription: {
