@@ -129,6 +129,59 @@ export async function redeemFreeDays(
   });
 }
 
+/** A checkout the discounts bring to nothing: the provider is never asked to charge 0. */
+export interface FreeCheckout {
+  id: string;
+  userId: string;
+  subscriptionTypeId: number;
+  currencyId: number;
+  lengthDays: number;
+  voucher: VoucherRow | null;
+}
+
+/** The provider column of a checkout no provider saw. */
+export const NO_PROVIDER = "none";
+
+/**
+ * Settles a checkout of 0 at once, in one transaction: the extension, recorded as the voucher's,
+ * the checkout, already paid, so the return page reads it as any other, and the voucher's one
+ * redemption (its limit checked under its lock, as for free days).
+ */
+export async function settleFreeCheckout(deps: AppDeps, checkout: FreeCheckout): Promise<void> {
+  const now = deps.clock.now();
+  const { voucher } = checkout;
+  await deps.db.transaction().execute(async (trx) => {
+    if (voucher) {
+      await lockVoucher(trx, deps.dialect, voucher.id);
+      if (voucher.max_redemptions !== null && (await redemptionCount(trx, voucher.id)) >= voucher.max_redemptions)
+        throw new ApiError("conflict", SUBSCRIPTION_MESSAGES.voucherUsedUp);
+    }
+    const kind = voucher ? "voucher" : "purchase";
+    const extended = await extendSubscription(trx, deps.dialect, now, checkout.userId, kind, checkout.lengthDays);
+    if (!extended) throw new ApiError("conflict", NO_EXPIRY_MESSAGE);
+    await trx
+      .insertInto("checkouts")
+      .values({
+        id: checkout.id,
+        user_id: checkout.userId,
+        subscription_type_id: checkout.subscriptionTypeId,
+        currency_id: checkout.currencyId,
+        amount_minor: 0,
+        voucher_id: voucher?.id ?? null,
+        provider: NO_PROVIDER,
+        provider_id: null,
+        status: "paid",
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        user_subscription_id: extended.id,
+      })
+      .execute();
+    // After the checkout's row, which the redemption names; a second use rolls everything back.
+    if (voucher && !(await recordRedemption(trx, now, voucher.id, checkout.userId, checkout.id)))
+      throw new ApiError("conflict", SUBSCRIPTION_MESSAGES.voucherAlreadyUsed);
+  });
+}
+
 export const NO_EXPIRY_MESSAGE = "Your subscription has no expiry: there is nothing to extend.";
 
 /** What became of a verified event (for the log and the tests). */

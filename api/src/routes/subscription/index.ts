@@ -5,7 +5,9 @@
  *   the price charged today in each currency (the discount applied while it runs) and without it.
  * - POST /subscribe/purchase: the server computes the amount (prices, discount, a discount
  *   voucher; any amount in the body is ignored), records a pending checkout and creates the
- *   provider's, and answers its page to redirect to. Nothing is extended here.
+ *   provider's, and answers its page to redirect to. Nothing is extended here, but for a checkout
+ *   the discounts bring to 0: no provider charges nothing, so it is settled at once and the
+ *   answer redirects to the return page.
  * - POST /api/payments/webhook: the provider's signed event, verified over the raw body, applied
  *   once (effects.ts); always 2xx once verified, so the provider stops retrying.
  * - POST /subscribe/voucher: a free-days voucher extends at once; a discount voucher answers its
@@ -15,6 +17,7 @@
 import { randomUUID } from "node:crypto";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { chargedAmount, discountRuns } from "@preflight/sync-protocol/rules/pricing";
+import { purchaseLabel } from "@preflight/sync-protocol/rules/purchase-label";
 import {
   type CheckoutStatusReply,
   type RedeemVoucherReply,
@@ -33,7 +36,7 @@ import { routeMounter } from "../../http/mount-route.ts";
 import { type PaymentProvider, WebhookSignatureError } from "../../payments/provider.ts";
 import { readAccountSubscription, type SubscriptionStanding } from "../../read/subscription.ts";
 import { fieldError, isRowId } from "../accounts/registration-common.ts";
-import { applyPaymentEvent, NO_EXPIRY_MESSAGE, redeemFreeDays, voucherRefusal } from "./effects.ts";
+import { applyPaymentEvent, NO_EXPIRY_MESSAGE, redeemFreeDays, settleFreeCheckout, voucherRefusal } from "./effects.ts";
 import {
   currencies,
   currencyByCode,
@@ -45,7 +48,7 @@ import {
   type VoucherRow,
   voucherByCode,
 } from "./queries.ts";
-import { discountWindow, vouchersEnabled } from "./settings.ts";
+import { currentSubscriptionSettings, discountWindow, vouchersEnabled } from "./settings.ts";
 
 const CHECKOUT_MESSAGES: Record<CheckoutStatus, string> = {
   pending: SUBSCRIPTION_MESSAGES.paymentPending,
@@ -65,9 +68,12 @@ export function subscriptionRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
 
-  /** The discount's percent while it runs at `now`, else null. */
-  const runningDiscount = (now: Date) => {
-    const window = discountWindow(deps.subscriptionSettings, now);
+  /** The settings as they are now: an operator may change the server_settings rows at any time. */
+  const settings = () => currentSubscriptionSettings(deps.db, deps.subscriptionSettings);
+
+  /** The discount's window while it runs at `now`, else null. */
+  const runningDiscount = async (now: Date) => {
+    const window = discountWindow(await settings(), now);
     return discountRuns(window, now) ? window : null;
   };
 
@@ -79,13 +85,15 @@ export function subscriptionRoutes(deps: AppDeps) {
 
   mount(routes.subscribePage, async (c) => {
     const now = deps.clock.now();
-    const discount = runningDiscount(now);
-    const [held, currencyRows, types, prices] = await Promise.all([
+    const [held, currencyRows, types, prices, current] = await Promise.all([
       standing(c.var.user.id),
       currencies(deps.db),
       offeredTypes(deps.db),
       offeredPrices(deps.db),
+      settings(),
     ]);
+    const window = discountWindow(current, now);
+    const discount = discountRuns(window, now) ? window : null;
     const offers: SubscriptionOffer[] = types.map((type) => {
       const own = prices.filter((p) => p.subscription_type_id === type.id);
       return {
@@ -100,7 +108,7 @@ export function subscriptionRoutes(deps: AppDeps) {
       subscription: { status: held.status, end: held.end },
       currencies: currencyRows.map((r) => ({ id: r.id, code: r.code, name: r.name, default: r.is_default === 1 })),
       subscriptions: offers,
-      vouchersEnabled: vouchersEnabled(deps.subscriptionSettings),
+      vouchersEnabled: vouchersEnabled(current),
       discount: discount ? { percent: discount.percent, ends: discount.end } : null,
     };
     return c.json(reply);
@@ -121,7 +129,7 @@ export function subscriptionRoutes(deps: AppDeps) {
 
   /** A voucher this account may use now, or the refusal. */
   const usableVoucher = async (c: Context<AppEnv>, code: string): Promise<VoucherRow> => {
-    if (!vouchersEnabled(deps.subscriptionSettings)) throw new ApiError("forbidden", VOUCHERS_DISABLED_MESSAGE);
+    if (!vouchersEnabled(await settings())) throw new ApiError("forbidden", VOUCHERS_DISABLED_MESSAGE);
     const voucher = await knownVoucher(c, code);
     const refusal = voucherRefusal(voucher, deps.clock.now(), await redemptions(deps.db, voucher.id, c.var.user.id));
     if (refusal) throw refusal;
@@ -129,7 +137,6 @@ export function subscriptionRoutes(deps: AppDeps) {
   };
 
   mount(routes.purchase, async (c, { body }) => {
-    const payments = requirePayments(deps);
     const currency = await currencyByCode(deps.db, body.currency);
     if (!currency) throw fieldError("currency", SUBSCRIPTION_MESSAGES.currencyRequired);
     const offer = isRowId(body.subscription) ? await offeredPrice(deps.db, body.subscription, currency.id) : undefined;
@@ -140,7 +147,20 @@ export function subscriptionRoutes(deps: AppDeps) {
     if (voucher && voucher.kind !== "discount") throw fieldError("voucher", FREE_DAYS_AT_PURCHASE_MESSAGE);
 
     const now = deps.clock.now();
-    const amountMinor = chargedAmount(offer.amount_minor, [runningDiscount(now)?.percent, voucher?.percent]);
+    const amountMinor = chargedAmount(offer.amount_minor, [(await runningDiscount(now))?.percent, voucher?.percent]);
+    if (amountMinor === 0) {
+      const id = randomUUID();
+      await settleFreeCheckout(deps, {
+        id,
+        userId: c.var.user.id,
+        subscriptionTypeId: offer.id,
+        currencyId: currency.id,
+        lengthDays: offer.length_days,
+        voucher,
+      });
+      return c.json({ redirect: appLink(deps, `/subscribe/return?checkout=${id}`), checkout_id: id });
+    }
+    const payments = requirePayments(deps);
     const id = randomUUID();
     await deps.db
       .insertInto("checkouts")
@@ -210,10 +230,14 @@ export function subscriptionRoutes(deps: AppDeps) {
         message: `${days} free ${days === 1 ? "day" : "days"} added: your subscription now ends on ${end}.`,
       };
     } else if (voucher.kind === "discount" && voucher.percent !== null) {
+      // The page's button reads Purchase or Extend by the same rule; a subscription with no
+      // expiry has no button and nothing to buy.
+      const button = purchaseLabel((await standing(c.var.user.id)).status);
+      if (button === null) throw new ApiError("conflict", NO_EXPIRY_MESSAGE);
       reply = {
         kind: "discount",
         percent: voucher.percent,
-        message: `${voucher.percent}% off your purchase: choose a subscription and press Purchase.`,
+        message: `${voucher.percent}% off your purchase: choose a subscription and press ${button}.`,
       };
     } else {
       throw fieldError("code", SUBSCRIPTION_MESSAGES.voucherUnknown);

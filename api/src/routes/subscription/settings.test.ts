@@ -37,6 +37,8 @@ describe("subscription settings from the environment", () => {
 
   it("stops the server at start on a malformed value rather than running another discount", () => {
     expect(() => subscriptionSettingsFromEnv({ DISCOUNT_START: "next monday" })).toThrow(/DISCOUNT_START/);
+    // Date.parse takes "1" as the year 2001: only a date or an ISO instant is a date here.
+    expect(() => subscriptionSettingsFromEnv({ DISCOUNT_END: "1" })).toThrow(/DISCOUNT_END/);
     expect(() => subscriptionSettingsFromEnv({ DISCOUNT_PERCENT: "20%" })).toThrow(/DISCOUNT_PERCENT/);
     expect(() => subscriptionSettingsFromEnv({ DISCOUNT_PERCENT: "101" })).toThrow(/DISCOUNT_PERCENT/);
   });
