@@ -274,6 +274,8 @@ export const profileDataSchema = z.object({
   class: z.object({ name: z.string() }).nullable(),
   school: schoolSchema.nullable(),
   offline_account: z.boolean(),
+  /** The 8 digits naming the account on its licence (installed-app accounts only), for /activate. */
+  account_number: z.string().optional(),
   preferences: z.array(emailPreferenceSchema),
   user_preferences: z.array(z.number().int()),
   /** The exams the student may switch to (active syllabi of their school, or of the allowed schools). */

@@ -21,6 +21,7 @@ export const profileAccountDetailsSchema = profileDataSchema.pick({
   class: true,
   school: true,
   offline_account: true,
+  account_number: true,
   syllabi: true,
 });
 export type ProfileAccountDetails = z.infer<typeof profileAccountDetailsSchema>;

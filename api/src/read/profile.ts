@@ -6,6 +6,7 @@
  * - `pending_email`: the new address of a live e-mail change (its link not yet followed).
  * - `subscription` and `userSubscriptions`: read/subscription.ts, the one read the subscription
  *   page shares.
+ * - `account_number`: only when the account has one (installed-app accounts), for licence activation.
  * - `syllabi`: the exams the student may switch to: the active syllabi of the class's school for a
  *   class's student, else those of the allowed schools (`schools.open_registration` = 1).
  *   The profile edit checks a new exam against the same list.
@@ -49,6 +50,9 @@ export async function readProfile(db: Db, now: Date, userId: string): Promise<Pr
 
   const held = await readSubscription(db, now, userId, user);
 
+  // Only installed-app accounts have one (migration 0013); readUser, shared by many, leaves it out.
+  const numbered = await db.selectFrom("users").select("account_number").where("id", "=", userId).executeTakeFirst();
+
   const preferences = await db
     .selectFrom("email_preferences")
     .select(["id", "type", "text"])
@@ -70,6 +74,7 @@ export async function readProfile(db: Db, now: Date, userId: string): Promise<Pr
     school:
       user.school_id === null || user.school_name === null ? null : { id: user.school_id, name: user.school_name },
     offline_account: user.offline_account === 1,
+    ...(numbered?.account_number ? { account_number: numbered.account_number } : {}),
     preferences,
     user_preferences: JSON.parse(user.email_preferences) as number[],
     syllabi: await choicesFor(db, user),

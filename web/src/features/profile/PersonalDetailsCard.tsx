@@ -18,6 +18,8 @@ export interface PersonalDetailsProps {
   profile: PulledProfile;
   /** A new address waiting for its confirmation link. */
   pendingEmail: string | null;
+  /** The installed app's account number (licence activation asks for it); most accounts have none. */
+  accountNumber?: string | null;
   /** The exam the student studies for, as the device names it. */
   syllabusTitle: string | null;
   /** The exams the student may switch to (the profile's `syllabi`). */
@@ -34,7 +36,7 @@ export interface PersonalDetailsProps {
 type Mode = "view" | "edit";
 
 export function PersonalDetailsCard(props: PersonalDetailsProps) {
-  const { profile, pendingEmail, syllabusTitle, offlineAccount } = props;
+  const { profile, pendingEmail, accountNumber, syllabusTitle, offlineAccount } = props;
   const [mode, setMode] = useState<Mode>("view");
   const editButton = useRef<HTMLButtonElement>(null);
   const leave = () => {
@@ -90,6 +92,14 @@ export function PersonalDetailsCard(props: PersonalDetailsProps) {
           <Detail label="Update mode" testId="profile-update-mode">
             {UPDATE_MODES[profile.manual_update]}
           </Detail>
+          {accountNumber ? (
+            <Detail label="Account number" testId="profile-account-number">
+              <span className="font-mono tracking-wide">{accountNumber}</span>
+              <span className="mt-1 block font-normal text-slate-600">
+                Enter it with your licence key to activate the installed app.
+              </span>
+            </Detail>
+          ) : null}
         </dl>
       ) : (
         <DetailsForm {...props} onLeave={leave} />

@@ -53,6 +53,14 @@ describe("the profile page", { timeout: 20_000 }, () => {
       "SubscriptionLength: 365 days1 Jan 2026 –  to 31 Dec 2026",
     ]);
     expect(screen.queryByTestId("course-details")).toBeNull();
+    expect(screen.queryByTestId("profile-account-number")).toBeNull();
+  });
+
+  it("shows the account number of an installed-app account, for licence activation", () => {
+    renderView({ account: { ...STUDENT_ACCOUNT, account_number: "40000001" } });
+    expect(screen.getByTestId("profile-account-number").textContent).toBe(
+      "40000001Enter it with your licence key to activate the installed app.",
+    );
   });
 
   it("a class's student sees Course Details with the module dates and the course dates modal, and no exam selector", async () => {

@@ -65,6 +65,7 @@ export function ProfileView({
         <PersonalDetailsCard
           profile={profile}
           pendingEmail={account?.pending_email ?? null}
+          accountNumber={account?.account_number ?? null}
           syllabusTitle={title}
           syllabi={account?.syllabi ?? []}
           classStudent={classStudent}
