@@ -135,6 +135,11 @@ export function LoginPage({
               Start a free trial
             </Link>
           </p>
+          <p className="mt-3">
+            <Link to="/activate" className={linkClass} data-testid="activate-link">
+              Activate the installed app with a licence key
+            </Link>
+          </p>
         </nav>
       </div>
       <Modal
