@@ -121,3 +121,58 @@ export function readServerDb<T>(read: (db: Database.Database) => T): T {
     db.close();
   }
 }
+
+/**
+ * A new student of their own whose subscription is a free trial (from `start` to `end`,
+ * YYYY-MM-DD) rather than createStudent's paid one to 2027-12-31, so the subscription page offers
+ * Purchase; or, with `freeTrial: false`, a paid subscription that ended (Extend, or renew).
+ */
+export async function createStudentWithSubscription(
+  name: string,
+  subscription: { start: string; end: string; freeTrial: boolean },
+): Promise<{ email: string; password: string; id: string }> {
+  const user = await createStudent(name);
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const { id } = db.prepare("select id from users where email = ?").get(user.email) as { id: string };
+    db.prepare("update users set subscription_start = ?, subscription_end = ? where id = ?").run(
+      subscription.start,
+      subscription.end,
+      id,
+    );
+    const days = Math.round((Date.parse(subscription.end) - Date.parse(subscription.start)) / 86_400_000);
+    db.prepare(
+      `insert into user_subscriptions (id, user_id, kind, length_days, start_date, end_date, created_at)
+       values (?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      crypto.randomUUID(),
+      id,
+      subscription.freeTrial ? "free_trial" : "purchase",
+      days,
+      subscription.start,
+      subscription.end,
+      new Date().toISOString(),
+    );
+    return { ...user, id };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Writes (or, with null, deletes) rows of the server's `server_settings`, which the server reads
+ * on each request (the discount's dates and percent, the voucher switch): no restart needed.
+ */
+export function setServerSettings(settings: Record<string, string | null>): void {
+  const db = new Database(E2E_DATABASE, { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    for (const [key, value] of Object.entries(settings)) {
+      db.prepare("delete from server_settings where key = ?").run(key);
+      if (value !== null) db.prepare("insert into server_settings (key, value) values (?, ?)").run(key, value);
+    }
+  } finally {
+    db.close();
+  }
+}
