@@ -37,6 +37,7 @@ import { generateTestWithSyllabusRules, recordLessonProgress } from "./routes/sy
 import { syllabusRoutes } from "./routes/syllabus/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { finishTest, saveAnswer } from "./routes/test/effects.ts";
+import { requiresSubscription } from "./routes/test/subscription-gate.ts";
 import { testRoutes } from "./routes/test/index.ts";
 import { updateRoutes } from "./routes/update.ts";
 import type { EffectTable } from "./sync/effects.ts";
@@ -49,9 +50,9 @@ import { Replayer } from "./sync/replay.ts";
  */
 export function effectTable(deps: Pick<AppDeps, "features">): EffectTable {
   return {
-    // Progress tests are checked against the syllabus's access rules, fixed tests (exam) against
-    // the school's settings; every other type as before.
-    "POST /test/generate/{test_type}": generateTestWithSyllabusRules,
+    // A new test needs a running subscription (a fixed test excepted); progress tests are then
+    // checked against the syllabus's access rules, fixed tests (exam) against the school's settings.
+    "POST /test/generate/{test_type}": requiresSubscription(generateTestWithSyllabusRules),
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
     "POST /api/question/flag": effectOfFeature(deps, "flagged", flagQuestion),

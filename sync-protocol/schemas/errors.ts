@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   cross_origin: 403,
   /** Signing in to an account whose activation link was not followed yet. */
   inactive_account: 403,
+  /** A new test without a running subscription or free trial (rules/subscription-access.ts). */
+  subscription_required: 403,
   not_found: 404,
   test_finished: 409,
   /** An answer of a timed test given after its limit and grace: kept on record, not counted. */

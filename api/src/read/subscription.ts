@@ -6,12 +6,13 @@
  *   held: signing in and the device read them. Every purchase, voucher or trial adds a row to
  *   `user_subscriptions` and moves `subscription_end` in the same transaction.
  * - `no_expiry`: the dates started and have no end.
- * - `free_trial`: the subscription held today (else the latest) is a free trial.
+ * - `free_trial`: the latest subscription (the one the account's end date is) is a free trial.
  * - `userSubscriptions`: every subscription held, oldest first. An account with dates but no
  *   rows (the demo accounts, accounts older than migration 0009) shows one purchase of those dates.
  * - `status` (the subscription page): none, no_expiry, expired, free_trial or active, as of today.
  */
 import type { UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
+import { subscriptionStatus } from "@preflight/sync-protocol/rules/subscription-access";
 import type { SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
 import type { Db } from "../db/schema.ts";
 
@@ -65,25 +66,17 @@ export async function readSubscription(
   if (userSubscriptions.length === 0 && start !== null)
     userSubscriptions.push({ length: subscriptionLength(start, end), start, end, kind: "purchase" });
   const today = now.toISOString().slice(0, 10);
-  const held = userSubscriptions.filter((s) => s.start <= today && (s.end === null || s.end >= today));
-  const current = held.at(-1) ?? userSubscriptions.at(-1);
   const noExpiry = start !== null && end === null;
-  const freeTrial = current?.kind === "free_trial";
+  // The account's end is the latest subscription's: a purchase made during a trial is no trial.
+  const freeTrial = userSubscriptions.at(-1)?.kind === "free_trial";
   return {
     start,
     end,
     no_expiry: noExpiry,
     free_trial: freeTrial,
-    status: statusOf(start, end, freeTrial, today),
+    status: subscriptionStatus({ start, end, free_trial: freeTrial }, today),
     userSubscriptions,
   };
-}
-
-function statusOf(start: string | null, end: string | null, freeTrial: boolean, today: string): SubscriptionStatus {
-  if (start === null) return "none";
-  if (end === null) return "no_expiry";
-  if (end.slice(0, 10) < today) return "expired";
-  return freeTrial ? "free_trial" : "active";
 }
 
 /** The account's dates read from its row, then its standing; null without the account. */

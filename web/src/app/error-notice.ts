@@ -6,7 +6,9 @@
  * Example: `showError(err, { text: PRACTICE_MESSAGES.startFailed })` after a test could not be
  * created; `showError(err)` after a refused form post shows the server's messages.
  */
+import { SUBSCRIPTION_ACCESS_TITLE } from "@preflight/sync-protocol/rules/subscription-access";
 import { useCallback } from "react";
+import { SubscriptionRequiredError, TestStartRefusedError } from "../local/actions/test.ts";
 import { type FailureWording, failureText } from "../local/form-errors.ts";
 import { useSnackbar } from "../ui/snackbar/context.ts";
 
@@ -23,6 +25,12 @@ export interface ErrorNoticeWording extends FailureWording {
 
 /** The words of a failure's notification: its title and its text. */
 export function errorNotice(err: unknown, wording: ErrorNoticeWording = {}): { title: string; text: string } {
+  // A test the device refused to start says why in its own words (no questions, no subscription).
+  if (err instanceof TestStartRefusedError)
+    return {
+      title: err instanceof SubscriptionRequiredError ? SUBSCRIPTION_ACCESS_TITLE : (wording.title ?? ERROR_TITLE),
+      text: err.message,
+    };
   return { title: wording.title ?? ERROR_TITLE, text: wording.text ?? failureText(err, wording) };
 }
 

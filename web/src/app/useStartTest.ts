@@ -1,7 +1,7 @@
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
-import { createTest, type NewTest, NoQuestionsError } from "../local/actions/test.ts";
+import { createTest, type NewTest, TestStartRefusedError } from "../local/actions/test.ts";
 import { useSignedIn } from "./session-context.tsx";
 
 /** Builds a test on the device and opens it; says why when it cannot ('Could not start test'). */
@@ -20,7 +20,7 @@ export function useStartTest() {
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
     } catch (err) {
-      setError(err instanceof NoQuestionsError ? err.message : PRACTICE_MESSAGES.startFailed);
+      setError(err instanceof TestStartRefusedError ? err.message : PRACTICE_MESSAGES.startFailed);
       setStarting(false);
     }
   };

@@ -129,7 +129,7 @@ export function pulledProfile(overrides: Partial<PulledProfile> = {}): PulledPro
     role: "student",
     syllabus_id: 3,
     class_name: null,
-    subscription: { start: null, end: null },
+    subscription: { start: "2026-01-01", end: "2027-12-31" },
     features: STUDENT.features,
     settings: { zoom: null },
     manual_update: 0,

@@ -11,7 +11,7 @@ import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filte
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { createTest, NoQuestionsError } from "../../local/actions/test.ts";
+import { createTest, TestStartRefusedError } from "../../local/actions/test.ts";
 import { readUpdaterStatus, startUpdate, whenUpdateSettles } from "../../local/content/service.ts";
 import { isRunning, type UpdaterStatus } from "../../local/content/status.ts";
 import { verifyCurrentQuestions, verifyOnServer } from "../../local/content/verify.ts";
@@ -82,7 +82,7 @@ export function useProgressTestStart(test: LocalProgressTest | undefined, testTy
     } catch (err) {
       setState({
         step: "failed",
-        message: err instanceof NoQuestionsError ? err.message : PRACTICE_MESSAGES.startFailed,
+        message: err instanceof TestStartRefusedError ? err.message : PRACTICE_MESSAGES.startFailed,
       });
     }
   };

@@ -4,18 +4,21 @@ import {
   type GivenAnswer,
   gradeOnDevice,
   isTimeUp,
+  type PulledProfile,
   pickQuestions,
   type TestResult,
   type TestType,
   testOutcome,
   testResultSchema,
 } from "@preflight/sync-protocol";
+import { localDay, testStartRefusal } from "@preflight/sync-protocol/rules/subscription-access";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../outbox/action.ts";
 import { registerCallHandling } from "../outbox/calls.ts";
 import {
   answerKey,
   archiveKey,
+  getMeta,
   type LocalShownQuestion,
   type LocalUserTest,
   type TestEnd,
@@ -52,11 +55,31 @@ export interface FixedTestStart {
   can_retake: boolean;
 }
 
-export class NoQuestionsError extends Error {}
+/** A test the device will not start, with words for the student (screens show its message). */
+export class TestStartRefusedError extends Error {}
+
+export class NoQuestionsError extends TestStartRefusedError {}
+
+/** A new test while no subscription or free trial runs (the message says when it ended and what stays open). */
+export class SubscriptionRequiredError extends TestStartRefusedError {}
+
+/**
+ * Called before the action's transaction (which may only await Dexie's own calls).
+ * The device's copy of the subscription decides offline whether a new test may start
+ * (rules/subscription-access.ts); the server checks again on replay. Before the first profile
+ * step the device knows nothing, and the server decides.
+ */
+async function refuseWithoutSubscription(db: UserDb, now: Date, fixed: boolean): Promise<void> {
+  const profile = await getMeta<PulledProfile>(db, "profile");
+  if (!profile) return;
+  const refusal = testStartRefusal(profile.account?.subscription ?? profile.subscription, { fixed }, localDay(now));
+  if (refusal) throw new SubscriptionRequiredError(refusal);
+}
 
 /** Builds a test on the device from the local bank (offline too) and queues its creation. */
 export async function createTest(scope: LocalScope, spec: NewTest): Promise<LocalUserTest> {
   const { db } = scope;
+  await refuseWithoutSubscription(db, scope.now(), spec.fixed !== undefined);
   return runAction(scope, [db.userTests, db.questions], async (ctx) => {
     const ids = spec.from ?? ((await db.questions.toCollection().primaryKeys()) as number[]);
     // A fixed test keeps the school's questions, order and versions; others are picked at random.
@@ -243,6 +266,9 @@ registerCallHandling("POST /test/current/finish/{id}", {
 /** Retake: a new test with the same questions and settings (spec: /test/retake/{user_test_id}). */
 export async function retakeTest(scope: LocalScope, previousId: string): Promise<LocalUserTest> {
   const { db } = scope;
+  // Read outside the action's transaction: it may only await Dexie's own calls.
+  const fixed = (await db.userTests.get(previousId))?.fixed_test_id != null;
+  await refuseWithoutSubscription(db, scope.now(), fixed);
   return runAction(scope, [db.userTests], async (ctx) => {
     const previous = await db.userTests.get(previousId);
     if (!previous) throw new Error(`no test ${previousId}`);
