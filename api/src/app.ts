@@ -37,8 +37,8 @@ import { generateTestWithSyllabusRules, recordLessonProgress } from "./routes/sy
 import { syllabusRoutes } from "./routes/syllabus/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
 import { finishTest, saveAnswer } from "./routes/test/effects.ts";
-import { requiresSubscription } from "./routes/test/subscription-gate.ts";
 import { testRoutes } from "./routes/test/index.ts";
+import { requiresSubscription } from "./routes/test/subscription-gate.ts";
 import { updateRoutes } from "./routes/update.ts";
 import type { EffectTable } from "./sync/effects.ts";
 import { userSyncRoutes } from "./sync/pull/index.ts";
