@@ -11,8 +11,9 @@
  *   rows (the demo accounts, accounts older than migration 0009) shows one purchase of those dates.
  * - `status` (the subscription page): none, no_expiry, expired, free_trial or active, as of today.
  */
-import type { UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
+
 import { subscriptionStatus } from "@preflight/sync-protocol/rules/subscription-access";
+import type { UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
 import type { SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
 import type { Db } from "../db/schema.ts";
 
