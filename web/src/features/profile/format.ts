@@ -4,6 +4,7 @@
  * calendar days (`2026-03-01`) or instants; both read as "1 Mar 2026".
  */
 import type { ProfileAccountDetails, UserSubscription } from "@preflight/sync-protocol";
+import { localDay, subscriptionStatus as statusOn } from "@preflight/sync-protocol/rules/subscription-access";
 
 export const NO_EXPIRY = "No expiry";
 
@@ -24,20 +25,22 @@ export function formatDay(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dayFormat.format(date);
 }
 
-/** The device's calendar day, as the server writes days. */
-export function localDay(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-}
+export { localDay };
 
 export type SubscriptionStatus = "Active" | "Free trial" | "Expired" | "No subscription";
 
 /** The status line of the Subscriptions card. */
 export function subscriptionStatus(subscription: ProfileAccountDetails["subscription"], now: Date): SubscriptionStatus {
-  if (subscription.start === null && subscription.end === null) return "No subscription";
-  if (!subscription.no_expiry && subscription.end !== null && subscription.end.slice(0, 10) < localDay(now))
-    return "Expired";
-  return subscription.free_trial ? "Free trial" : "Active";
+  switch (statusOn(subscription, localDay(now))) {
+    case "none":
+      return "No subscription";
+    case "expired":
+      return "Expired";
+    case "free_trial":
+      return "Free trial";
+    default:
+      return "Active";
+  }
 }
 
 /** The expiry line: 'No expiry', the end day, or a dash when there is nothing to end. */

@@ -3,12 +3,14 @@
  * it has ended, with a link to /subscribe. Read from the device (the profile step's copy), so it
  * shows offline too. `SubscriptionLineView` is the pure part.
  */
+
+import { localDay } from "@preflight/sync-protocol/rules/subscription-access";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
 import { AppLink } from "../../ui/FormField.tsx";
-import { deviceDay, endLine, type StoredSubscription, storedStatus, subscribeLinkLabel } from "./format.ts";
+import { endLine, type StoredSubscription, storedStatus, subscribeLinkLabel } from "./format.ts";
 import { useStoredSubscription } from "./queries.ts";
 
 export function SubscriptionLineView({
@@ -44,7 +46,7 @@ export function SubscriptionLineView({
 export function SubscriptionLine({ db }: { db: UserDb }) {
   const subscription = useStoredSubscription(db);
   const navigate = useNavigate();
-  const today = useMemo(() => deviceDay(currentDate()), []);
+  const today = useMemo(() => localDay(currentDate()), []);
   if (!subscription) return null;
   return <SubscriptionLineView subscription={subscription} today={today} go={(href) => void navigate({ to: href })} />;
 }

@@ -4,6 +4,7 @@
  * (minor units shown as money in their currency, e.g. 2990 EUR → "€29.90").
  */
 import { formatDate } from "@preflight/sync-protocol";
+import { type SubscriptionDates, subscriptionStatus } from "@preflight/sync-protocol/rules/subscription-access";
 import type { SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -60,31 +61,15 @@ export function endLine(subscription: {
 }
 
 /** The subscription as the device holds it (the profile step's copy), read as the page's statuses. */
-export interface StoredSubscription {
-  start: string | null;
-  end: string | null;
-  /** Known once the profile step has brought the account's details. */
-  no_expiry?: boolean;
-  free_trial?: boolean;
-}
+export type StoredSubscription = SubscriptionDates;
 
 /** Where the stored subscription stands on `today` (YYYY-MM-DD, the device's day); it runs through its end day. */
 export function storedStatus(
   subscription: StoredSubscription,
   today: string,
 ): { status: SubscriptionStatus; end: string | null; freeTrial: boolean } {
-  const { start, end } = subscription;
-  const freeTrial = subscription.free_trial ?? false;
-  if (subscription.no_expiry) return { status: "no_expiry", end: null, freeTrial };
-  if (start === null && end === null) return { status: "none", end: null, freeTrial };
-  if (end !== null && end.slice(0, 10) < today) return { status: "expired", end, freeTrial };
-  return { status: freeTrial ? "free_trial" : "active", end, freeTrial };
-}
-
-/** The device's calendar day (YYYY-MM-DD), as the server writes days. */
-export function deviceDay(now: Date): string {
-  const two = (n: number) => String(n).padStart(2, "0");
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+  const status = subscriptionStatus(subscription, today);
+  return { status, end: status === "no_expiry" ? null : subscription.end, freeTrial: subscription.free_trial ?? false };
 }
 
 /** The dashboard link's words to /subscribe; none when the subscription has no expiry. */
