@@ -1,6 +1,6 @@
 /**
- * Screenshots at the two sizes every screen is looked at: a laptop (1280×800) and a tablet in
- * portrait (768×1024). Taken only when SHOTS_DIR names a folder, so CI does not pay for them.
+ * Screenshots at the three sizes every screen is looked at: a laptop (1280×800), a tablet in
+ * portrait (768×1024) and a phone (390×844). Taken only when SHOTS_DIR names a folder, so CI does not pay for them.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +9,7 @@ import type { Locator, Page } from "@playwright/test";
 export const SCREEN_SIZES = [
   { width: 1280, height: 800 },
   { width: 768, height: 1024 },
+  { width: 390, height: 844 },
 ] as const;
 
 /**
