@@ -62,8 +62,10 @@ export interface AppDeps {
 
 /**
  * DISCOUNT_START, DISCOUNT_END (dates, the end included, or ISO instants), DISCOUNT_PERCENT
- * (default 20; 0 switches the discount off) and VOUCHERS_ENABLED (on unless "0"). Without dates
- * the discount runs from 17 to 30 November of the clock's year.
+ * (default 20; 0 switches the discount off) and VOUCHERS_ENABLED (on unless "0"), read from the
+ * environment at start. A `server_settings` row of the same name in lower case wins over them, so
+ * an operator changes the sale without a restart. Without dates the discount runs from 17 to 30
+ * November of the clock's year.
  */
 export interface SubscriptionSettings {
   discountStart?: string;
