@@ -3,36 +3,9 @@ import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { apiPaths } from "./src/dev-proxy-paths.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8787";
-/**
- * Paths the API answers; page addresses (GET text/html) stay with Vite in dev. The account
- * forms' pages share their paths with their posts (/register, /password/reset, /free-trial …):
- * the page loads are GET text/html, the posts and the `/api/*` reads go to the API.
- */
-const apiPaths = [
-  "/api",
-  "/sync",
-  "/user-sync",
-  "/content",
-  "/test",
-  "/analysis",
-  "/profile",
-  "/questions",
-  "/search",
-  "/zoom",
-  "/user-active",
-  "/check-lessons",
-  "/update",
-  "/register",
-  "/password",
-  "/free-trial",
-  "/email/confirm",
-  "/email-preferences",
-  "/subscribe",
-  "/licence",
-  "/app/activate",
-];
 
 export default defineConfig({
   plugins: [
