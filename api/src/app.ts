@@ -17,6 +17,7 @@ import { analysisRoutes } from "./routes/analysis/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
 import { courseProgressRoutes } from "./routes/course-progress/index.ts";
+import { FEEDBACK_BODY_LIMIT, feedbackRoutes } from "./routes/feedback/index.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -75,15 +76,13 @@ export function createApp(deps: AppDeps) {
   app.onError(onError);
   // Security headers on every reply (refusals too), then the same-origin proof for every write.
   app.use("*", securityHeaders(), noStoreForSessions(), sameOriginWrites(deps));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: 8 * 1024 * 1024,
-      onError: () => {
-        throw new ApiError("payload_too_large", "Request body too large");
-      },
-    }),
-  );
+  const tooLarge = () => {
+    throw new ApiError("payload_too_large", "Request body too large");
+  };
+  const anyBody = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: tooLarge });
+  // Feedback carries up to five screenshots of FEEDBACK_LIMITS.maxScreenshotBytes each.
+  const feedbackBody = bodyLimit({ maxSize: FEEDBACK_BODY_LIMIT, onError: tooLarge });
+  app.use("*", (c, next) => (c.req.path === "/feedback" ? feedbackBody(c, next) : anyBody(c, next)));
 
   // Every route is a catalogue entry mounted with mountRoute, which applies the entry's sign-in
   // and role: no path decides it here. Page addresses (GETs the web app answers) need none.
@@ -110,6 +109,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", analysisRoutes(deps, replayer));
   app.route("/", courseProgressRoutes(deps));
   app.route("/", licenceRoutes(deps));
+  app.route("/", feedbackRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);

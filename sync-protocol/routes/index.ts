@@ -8,6 +8,7 @@ import { activityRoutes } from "./activity.ts";
 import { analysisRoutes } from "./analysis.ts";
 import { authRoutes } from "./auth.ts";
 import { contentRoutes } from "./content.ts";
+import { feedbackRoutes } from "./feedback.ts";
 import { fixedRoutes } from "./fixed.ts";
 import { flaggedRoutes } from "./flagged.ts";
 import { healthRoutes } from "./health.ts";
@@ -31,6 +32,7 @@ export const routes = {
   ...analysisRoutes,
   ...authRoutes,
   ...contentRoutes,
+  ...feedbackRoutes,
   ...fixedRoutes,
   ...flaggedRoutes,
   ...healthRoutes,

@@ -14,9 +14,11 @@ export type ReplyKind = "json" | "text" | "binary" | "redirect";
  * How the body is read: "json" as Hono's JSON validator reads it (no JSON content type is `{}`),
  * "optional-json" lets an empty body stand for `{}` whatever its type, "form" takes JSON or an
  * ordinary form post (application/x-www-form-urlencoded; a field whose schema is a list may be
- * repeated or named `name[]`), "none" reads nothing. The schema checks the object either way.
+ * repeated or named `name[]`), "multipart" a multipart/form-data body (text fields as text, each
+ * file as `{ bytes }`, a field whose schema is a list may be repeated or named `name[]`), "none"
+ * reads nothing. The schema checks the object either way.
  */
-export type BodyKind = "json" | "optional-json" | "form" | "none";
+export type BodyKind = "json" | "optional-json" | "form" | "multipart" | "none";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -14,6 +14,7 @@ import * as rateLimits from "./migrations/0010-rate-limits.ts";
 import * as examIntegrity from "./migrations/0011-exam-integrity.ts";
 import * as subscriptions from "./migrations/0012-subscriptions.ts";
 import * as licences from "./migrations/0013-licences.ts";
+import * as feedback from "./migrations/0014-feedback.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0011-exam-integrity": examIntegrity,
   "0012-subscriptions": subscriptions,
   "0013-licences": licences,
+  "0014-feedback": feedback,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -5,6 +5,8 @@ import type { Generated, Kysely, Transaction } from "kysely";
  * timestamps ISO-8601 text, structured values JSON text, generated ids uuids.
  */
 export interface Database {
+  feedback: FeedbackTable;
+  feedback_screenshots: FeedbackScreenshotsTable;
   users: UsersTable;
   classes: ClassesTable;
   sessions: SessionsTable;
@@ -620,4 +622,25 @@ export interface LicenceActivationsTable {
   user_id: string;
   install_reference: string;
   activated_at: string;
+}
+
+/** A student's feedback (migration 0014): the text, and where in the app it was given. */
+export interface FeedbackTable {
+  id: string;
+  user_id: string;
+  text: string;
+  page: string | null;
+  app_version: string | null;
+  created_at: string;
+}
+
+/** One screenshot of a feedback: its bytes and the image type its first bytes show. */
+export interface FeedbackScreenshotsTable {
+  id: string;
+  feedback_id: string;
+  /** Its place among the feedback's screenshots, from 0. */
+  position: number;
+  type: string;
+  bytes: Uint8Array;
+  size: number;
 }

@@ -84,6 +84,11 @@ const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
     "no session: a licence key (16 random characters, guesses limited) names its licence; it names no student's records (licence suite)",
   licenceActivate:
     "no session: the key and its account's number together take a seat; another account's number is refused as an unknown one (licence suite)",
+  feedback: "adds the caller's own feedback; no student reads feedback back (feedback suite)",
+  maintenanceFeedback:
+    "maintenance users only (the entry's role): staff read every student's feedback by design; students are refused (feedback suite)",
+  maintenanceFeedbackScreenshot:
+    "maintenance users only (the entry's role): a screenshot of any student's feedback, by design; students are refused (feedback suite)",
   appActivate: "no session: answers whether this installation holds a seat of the key it names (licence suite)",
 };
 

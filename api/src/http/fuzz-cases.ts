@@ -20,6 +20,7 @@ import { SESSION_COOKIE } from "../auth/session.ts";
 import { APP_ORIGIN } from "../test-support/harness.ts";
 import { paramNames, pathOf, SAMPLE_VALUES, sampleParams } from "./catalogue-samples.ts";
 import { formObject } from "./form-body.ts";
+import { multipartObject } from "./multipart-body.ts";
 
 export interface FuzzCase {
   /** What is bad about it, for the failure list: "{id} = %00", "body email = null". */
@@ -238,6 +239,8 @@ function readsBody(entry: RouteEntry): boolean {
 /** Refused as mountRoute reads a JSON body of this entry. */
 function refusesJson(entry: RouteEntry, text: string): boolean {
   if (!readsBody(entry)) return false;
+  // A multipart entry reads no JSON at all (415).
+  if (entry.bodyKind === "multipart") return true;
   if (entry.bodyKind === "optional-json" && text.trim() === "") return entry.body.safeParse({}).success === false;
   let value: unknown;
   try {
@@ -423,12 +426,15 @@ export function fuzzCases(entry: RouteEntry, known: (string | number)[] = []): F
       refused: true,
     });
   otherType("text/plain", "text/plain", baseBodyText);
-  otherType(
-    "multipart",
-    "multipart/form-data; boundary=fuzz",
-    `--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n'; DROP TABLE users;--\r\n--fuzz--\r\n`,
-  );
+  if (entry.bodyKind !== "multipart")
+    otherType(
+      "multipart",
+      "multipart/form-data; boundary=fuzz",
+      `--fuzz\r\nContent-Disposition: form-data; name="a"\r\n\r\n'; DROP TABLE users;--\r\n--fuzz--\r\n`,
+    );
   otherType("XML", "application/xml", "<a>1</a>");
+
+  if (entry.bodyKind === "multipart") cases.push(...multipartCases(entry, basePath, bodyShape ?? {}, baseBody));
 
   // The joining forms also take an ordinary form post: the same bad values as form fields.
   if (entry.bodyKind === "form") {
@@ -457,5 +463,67 @@ export function fuzzCases(entry: RouteEntry, known: (string | number)[] = []): F
       );
     }
   }
+  return cases;
+}
+
+const BOUNDARY = "fuzzboundary";
+
+/** A multipart body of text fields and (text-only) files, as it travels. */
+function multipartText(fields: [name: string, value: string, file?: boolean][]): string {
+  const parts = fields.map(
+    ([name, value, file]) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="f.png"\r\nContent-Type: image/png' : ""}\r\n\r\n${value}\r\n`,
+  );
+  return `${parts.join("")}--${BOUNDARY}--\r\n`;
+}
+
+/**
+ * A multipart entry's bad inputs: each text field given every bad value, a field as a file, a
+ * file that is no image, too many files, and a body that is no multipart at all. Judged by the
+ * schema on the object mountRoute would read (multipart-body.ts).
+ */
+function multipartCases(
+  entry: RouteEntry,
+  path: string,
+  shape: Record<string, z.ZodType>,
+  base: Record<string, unknown>,
+): FuzzCase[] {
+  const headers = { ...FROM_APP, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+  const textFields = Object.entries(base).filter((e): e is [string, string] => typeof e[1] === "string");
+  const encoder = new TextEncoder();
+  const cases: FuzzCase[] = [];
+  const add = (label: string, fields: [string, string, boolean?][], refused?: boolean) => {
+    const object = multipartObject(
+      fields.map(([name, value, file]) => [name, file ? { bytes: encoder.encode(value) } : value]),
+      entry.body,
+    );
+    cases.push({
+      label: `multipart ${label}`,
+      method: entry.method,
+      path,
+      headers,
+      body: multipartText(fields),
+      refused: refused ?? !entry.body.safeParse(object).success,
+    });
+  };
+  for (const name of Object.keys(shape)) {
+    const others = textFields.filter(([k]) => k !== name);
+    for (const [label, value] of BAD_QUERY_VALUES) add(`${name} = ${label}`, [...others, [name, value]]);
+    add(`${name} = 100k chars`, [...others, [name, "x".repeat(HUGE_TEXT)]]);
+    add(`${name} as a file`, [...others, [name, "not an image", true]]);
+    add(`${name}[] as a list`, [...others, [`${name}[]`, "1"], [`${name}[]`, "x"]]);
+  }
+  add("a prototype key", [...textFields, ["__proto__", "x"], ["constructor", "y"]]);
+  add("no boundary end", textFields, true);
+  const last = cases.at(-1) as FuzzCase;
+  last.body = (last.body as string).slice(0, -12);
+  cases.push({
+    label: "multipart without a boundary",
+    method: entry.method,
+    path,
+    headers: { ...FROM_APP, "Content-Type": "multipart/form-data" },
+    body: "x",
+    refused: true,
+  });
   return cases;
 }

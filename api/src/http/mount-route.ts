@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
 import type { Replayer } from "../sync/replay.ts";
 import { readFormBody } from "./form-body.ts";
+import { readMultipartBody } from "./multipart-body.ts";
 
 export type RouteHandler<E extends RouteEntry> = (
   c: Context<AppEnv>,
@@ -56,6 +57,7 @@ export function mountRoute<E extends RouteEntry>(
     if (entry.bodyKind === "json") chain.push(zValidator("json", entry.body, failAsBadRequest));
     if (entry.bodyKind === "optional-json") chain.push(optionalJson(entry.body));
     if (entry.bodyKind === "form") chain.push(formBody(entry.body));
+    if (entry.bodyKind === "multipart") chain.push(multipartBody(entry.body));
   }
   const serve =
     entry.mutation === undefined
@@ -111,6 +113,16 @@ function optionalJson(schema: z.ZodType): MiddlewareHandler<AppEnv> {
 function formBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const parsed = schema.safeParse(await readFormBody(c, schema));
+    if (!parsed.success) throw validationError(parsed.error);
+    c.req.addValidatedData("json", parsed.data as object);
+    await next();
+  };
+}
+
+/** A multipart/form-data body, checked by the schema (else 400; another type 415). */
+function multipartBody(schema: z.ZodType): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const parsed = schema.safeParse(await readMultipartBody(c, schema));
     if (!parsed.success) throw validationError(parsed.error);
     c.req.addValidatedData("json", parsed.data as object);
     await next();

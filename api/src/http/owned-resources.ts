@@ -11,7 +11,7 @@ import { type FixedTest, fixedTestsReplySchema } from "@preflight/sync-protocol/
 import type { Kysely } from "kysely";
 import type { Database } from "../db/schema.ts";
 import { newAccount, TEST_PASSWORD } from "../test-support/accounts.ts";
-import type { TestApp } from "../test-support/harness.ts";
+import { APP_ORIGIN, type TestApp } from "../test-support/harness.ts";
 import { correctIds, FakeDevice, generateBody, questionsByType } from "../test-support/mutations.ts";
 
 /** The demo's Air Law progress test (syllabus 3, first module; a first attempt is open). */
@@ -98,7 +98,7 @@ async function expectOk(res: Response, what: string): Promise<unknown> {
  * A new student of syllabus 3 with a test of every type (some finished, some in progress),
  * answers in each, a flag, a seen-in-exam report, a reviewed question, lesson progress, course
  * dates of their own, a progress reset, e-mail preferences, a profile, a zoom, activity,
- * sessions, a fixed-test password grant and live account tokens (e-mail change, password
+ * sessions, feedback, a fixed-test password grant and live account tokens (e-mail change, password
  * reset). With `classId` they are in that class, whose dates they follow (no dates of their
  * own). `schoolExamPassword` is the demo's password of the Air Law school exam (demo/ is not
  * this layer's to import).
@@ -298,6 +298,23 @@ export async function seedOwner(
   );
 
   await expectOk(await post("/user-active", {}), "user active");
+  // Feedback with a screenshot, sent as the app sends it (multipart, from the app's page).
+  const feedback = new FormData();
+  feedback.set("feedback", `Feedback of ${OWNER_FIRSTNAME}`);
+  feedback.append(
+    "screenshots[]",
+    new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])]),
+    "a.png",
+  );
+  await expectOk(
+    await t.request("/feedback", {
+      method: "POST",
+      cookie,
+      headers: { Origin: APP_ORIGIN, "Sec-Fetch-Site": "same-origin" },
+      body: feedback,
+    }),
+    "feedback",
+  );
   await expectOk(await post(`/email-preferences/${device.userId}`, { preferences: [1, 3] }), "email preferences");
   const pendingEmail = `pending-${randomUUID().slice(0, 8)}@preflight.test`;
   await expectOk(
@@ -354,6 +371,7 @@ const OWNED_TABLES = [
   "account_tokens",
   "user_subscriptions",
   "checkouts",
+  "feedback",
 ] as const satisfies (keyof Database)[];
 
 /** Every row of the owner's, table by table, in a stable order: equal snapshots mean nothing of theirs changed. */

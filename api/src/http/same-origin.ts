@@ -15,6 +15,12 @@
  * - The joining forms (the catalogue's "form" entries: registration, free trial) take ordinary
  *   form posts and keep their own, stricter check (routes/accounts/anti-forgery.ts: hono/csrf,
  *   which also refuses a form post with no Origin, and a double-submit token).
+ * - A multipart entry (the catalogue's "multipart" kind: feedback with screenshots) takes
+ *   multipart/form-data, a type another site's page can send, so it must show it comes from the
+ *   app: the same Origin / Sec-Fetch-Site rule, and a request with neither header is refused too
+ *   (fromAppPage in the route's `before`, after the session check).
+ *   With the session cookie's SameSite=Lax (another site's post carries no session) this is the
+ *   spec's anti-forgery `token` for this call.
  * - A GET that writes (the spec's `GET /analysis/progress/reset/{subject_id}`) must come from
  *   the app's own page (`Sec-Fetch-Site: same-origin`, sameOriginPageOnly in the route's
  *   `before`): a link followed from another site, or a sender that does not say, changes nothing.
@@ -50,6 +56,12 @@ function matcher(entries: RouteEntry[]): (method: string, path: string) => boole
 /** The joining forms (the catalogue's "form" entries) keep their own, stricter check. */
 const isFormEntry = matcher((Object.values(routes) as RouteEntry[]).filter((entry) => entry.bodyKind === "form"));
 
+/** Multipart entries take multipart/form-data, and only from a page that says it is the app's. */
+const isMultipartEntry = matcher(
+  (Object.values(routes) as RouteEntry[]).filter((entry) => entry.bodyKind === "multipart"),
+);
+const MULTIPART_TYPE = /^multipart\/form-data\b/i;
+
 /** The same-origin proof for every write but the joining forms'. */
 export function sameOriginWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
   const appOrigin = deps.appUrl ? new URL(deps.appUrl).origin : undefined;
@@ -57,6 +69,7 @@ export function sameOriginWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (!WRITE_METHODS.has(c.req.method) || isFormEntry(c.req.method, c.req.path)) return next();
     const site = c.req.header("Sec-Fetch-Site");
     const origin = c.req.header("Origin");
+    const multipart = isMultipartEntry(c.req.method, c.req.path);
     const fromBrowser = site !== undefined || origin !== undefined;
     if (fromBrowser) {
       const siteSaysOurs = site !== undefined && BROWSER_SITES.has(site);
@@ -66,6 +79,7 @@ export function sameOriginWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
     }
 
     const type = c.req.header("Content-Type");
+    if (multipart && type !== undefined && MULTIPART_TYPE.test(type)) return next();
     if (type !== undefined && !JSON_TYPE.test(type)) throw new ApiError("unsupported_media_type", BODY_TYPE_MESSAGE);
     return next();
   };
@@ -78,6 +92,19 @@ export function sameOriginWrites(deps: AppDeps): MiddlewareHandler<AppEnv> {
 export function sameOriginPageOnly(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.header("Sec-Fetch-Site") !== "same-origin") throw new ApiError("cross_origin", CROSS_ORIGIN_MESSAGE);
+    await next();
+  };
+}
+
+/**
+ * For a write whose body type any page can send (a multipart entry; mounted in its route's
+ * `before`): a request that says nothing of where it comes from is refused, as hono/csrf refuses
+ * a form post without Origin. Where it says, sameOriginWrites has judged it already.
+ */
+export function fromAppPage(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.header("Sec-Fetch-Site") === undefined && c.req.header("Origin") === undefined)
+      throw new ApiError("cross_origin", CROSS_ORIGIN_MESSAGE);
     await next();
   };
 }
