@@ -29,6 +29,9 @@ export const FEEDBACK_MESSAGES = {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters in text.
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
+// A NUL is no text, and PostgreSQL refuses it in a text column.
+const noControl = (s: string) => !CONTROL.test(s);
+
 export type ScreenshotType = "image/png" | "image/jpeg" | "image/webp";
 
 /** The image type its first bytes show, else undefined. */
@@ -58,7 +61,7 @@ export const feedbackBodySchema = z.object({
     .min(1, FEEDBACK_MESSAGES.textRequired)
     .max(FEEDBACK_LIMITS.maxTextChars, FEEDBACK_MESSAGES.textTooLong)
     // Text, not control characters (tabs and line breaks are text).
-    .refine((s) => !CONTROL.test(s), "Feedback cannot hold control characters."),
+    .refine(noControl, "Feedback cannot hold control characters."),
   screenshots: z
     .array(screenshotUploadSchema)
     .max(FEEDBACK_LIMITS.maxScreenshots, FEEDBACK_MESSAGES.tooManyScreenshots)
@@ -69,8 +72,8 @@ export const feedbackBodySchema = z.object({
    */
   id: z.uuid("id must be a uuid").optional(),
   /** The app's page the feedback was given on (its path). */
-  page: z.string().max(300).optional(),
-  app_version: z.string().max(50).optional(),
+  page: z.string().max(300).refine(noControl, "page cannot hold control characters.").optional(),
+  app_version: z.string().max(50).refine(noControl, "app_version cannot hold control characters.").optional(),
 });
 export type FeedbackBody = z.infer<typeof feedbackBodySchema>;
 
