@@ -1,5 +1,6 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
+import { FeedbackButton } from "../features/feedback/FeedbackButton.tsx";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { pullAll } from "../local/pull/pull.ts";
@@ -101,6 +102,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <span className="hidden text-brand-100 sm:inline">
                 {session.user.firstname} {session.user.lastname}
               </span>
+              <FeedbackButton db={scope.db} />
               <button
                 type="button"
                 onClick={() => void onSignOut()}

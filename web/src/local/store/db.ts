@@ -271,6 +271,18 @@ export interface LocalProgressReset {
 /** A progress test of the syllabus with its questions, retry interval and initial-attempt choice. */
 export type LocalProgressTest = PulledProgressTest;
 
+/** Feedback given offline, waiting to be sent (features/feedback/feedback-queue.ts). */
+export interface PendingFeedback {
+  /** The device's id for it; the server stores a resent id once. */
+  id: string;
+  text: string;
+  /** Already scaled down on the device (JPEG). */
+  screenshots: Blob[];
+  /** The page it was given on. */
+  page: string;
+  createdAt: string;
+}
+
 export interface MetaRow {
   key: string;
   value: unknown;
@@ -304,6 +316,7 @@ export class UserDb extends Dexie {
   lessonProgress!: EntityTable<LocalLessonProgress, "lessonId">;
   progressTests!: EntityTable<LocalProgressTest, "id">;
   progressResets!: EntityTable<LocalProgressReset, "id">;
+  pendingFeedback!: EntityTable<PendingFeedback, "id">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -359,6 +372,8 @@ export class UserDb extends Dexie {
     this.version(8).stores({ lessonProgress: "lessonId", progressTests: "id" });
     // Resets of a subject's progress for the analysis graphs (schema version 9).
     this.version(9).stores({ progressResets: "id, subject" });
+    // Feedback given offline, with its screenshots, waiting to be sent (schema version 10).
+    this.version(10).stores({ pendingFeedback: "id, createdAt" });
   }
 }
 
