@@ -106,7 +106,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <button
                 type="button"
                 onClick={() => void onSignOut()}
-                className="rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
+                className="whitespace-nowrap rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
               >
                 Sign out
               </button>

@@ -32,9 +32,11 @@ export function FeedbackButton({ db }: { db: UserDb }) {
         type="button"
         onClick={() => setOpen(true)}
         data-testid="give-feedback"
-        className="rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
+        className="whitespace-nowrap rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
       >
-        Give feedback
+        {/* A phone's header has room for one short word. */}
+        <span className="sm:hidden">Feedback</span>
+        <span className="hidden sm:inline">Give feedback</span>
       </button>
       <FeedbackModal isOpen={open} onClose={() => setOpen(false)} prepare={downscaleImage} submit={submit} />
     </>

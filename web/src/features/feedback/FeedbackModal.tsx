@@ -185,6 +185,11 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
             ))}
           </ul>
         ) : null}
+        {shots.length > 0 ? (
+          <p className="text-sm text-slate-600" data-testid="feedback-shot-count">
+            {shots.length} of {FEEDBACK_LIMITS.maxScreenshots} screenshots attached
+          </p>
+        ) : null}
         {preparing ? <p className="text-sm text-slate-600">Preparing screenshots…</p> : null}
         {phase === "failed" ? (
           <FormNotice tone="error" testId="feedback-failed">
