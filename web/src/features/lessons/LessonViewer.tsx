@@ -1,7 +1,7 @@
 import { ACCESS_MESSAGES, ACCESS_TITLES } from "@preflight/sync-protocol/rules/access";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useEffect } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
 import { HtmlWithModels } from "../../ui/model-viewer/index.ts";
@@ -48,19 +48,35 @@ export function LessonViewer({
     recordLessonPage(scope, lesson.id, current).catch((err: unknown) => console.warn("lesson progress", err));
   }, [scope, lesson, page, current]);
 
+  // Counted from the page the last turn asked for, not the one on screen: a second press (or a
+  // held key repeating) can come before the page the first asked for has rendered, and a
+  // handler that read the page on screen turned one page for two presses.
+  const asked = useRef(current);
+  useLayoutEffect(() => {
+    asked.current = current;
+  }, [current]);
+  const turn = useCallback(
+    (by: 1 | -1): boolean => {
+      const next = asked.current + by;
+      if (next < 1 || next > total) return false;
+      asked.current = next;
+      onPage(next);
+      return true;
+    },
+    [total, onPage],
+  );
+
   useEffect(() => {
     if (!lesson || tutor.isOpen) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTyping(event.target)) return;
       if (document.querySelector("[role=dialog]")) return;
-      if (event.key === "ArrowRight" && current < total) onPage(current + 1);
-      else if (event.key === "ArrowLeft" && current > 1) onPage(current - 1);
-      else return;
-      event.preventDefault();
+      const by = event.key === "ArrowRight" ? 1 : event.key === "ArrowLeft" ? -1 : 0;
+      if (by !== 0 && turn(by)) event.preventDefault();
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
-  }, [lesson, tutor.isOpen, current, total, onPage]);
+  }, [lesson, tutor.isOpen, turn]);
 
   if (lesson === undefined) return <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500">Opening lesson…</main>;
 
@@ -121,7 +137,7 @@ export function LessonViewer({
       <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Lesson pages">
         <button
           type="button"
-          onClick={() => onPage(current - 1)}
+          onClick={() => turn(-1)}
           disabled={current <= 1}
           className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-40"
         >
@@ -132,7 +148,7 @@ export function LessonViewer({
         </span>
         <button
           type="button"
-          onClick={() => onPage(current + 1)}
+          onClick={() => turn(1)}
           disabled={current >= total}
           className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-40"
         >
