@@ -8,6 +8,7 @@ import { HtmlWithModels } from "../../ui/model-viewer/index.ts";
 import { LESSON_PROSE } from "./lesson-prose.ts";
 import { TutorSearchPanel } from "./TutorSearchPanel.tsx";
 import { useTutorSearch } from "./useTutorSearch.ts";
+import { useUpdateRunning } from "./useUpdateRunning.ts";
 
 /** Arrow keys turn pages, except while the student types or a dialog is open. */
 function isTyping(target: EventTarget | null): boolean {
@@ -78,7 +79,19 @@ export function LessonViewer({
     return () => window.removeEventListener("keydown", onKey);
   }, [lesson, tutor.isOpen, turn]);
 
-  if (lesson === undefined) return <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500">Opening lesson…</main>;
+  const updating = useUpdateRunning(scope.db);
+
+  if (lesson === undefined || (lesson === null && updating === undefined))
+    return <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500">Opening lesson…</main>;
+
+  // Lessons arrive with their subject's content pack: while the updater runs, one not here yet
+  // may be on its way, and the live query shows it as soon as its pack is applied.
+  if (lesson === null && updating)
+    return (
+      <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500" data-testid="lesson-downloading" aria-live="polite">
+        This lesson is downloading to this device…
+      </main>
+    );
 
   const searchButton = (
     <button
