@@ -1,10 +1,10 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect } from "react";
-import { FeedbackButton } from "../features/feedback/FeedbackButton.tsx";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { pullAll } from "../local/pull/pull.ts";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
+import { FeedbackButton } from "./feedback/FeedbackButton.tsx";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { MainNav } from "./MainNav.tsx";
 import { NoticeBanner } from "./NoticeBanner.tsx";

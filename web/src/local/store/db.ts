@@ -271,7 +271,7 @@ export interface LocalProgressReset {
 /** A progress test of the syllabus with its questions, retry interval and initial-attempt choice. */
 export type LocalProgressTest = PulledProgressTest;
 
-/** Feedback given offline, waiting to be sent (features/feedback/feedback-queue.ts). */
+/** Feedback given offline, waiting to be sent (local/feedback/feedback-queue.ts). */
 export interface PendingFeedback {
   /** The device's id for it; the server stores a resent id once. */
   id: string;

@@ -3,10 +3,10 @@
  * given offline (when the app starts and when the network returns).
  */
 import { useEffect, useState } from "react";
+import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "../../local/feedback/feedback-queue.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { downscaleImage } from "./downscale.ts";
 import { FeedbackModal, type SubmitOutcome } from "./FeedbackModal.tsx";
-import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "./feedback-queue.ts";
 
 export function FeedbackButton({ db }: { db: UserDb }) {
   const [open, setOpen] = useState(false);

@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { signedInScope } from "../../local/test-support.ts";
+import { signedInScope } from "../test-support.ts";
 import { newFeedback, queueFeedback, sendPendingFeedback } from "./feedback-queue.ts";
 
 const ok = () => new Response(JSON.stringify({ success: true, message: "Feedback Submitted" }), { status: 200 });

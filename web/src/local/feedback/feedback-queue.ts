@@ -1,5 +1,5 @@
 /**
- * Sending feedback, and keeping it on the device while offline. The outbox carries JSON writes
+ * Sending feedback, and keeping it on the device while offline (the modal: app/feedback/). The outbox carries JSON writes
  * only, so feedback (text and image blobs) waits in its own store (`pendingFeedback`) and is
  * sent, oldest first, when the app starts and when the network returns. Each keeps the id it
  * was given, so a send whose reply was lost is stored once by the server.
@@ -7,8 +7,8 @@
 import { errorBodySchema } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { feedbackReplySchema } from "@preflight/sync-protocol/schemas/feedback";
-import type { PendingFeedback, UserDb } from "../../local/store/db.ts";
 import { currentDate, platformFetch } from "../../platform.ts";
+import type { PendingFeedback, UserDb } from "../store/db.ts";
 
 export type SendOutcome =
   | { kind: "sent" }
