@@ -28,4 +28,5 @@ export const apiPaths = [
   "/subscribe",
   "/licence",
   "/app/activate",
+  "/feedback",
 ];
