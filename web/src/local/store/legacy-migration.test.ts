@@ -46,7 +46,7 @@ describe("legacy migration: an older release's device databases brought to the c
     expect(done.migrated.find((d) => d.name === LEGACY_USER_DB)).toEqual({
       name: LEGACY_USER_DB,
       fromVersion: 1,
-      toVersion: 10,
+      toVersion: new UserDb("schema-probe").verno,
       records: USER_RECORD_COUNT,
     });
 
