@@ -6,42 +6,14 @@
  */
 import "fake-indexeddb/auto";
 import type { UserSummary } from "@preflight/sync-protocol";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import { cleanup, render, screen } from "@testing-library/react";
-import type { ReactNode } from "react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetDatabases, STUDENT } from "../local/test-support.ts";
-import { SnackbarContext } from "../ui/snackbar/context.ts";
 import { MainNav } from "./MainNav.tsx";
 import { MaintenanceOnly } from "./maintenance.tsx";
-import { SessionProvider } from "./session-context.tsx";
+import { renderSignedIn } from "./render-signed-in.tsx";
 
 const MAINTENANCE: UserSummary = { ...STUDENT, id: "user-m", email: "admin@preflight.test", role: "maintenance" };
-
-/** Renders `page` at "/" of a memory router, signed in as `user`. */
-function renderAs(user: UserSummary, page: () => ReactNode) {
-  const session = { key: "current", userId: user.id, user, signedInAt: "2026-11-21T09:00:00Z" } as const;
-  const root = createRootRoute({ component: Outlet });
-  const index = createRoute({ getParentRoute: () => root, path: "/", component: page });
-  const router = createRouter({
-    routeTree: root.addChildren([index]),
-    history: createMemoryHistory({ initialEntries: ["/"] }),
-  });
-  render(
-    <SessionProvider session={session}>
-      <SnackbarContext.Provider value={{ notify: vi.fn(() => 1), dismiss: vi.fn() }}>
-        <RouterProvider router={router} />
-      </SnackbarContext.Provider>
-    </SessionProvider>,
-  );
-}
 
 const navLinks = () =>
   [...screen.getByRole("navigation", { name: "Main" }).querySelectorAll("a")].map((a) => a.getAttribute("data-testid"));
@@ -51,7 +23,7 @@ describe("MainNav", () => {
   afterEach(cleanup);
 
   it("shows a student their study places and Profile, but not Updates or Jobs", async () => {
-    renderAs(STUDENT, () => <MainNav features={STUDENT.features} userRole="student" />);
+    renderSignedIn(STUDENT, () => <MainNav features={STUDENT.features} userRole="student" />);
     await screen.findByTestId("nav-profile");
     expect(navLinks()).toContain("nav-dashboard");
     expect(navLinks()).not.toContain("nav-updates");
@@ -59,7 +31,7 @@ describe("MainNav", () => {
   });
 
   it("shows the maintenance role Updates and Jobs as well", async () => {
-    renderAs(MAINTENANCE, () => <MainNav features={MAINTENANCE.features} userRole="maintenance" />);
+    renderSignedIn(MAINTENANCE, () => <MainNav features={MAINTENANCE.features} userRole="maintenance" />);
     expect((await screen.findByTestId("nav-updates")).getAttribute("href")).toBe("/maintenance/updates");
     expect(screen.getByTestId("nav-jobs").getAttribute("href")).toBe("/maintenance/jobs");
     expect(navLinks()).toContain("nav-profile");
@@ -78,7 +50,7 @@ describe("a maintenance page", () => {
   afterEach(cleanup);
 
   it("refuses a student: a plain page pointing to the dashboard and Changes, no tools", async () => {
-    renderAs(STUDENT, toolsPage);
+    renderSignedIn(STUDENT, toolsPage);
     const refusal = await screen.findByTestId("maintenance-only");
     expect(refusal.textContent).toContain("open to maintenance staff only");
     expect(screen.getByRole("link", { name: "dashboard" }).getAttribute("href")).toBe("/dashboard");
@@ -87,7 +59,7 @@ describe("a maintenance page", () => {
   });
 
   it("opens for the maintenance role", async () => {
-    renderAs(MAINTENANCE, toolsPage);
+    renderSignedIn(MAINTENANCE, toolsPage);
     expect(await screen.findByTestId("tools")).toBeTruthy();
     expect(screen.queryByTestId("maintenance-only")).toBeNull();
   });

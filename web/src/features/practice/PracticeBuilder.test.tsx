@@ -6,42 +6,16 @@
  */
 import "fake-indexeddb/auto";
 import type { Features, UserSummary } from "@preflight/sync-protocol";
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from "@tanstack/react-router";
-import { cleanup, render, screen, within } from "@testing-library/react";
+import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../../app/session-context.tsx";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderSignedIn } from "../../app/render-signed-in.tsx";
 import { resetDatabases, STUDENT } from "../../local/test-support.ts";
-import { SnackbarContext } from "../../ui/snackbar/context.ts";
 import { PracticeBuilder } from "./PracticeBuilder.tsx";
 
 function renderBuilder(features: Features) {
   const user: UserSummary = { ...STUDENT, features };
-  const session = { key: "current", userId: user.id, user, signedInAt: "2026-11-21T09:00:00Z" } as const;
-  const root = createRootRoute({ component: Outlet });
-  const practice = createRoute({
-    getParentRoute: () => root,
-    path: "/",
-    component: () => <PracticeBuilder seed={1} />,
-  });
-  const router = createRouter({
-    routeTree: root.addChildren([practice]),
-    history: createMemoryHistory({ initialEntries: ["/"] }),
-  });
-  render(
-    <SessionProvider session={session}>
-      <SnackbarContext.Provider value={{ notify: vi.fn(() => 1), dismiss: vi.fn() }}>
-        <RouterProvider router={router} />
-      </SnackbarContext.Provider>
-    </SessionProvider>,
-  );
+  renderSignedIn(user, () => <PracticeBuilder seed={1} />);
 }
 
 /** From the subject list (the first view) to the settings, where the filters are. */
