@@ -67,14 +67,18 @@ export async function paymentProviderFromEnv(env: Env, options: PaymentSetupOpti
     fetch: options.webhookFetch,
     webhookRetry: options.webhookRetry,
   });
-  const provider = new StripeProvider({
+  return { provider: sandboxProvider(sandbox, options.clock), sandbox, stop: () => sandbox.stop() };
+}
+
+/** Stripe's own SDK pointed at the local sandbox, with the sandbox's keys. */
+export function sandboxProvider(sandbox: PaymentSandbox, clock: Clock): StripeProvider {
+  return new StripeProvider({
     name: "sandbox",
     secretKey: sandbox.secretKey,
     webhookSecret: sandbox.webhookSecret,
     api: sandbox.api,
-    clock: options.clock,
+    clock,
   });
-  return { provider, sandbox, stop: () => sandbox.stop() };
 }
 
 function sandboxPortFromEnv(value: string | undefined): number {

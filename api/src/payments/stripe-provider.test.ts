@@ -6,6 +6,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../test-support/harness.ts";
+import { sandboxProvider } from "./index.ts";
 import { type PaymentEvent, WebhookSignatureError } from "./provider.ts";
 import { type PaymentSandbox, startPaymentSandbox } from "./sandbox/sandbox.ts";
 import { StripeProvider, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-provider.ts";
@@ -16,13 +17,7 @@ let provider: StripeProvider;
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ clock });
-  provider = new StripeProvider({
-    name: "sandbox",
-    secretKey: sandbox.secretKey,
-    webhookSecret: sandbox.webhookSecret,
-    api: sandbox.api,
-    clock,
-  });
+  provider = sandboxProvider(sandbox, clock);
 });
 afterAll(() => sandbox.stop());
 

@@ -7,8 +7,9 @@ import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { TestClock } from "../../test-support/harness.ts";
+import { sandboxProvider } from "../index.ts";
 import type { CheckoutRequest } from "../provider.ts";
-import { StripeProvider } from "../stripe-provider.ts";
+import type { StripeProvider } from "../stripe-provider.ts";
 import { type PaymentSandbox, startPaymentSandbox } from "./sandbox.ts";
 
 interface Received {
@@ -46,13 +47,7 @@ let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
 beforeAll(async () => {
   sandbox = await startPaymentSandbox({ clock, webhookRetry: { firstRetryMs: 10, maxAttempts: 4 } });
-  provider = new StripeProvider({
-    name: "sandbox",
-    secretKey: sandbox.secretKey,
-    webhookSecret: sandbox.webhookSecret,
-    api: sandbox.api,
-    clock,
-  });
+  provider = sandboxProvider(sandbox, clock);
 });
 afterAll(() => sandbox.stop());
 afterEach(async () => {
