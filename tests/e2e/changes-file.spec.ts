@@ -37,7 +37,7 @@ test("[DR17] pending changes exported on one device and imported on another reac
   const other = await browser.newContext();
   const second = await other.newPage();
   await signIn(second);
-  await second.goto("/changes");
+  await second.goto("/device");
   await second.getByTestId("import-file").setInputFiles(file);
   await expect(second.getByTestId("import-report")).toHaveText("4 applied, 0 already on the server, 0 refused.");
   await second.getByTestId("import-file").setInputFiles(file);

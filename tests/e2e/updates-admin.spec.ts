@@ -11,7 +11,7 @@ import { startTest } from "./support/test-taking.ts";
  * The updates admin panel (/maintenance/updates) in Chromium, worked by a maintenance user (only
  * that role sees it): the lists of applied and failed updates, the update status lock and the
  * interrupt, Re-download question bank, storage; then what stays with a student: the device data
- * file under Changes, and a bank the browser evicted coming back by itself.
+ * file on This device, and a bank the browser evicted coming back by itself.
  */
 const shots = join(import.meta.dirname, "../artifacts/screens");
 const STAMP = /^\d{2}\/\d{2}\/\d{4} @ \d{2}:\d{2}$/;
@@ -267,11 +267,11 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
     await page.getByTestId("next").click();
   }
   await expect(page.getByTestId("pending-count")).toHaveText("3 pending");
-  // Device data is the student's own: under Changes (the header's pending link); the admin panel is not theirs.
+  // Device data is the student's own: on This device (the header's pending link); the admin panel is not theirs.
   await expect(page.getByTestId("nav-updates")).toHaveCount(0);
   await page.getByTestId("pending-count").click();
   await page.getByTestId("confirm-leave").click();
-  await expect(page).toHaveURL(/\/changes$/);
+  await expect(page).toHaveURL(/\/device$/);
   await expect(page.getByTestId("device-data")).toContainText("pending changes file");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("device-export").click()]);
   expect(download.suggestedFilename()).toMatch(
@@ -293,7 +293,7 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
   const second = await fresh.newPage();
   await signIn(second, student.email, student.password);
   await second.getByTestId("pending-count").click();
-  await expect(second).toHaveURL(/\/changes$/);
+  await expect(second).toHaveURL(/\/device$/);
   await second.getByTestId("device-import").setInputFiles(file);
   const confirm = second.getByRole("dialog");
   await expect(confirm).toContainText("This device already holds 1 test of yours");

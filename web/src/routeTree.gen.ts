@@ -17,6 +17,7 @@ import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as AppAnalysisRouteImport } from './routes/_app/analysis'
 import { Route as AppChangesRouteImport } from './routes/_app/changes'
 import { Route as AppDashboardRouteImport } from './routes/_app/dashboard'
+import { Route as AppDeviceRouteImport } from './routes/_app/device'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSubscribeRouteImport } from './routes/_app/subscribe'
 import { Route as AppSyllabusRouteImport } from './routes/_app/syllabus'
@@ -82,6 +83,11 @@ const AppChangesRoute = AppChangesRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDeviceRoute = AppDeviceRouteImport.update({
+  id: '/device',
+  path: '/device',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -232,6 +238,7 @@ export interface FileRoutesByFullPath {
   '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/device': typeof AppDeviceRoute
   '/profile': typeof AppProfileRoute
   '/subscribe': typeof AppSubscribeRoute
   '/syllabus': typeof AppSyllabusRoute
@@ -268,6 +275,7 @@ export interface FileRoutesByTo {
   '/analysis': typeof AppAnalysisRoute
   '/changes': typeof AppChangesRoute
   '/dashboard': typeof AppDashboardRoute
+  '/device': typeof AppDeviceRoute
   '/profile': typeof AppProfileRoute
   '/subscribe': typeof AppSubscribeRoute
   '/syllabus': typeof AppSyllabusRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/_app/analysis': typeof AppAnalysisRoute
   '/_app/changes': typeof AppChangesRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/device': typeof AppDeviceRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/subscribe': typeof AppSubscribeRoute
   '/_app/syllabus': typeof AppSyllabusRoute
@@ -345,6 +354,7 @@ export interface FileRouteTypes {
     | '/analysis'
     | '/changes'
     | '/dashboard'
+    | '/device'
     | '/profile'
     | '/subscribe'
     | '/syllabus'
@@ -381,6 +391,7 @@ export interface FileRouteTypes {
     | '/analysis'
     | '/changes'
     | '/dashboard'
+    | '/device'
     | '/profile'
     | '/subscribe'
     | '/syllabus'
@@ -419,6 +430,7 @@ export interface FileRouteTypes {
     | '/_app/analysis'
     | '/_app/changes'
     | '/_app/dashboard'
+    | '/_app/device'
     | '/_app/profile'
     | '/_app/subscribe'
     | '/_app/syllabus'
@@ -513,6 +525,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/device': {
+      id: '/_app/device'
+      path: '/device'
+      fullPath: '/device'
+      preLoaderRoute: typeof AppDeviceRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -718,6 +737,7 @@ interface AppRouteChildren {
   AppAnalysisRoute: typeof AppAnalysisRoute
   AppChangesRoute: typeof AppChangesRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDeviceRoute: typeof AppDeviceRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSubscribeRoute: typeof AppSubscribeRoute
   AppSyllabusRoute: typeof AppSyllabusRoute
@@ -743,6 +763,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAnalysisRoute: AppAnalysisRoute,
   AppChangesRoute: AppChangesRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDeviceRoute: AppDeviceRoute,
   AppProfileRoute: AppProfileRoute,
   AppSubscribeRoute: AppSubscribeRoute,
   AppSyllabusRoute: AppSyllabusRoute,

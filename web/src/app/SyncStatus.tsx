@@ -17,7 +17,7 @@ export function SyncStatus({ db }: { db: UserDb }) {
       <span className={`inline-block h-2.5 w-2.5 rounded-full ${tone}`} aria-hidden />
       <span>{label}</span>
       <Link
-        to="/changes"
+        to="/device"
         className="rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
         data-testid="pending-count"
         title="Changes waiting for the server"

@@ -49,12 +49,12 @@ describe("a maintenance page", () => {
   beforeEach(resetDatabases);
   afterEach(cleanup);
 
-  it("refuses a student: a plain page pointing to the dashboard and Changes, no tools", async () => {
+  it("refuses a student: a plain page pointing to the dashboard and This device, no tools", async () => {
     renderSignedIn(STUDENT, toolsPage);
     const refusal = await screen.findByTestId("maintenance-only");
     expect(refusal.textContent).toContain("open to maintenance staff only");
     expect(screen.getByRole("link", { name: "dashboard" }).getAttribute("href")).toBe("/dashboard");
-    expect(screen.getByRole("link", { name: "Changes" }).getAttribute("href")).toBe("/changes");
+    expect(screen.getByRole("link", { name: "This device" }).getAttribute("href")).toBe("/device");
     expect(screen.queryByTestId("tools")).toBeNull();
   });
 

@@ -2,9 +2,9 @@
  * The maintenance role on the device (issue 14): the maintenance tools (the Updates admin panel
  * and the Jobs panels) are for role "maintenance" (the me reply's and the profile pull's
  * `role`). A student keeps what concerns their own device elsewhere: the content update on the
- * dashboard (and /update), the update mode on the profile, and the changes waiting for the
- * server, the pending-changes file and the device data file under Changes (the header's
- * "pending" link).
+ * dashboard (and /update), the update mode on the profile, and the changes waiting to be sent,
+ * the pending-changes file, the device data file and storage on This device (/device, reached
+ * from the profile and the header's "pending" link).
  */
 import type { UserSummary } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
@@ -35,9 +35,9 @@ export function MaintenanceOnly({ children }: { children: ReactNode }) {
           <Link to="/dashboard" className="text-brand-700 underline">
             dashboard
           </Link>
-          ; the changes waiting for the server, and your device data, are under{" "}
-          <Link to="/changes" className="text-brand-700 underline">
-            Changes
+          ; your changes waiting to be sent, and your data on this device, are on{" "}
+          <Link to="/device" className="text-brand-700 underline">
+            This device
           </Link>
           .
         </p>

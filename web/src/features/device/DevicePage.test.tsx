@@ -7,21 +7,21 @@ import { SessionProvider } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
-import { ChangesPage } from "./ChangesPage.tsx";
+import { DevicePage } from "./DevicePage.tsx";
 
 const SESSION = { key: "current", userId: STUDENT.id, user: STUDENT, signedInAt: "2026-11-21T09:00:00Z" } as const;
 
 async function upload(text: string) {
   render(
     <SessionProvider session={SESSION}>
-      <ChangesPage />
+      <DevicePage />
     </SessionProvider>,
   );
   const file = new File([text], "pending.json", { type: "application/json" });
   await userEvent.setup().upload(screen.getByTestId("import-file"), file);
 }
 
-describe("Changes on this device: a refused import says why", () => {
+describe("This device: a refused import says why", () => {
   beforeEach(resetDatabases);
   afterEach(() => {
     cleanup();

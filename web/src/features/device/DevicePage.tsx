@@ -15,7 +15,7 @@ const IMPORT_FAILED = "The file could not be imported. Please try again online."
  * What this device still owes the server, and the last-resort file export and import. The route
  * adds the device's own sections under them (`children`: storage and device data).
  */
-export function ChangesPage({ children }: { children?: ReactNode }) {
+export function DevicePage({ children }: { children?: ReactNode }) {
   const { session, scope } = useSignedIn();
   const snapshot = useSyncSnapshot(scope.db);
   const failed = useLiveQuery(() => scope.db.outbox.where("status").equals("failed").sortBy("seq"), [scope.db]) ?? [];
@@ -51,7 +51,7 @@ export function ChangesPage({ children }: { children?: ReactNode }) {
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold">Changes on this device</h1>
+        <h1 className="text-xl font-semibold">This device</h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500">Waiting for the server</dt>
           <dd data-testid="changes-pending">{snapshot?.pending ?? 0}</dd>

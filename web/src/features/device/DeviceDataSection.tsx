@@ -88,7 +88,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
         </p>
         <p className="text-slate-600">
           The{" "}
-          <Link to="/changes" className="text-brand-700 underline">
+          <Link to="/device" className="text-brand-700 underline">
             pending changes file
           </Link>{" "}
           only sends this device's waiting changes to the server; this file restores the device's own records as well.
