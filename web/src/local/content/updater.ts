@@ -88,6 +88,7 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
 
   let doneBytes = 0;
   for (let attempt = 1; ; attempt++) {
+    emit({ attempt });
     try {
       const manifest = await fetchManifest(doFetch, options.signal);
       const plan = planUpdates(manifest, await installedVersions(db));
@@ -95,7 +96,6 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
       const imageBytes = images.reduce((n, i) => n + i.size, 0);
       const sources = plan.updates.reduce((n, u) => n + u.packs.length, 0) + (images.length ? 1 : 0);
       emit({
-        attempt,
         totalUpdates: plan.updates.length,
         totalSources: sources,
         totalSize: doneBytes + plan.bytes + imageBytes,
