@@ -1,6 +1,7 @@
 /**
  * Test support: renders `page` at "/" of a memory router, signed in as `user`, with a snackbar
- * that only records. For component tests of pages that read the session and navigate.
+ * that only records (returned, so a test can read the notifications the page gave). For
+ * component tests of pages that read the session and navigate.
  */
 import type { UserSummary } from "@preflight/sync-protocol";
 import {
@@ -17,7 +18,8 @@ import { vi } from "vitest";
 import { SnackbarContext } from "../ui/snackbar/context.ts";
 import { SessionProvider } from "./session-context.tsx";
 
-export function renderSignedIn(user: UserSummary, page: () => ReactNode): void {
+export function renderSignedIn(user: UserSummary, page: () => ReactNode): { notify: ReturnType<typeof vi.fn> } {
+  const notify = vi.fn(() => 1);
   const session = { key: "current", userId: user.id, user, signedInAt: "2026-11-21T09:00:00Z" } as const;
   const root = createRootRoute({ component: Outlet });
   const index = createRoute({ getParentRoute: () => root, path: "/", component: page });
@@ -27,9 +29,10 @@ export function renderSignedIn(user: UserSummary, page: () => ReactNode): void {
   });
   render(
     <SessionProvider session={session}>
-      <SnackbarContext.Provider value={{ notify: vi.fn(() => 1), dismiss: vi.fn() }}>
+      <SnackbarContext.Provider value={{ notify, dismiss: vi.fn() }}>
         <RouterProvider router={router} />
       </SnackbarContext.Provider>
     </SessionProvider>,
   );
+  return { notify };
 }
