@@ -13,6 +13,7 @@ import { fixedRoutes } from "./fixed.ts";
 import { flaggedRoutes } from "./flagged.ts";
 import { healthRoutes } from "./health.ts";
 import { licenceRoutes } from "./licence.ts";
+import { maintenanceUsersRoutes } from "./maintenance-users.ts";
 import { practiceRoutes } from "./practice.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
@@ -37,6 +38,7 @@ export const routes = {
   ...flaggedRoutes,
   ...healthRoutes,
   ...licenceRoutes,
+  ...maintenanceUsersRoutes,
   ...practiceRoutes,
   ...profileRoutes,
   ...questionRoutes,

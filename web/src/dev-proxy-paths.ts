@@ -29,4 +29,5 @@ export const apiPaths = [
   "/licence",
   "/app/activate",
   "/feedback",
+  "/maintenance/user/",
 ];
