@@ -107,10 +107,15 @@ describe("the question screen", { timeout: 20_000 }, () => {
     expect(actions(onAction)).toEqual([{ type: "go", target: 3 }]);
   });
 
-  it("keys: arrows move, letters toggle answers; not while typing, with a modal open or the page asking", async () => {
+  it("keys: arrows move, letters toggle answers, Enter confirms; not while typing, with a modal open or the page asking", async () => {
     const { onAction, user } = renderView();
-    await user.keyboard("b{ArrowRight}{ArrowLeft}{Control>}a{/Control}");
-    expect(actions(onAction)).toEqual([{ type: "toggle", index: 1 }, { type: "next" }, { type: "previous" }]);
+    await user.keyboard("b{ArrowRight}{ArrowLeft}{Enter}{Control>}a{/Control}");
+    expect(actions(onAction)).toEqual([
+      { type: "key", action: { type: "toggle", index: 1 } },
+      { type: "key", action: { type: "next" } },
+      { type: "key", action: { type: "previous" } },
+      { type: "key", action: { type: "confirm" } },
+    ]);
     cleanup();
 
     const paused = renderView(shown(), { keyboardPaused: true });

@@ -37,6 +37,11 @@ function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLInputElement && target.type !== "radio" && target.type !== "checkbox";
 }
 
+/** A control that answers Enter itself. */
+function isControl(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest("button, a[href], [role=button], [role=link]") !== null;
+}
+
 /** The question screen (spec: test-taking screen 1), drawn from the session. */
 export function TestView({
   screen: s,
@@ -52,15 +57,17 @@ export function TestView({
 }: TestViewProps) {
   const modalOpen = s.modal !== null;
 
-  // Arrow keys move; letters toggle answers (not while typing in a field or with a modal open).
+  // Arrow keys move; letters toggle answers; Enter confirms (not while typing in a field or with
+  // a modal open). Enter on a focused button or link is that control's own.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (modalOpen || keyboardPaused || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTypingTarget(event.target)) return;
       const action = keyAction(event.key);
       if (!action) return;
+      if (action.type === "confirm" && isControl(event.target)) return;
       if (action.type !== "toggle") event.preventDefault();
-      onAction(action);
+      onAction({ type: "key", action });
     };
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -7,6 +7,7 @@ import { CHOICE, CLOZE, SELECT, TEST, TEXT, testData } from "./test.mock.ts";
 import {
   autoConfirmDue,
   initialSession,
+  type KeyAction,
   keyAction,
   type OnScreen,
   onScreen,
@@ -110,10 +111,10 @@ describe("answering (spec 4: Answering)", () => {
     expect(seen(play(at(3), { type: "toggle", index: 0 }).state).draft).toEqual({ kind: "text", text: "" });
   });
 
-  it("arrow keys move; other keys are not the test's", () => {
+  it("arrow keys move, Enter confirms; other keys are not the test's", () => {
     expect(keyAction("ArrowRight")).toEqual({ type: "next" });
     expect(keyAction("ArrowLeft")).toEqual({ type: "previous" });
-    expect(keyAction("Enter")).toBeNull();
+    expect(keyAction("Enter")).toEqual({ type: "confirm" });
     expect(keyAction("1")).toBeNull();
   });
 
@@ -160,6 +161,50 @@ describe("moving (spec 4: moving first saves any pending answer)", () => {
     const ignored = play(moving, { type: "next" }, { type: "previous" }, { type: "toggle", index: 2 }, choose([23]));
     expect(ignored.effects).toEqual([]);
     expect(ignored.state).toBe(moving);
+  });
+
+  it("keys pressed while the save is in flight are held and applied in order once it is back, never dropped", () => {
+    const key = (action: KeyAction): SessionAction => ({ type: "key", action });
+    // b, → (the save of question 1 starts), then a, c and → typed before it is back.
+    const moving = play(at(1), key({ type: "toggle", index: 1 }), key({ type: "next" }));
+    const typedAhead = play(
+      moving.state,
+      key({ type: "toggle", index: 0 }),
+      key({ type: "toggle", index: 2 }),
+      key({ type: "next" }),
+    );
+    expect(typedAhead.effects).toEqual([]);
+    expect(seen(typedAhead.state).position).toBe(1);
+
+    const back = play(typedAhead.state, { type: "saved", outcome: "saved" });
+    // On question 2 (multiple select) a and c are chosen, and → saves them on the way to 3.
+    expect(back.effects).toEqual([
+      { kind: "keep-position", testId: TEST_ID, position: 2 },
+      { kind: "ping", direction: "next" },
+      { kind: "save", testId: TEST_ID, questionId: SELECT.id, given: [21, 23], delayMs: SAVE_DELAY_MS },
+    ]);
+    expect(seen(back.state).busy).toBe(true);
+    expect(back.state.held).toEqual([]);
+    expect(seen(play(back.state, { type: "saved", outcome: "saved" }).state).position).toBe(3);
+  });
+
+  it("held keys are let go when the save is refused: the student sees why first", () => {
+    const key = (action: KeyAction): SessionAction => ({ type: "key", action });
+    const moving = play(at(1), choose([12]), key({ type: "next" }), key({ type: "toggle", index: 0 })).state;
+    expect(moving.held).toHaveLength(1);
+    const failed = play(moving, { type: "saved", outcome: "failed" });
+    expect(failed.effects).toEqual([{ kind: "save-failed" }]);
+    expect(failed.state.held).toEqual([]);
+    expect(seen(failed.state).position).toBe(1);
+  });
+
+  it("Enter confirms where the display mode asks for confirmation, and nowhere else", () => {
+    const enter: SessionAction = { type: "key", action: { type: "confirm" } };
+    const confirming = play(at(1, { display_answers: "after_choice" }), choose([11]), enter);
+    expect(confirming.effects).toEqual([
+      { kind: "save", testId: TEST_ID, questionId: CHOICE.id, given: [11], delayMs: 0 },
+    ]);
+    expect(play(at(1), choose([11]), enter).effects).toEqual([]);
   });
 
   it("with nothing new to save, the move is at once", () => {

@@ -55,7 +55,22 @@ export interface TestSession {
   modal: TestModal | null;
   /** The save or the end the page waits for; the buttons are off meanwhile. */
   waiting: { kind: "save"; andThen: Target | null } | { kind: "end"; reason: TestEnd } | null;
+  /**
+   * Keys pressed while a save was in flight, in order: a student answering by keyboard at a
+   * normal pace presses the next letter before the save of the last answer is back.
+   */
+  held: KeyAction[];
 }
+
+/** What a key of the question screen asks for (`keyAction`). */
+export type KeyAction =
+  | { type: "toggle"; index: number }
+  | { type: "next" }
+  | { type: "previous" }
+  | { type: "confirm" };
+
+/** Keys held beyond this many are dropped: nobody types twenty answers ahead on purpose. */
+export const HELD_KEYS_LIMIT = 20;
 
 export const initialSession: TestSession = {
   data: null,
@@ -65,6 +80,7 @@ export const initialSession: TestSession = {
   message: null,
   modal: null,
   waiting: null,
+  held: [],
 };
 
 /** How a save ended: kept, refused as too late, refused as the test has ended, or failed. */
@@ -76,6 +92,8 @@ export type SessionAction =
   | { type: "choose"; draft: Draft }
   /** A letter key: a toggles the first answer, b the second … */
   | { type: "toggle"; index: number }
+  /** A key of the question screen: applied now, or once the save in flight is back. */
+  | { type: "key"; action: KeyAction }
   | { type: "next" }
   | { type: "previous" }
   /** A question number of the pagination, or the Finish test button. */
@@ -185,10 +203,11 @@ export function autoConfirmDue(state: TestSession): boolean {
   return s.draft.ids.length === (s.question.total_correct ?? 0);
 }
 
-/** The keys of the question screen: arrows move, letters toggle answers. */
-export function keyAction(key: string): SessionAction | null {
+/** The keys of the question screen: arrows move, letters toggle answers, Enter confirms. */
+export function keyAction(key: string): KeyAction | null {
   if (key === "ArrowRight") return { type: "next" };
   if (key === "ArrowLeft") return { type: "previous" };
+  if (key === "Enter") return { type: "confirm" };
   const index = letterIndex(key);
   return index === null ? null : { type: "toggle", index };
 }
@@ -301,16 +320,42 @@ function settleSave(state: TestSession, outcome: SaveOutcome): Step {
   if (state.waiting?.kind !== "save") return stay(state);
   const { andThen } = state.waiting;
   const done = { ...state, waiting: null };
+  // Keys typed ahead go on only from a kept answer: after a refusal the student sees why first.
+  const dropped = { ...done, held: [] };
   switch (outcome) {
     case "saved":
-      return andThen === null ? stay(done) : arrive(done, andThen);
+      return releaseHeld(andThen === null ? stay(done) : arrive(done, andThen));
     case "time-expired":
-      return stay({ ...done, modal: { kind: "time-expired" } });
+      return stay({ ...dropped, modal: { kind: "time-expired" } });
     case "test-finished":
-      return stay(done);
+      return stay(dropped);
     case "failed":
-      return { state: done, effects: [{ kind: "save-failed" }] };
+      return { state: dropped, effects: [{ kind: "save-failed" }] };
   }
+}
+
+/** A key: at once when the screen is ready, else held until the save in flight is back. */
+function pressKey(state: TestSession, key: KeyAction): Step {
+  const s = onScreen(state);
+  if (s?.busy && state.waiting?.kind === "save") {
+    if (state.held.length >= HELD_KEYS_LIMIT) return stay(state);
+    return stay({ ...state, held: [...state.held, key] });
+  }
+  // Enter confirms only where the display mode asks for confirmation.
+  if (key.type === "confirm" && !s?.duringTest) return stay(state);
+  return reduce(state, key);
+}
+
+/** Applies the held keys in order, until one of them starts another save (the rest wait for it). */
+function releaseHeld(step: Step): Step {
+  let { state, effects } = step;
+  while (state.held.length > 0 && state.waiting === null) {
+    const [key, ...rest] = state.held as [KeyAction, ...KeyAction[]];
+    const next = pressKey({ ...state, held: rest }, key);
+    state = next.state;
+    effects = [...effects, ...next.effects];
+  }
+  return { state, effects };
 }
 
 export function reduce(state: TestSession, action: SessionAction): Step {
@@ -320,6 +365,8 @@ export function reduce(state: TestSession, action: SessionAction): Step {
       return stay(withDraft({ ...state, data: action.data }));
     case "choose":
       return choose(state, action.draft);
+    case "key":
+      return pressKey(state, action.action);
     case "toggle": {
       if (!s?.question || !s.draft || s.modal || s.busy || s.locked) return stay(state);
       if (action.index >= s.question.answers.length) return stay(state);
