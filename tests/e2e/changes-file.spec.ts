@@ -39,9 +39,9 @@ test("[DR17] pending changes exported on one device and imported on another reac
   await signIn(second);
   await second.goto("/device");
   await second.getByTestId("import-file").setInputFiles(file);
-  await expect(second.getByTestId("import-report")).toHaveText("4 applied, 0 already on the server, 0 refused.");
+  await expect(second.getByTestId("import-report")).toHaveText("4 saved, 0 already saved, 0 not accepted.");
   await second.getByTestId("import-file").setInputFiles(file);
-  await expect(second.getByTestId("import-report")).toHaveText("0 applied, 4 already on the server, 0 refused.");
+  await expect(second.getByTestId("import-report")).toHaveText("0 saved, 4 already saved, 0 not accepted.");
   expect(serverTest(testId)).toBeDefined();
   expect(serverAnswers(testId)).toHaveLength(3);
   await stranded.close();

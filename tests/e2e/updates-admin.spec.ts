@@ -272,7 +272,7 @@ test("device data: exported before a wipe, imported on a fresh device; the tests
   await page.getByTestId("pending-count").click();
   await page.getByTestId("confirm-leave").click();
   await expect(page).toHaveURL(/\/device$/);
-  await expect(page.getByTestId("device-data")).toContainText("pending changes file");
+  await expect(page.getByTestId("device-data")).toContainText("file of changes not sent yet");
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("device-export").click()]);
   expect(download.suggestedFilename()).toMatch(
     new RegExp(`^preflight-${student.email.replace(/[.]/g, "\\.")}-\\d{4}-\\d{2}-\\d{2}\\.json$`),

@@ -34,7 +34,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       setReport(
-        `Exported ${plural(file.tests, "test")} and ${plural(file.pending, "change")} not yet on the server to ${file.filename}.`,
+        `Exported ${plural(file.tests, "test")} and ${plural(file.pending, "change")} not sent yet to ${file.filename}.`,
       );
     } catch (err) {
       showError(err, { title: "Export failed", explains: [Error] });
@@ -49,7 +49,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
     try {
       const result = await importDeviceData(db, file, { replace });
       setReport(
-        `Imported ${plural(result.tests, "test")} and ${plural(result.pending, "change")} waiting to be sent. The changes are being sent now.`,
+        `Imported ${plural(result.tests, "test")} and ${plural(result.pending, "change")} not sent yet. The changes are being sent now.`,
       );
       notify({ type: "success", title: "Device data imported", text: `${plural(result.tests, "test")} restored.` });
       void wakeDrain({ force: true });
@@ -78,9 +78,8 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>
           Before this device is wiped, export your data on it to a file: your tests, answers, flags and every change not
-          yet on the server (the questions are left out; they download again). On the new device, sign in as yourself
-          and import the file: your records come back, and the waiting changes carry on from where this device stopped
-          and reach the server once.
+          sent yet (the questions are left out; they download again). On the new device, sign in as yourself and import
+          the file: your records come back, and the changes not sent yet are sent from there, each counted once.
         </p>
         <p>
           After exporting, stop using Preflight on this device: it is the one being wiped, and anything you do on it
@@ -88,10 +87,11 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
         </p>
         <p className="text-slate-600">
           The{" "}
-          <Link to="/device" className="text-brand-700 underline">
-            pending changes file
+          <Link to="/device" hash="move-changes" className="text-brand-700 underline">
+            file of changes not sent yet
           </Link>{" "}
-          only sends this device's waiting changes to the server; this file restores the device's own records as well.
+          above only sends this device's changes to your account; this file brings back the device's own records as
+          well.
         </p>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
@@ -142,12 +142,13 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
           <>
             <p>
               This device already holds {plural(pending.summary.replaces.tests, "test")} of yours (
-              {plural(pending.summary.replaces.records, "record")} in all), downloaded from the server or made here.
+              {plural(pending.summary.replaces.records, "record")} in all), downloaded from your account or made here.
               Importing replaces them with the file's {plural(pending.summary.tests, "test")} and{" "}
-              {plural(pending.summary.pending, "change")} waiting to be sent.
+              {plural(pending.summary.pending, "change")} not sent yet.
             </p>
             <p className="mt-2">
-              Anything already on the server comes back with the next sync; the downloaded questions stay.
+              Anything already saved to your account comes back the next time this device syncs; the downloaded
+              questions stay.
             </p>
           </>
         ) : null}

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../app/session-context.tsx";
-import { createTest } from "../../local/actions/test.ts";
+import { createTest, saveAnswer } from "../../local/actions/test.ts";
+import { drainUnlocked } from "../../local/outbox/drain.ts";
+import { FakePushServer } from "../../local/outbox/fake-push-server.ts";
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
 import { DevicePage } from "./DevicePage.tsx";
@@ -50,5 +52,44 @@ describe("This device: a refused import says why", () => {
     expect((await screen.findByRole("alert")).textContent).toBe(
       "The file could not be imported. Please try again online.",
     );
+  });
+});
+
+describe("This device: what is not sent yet, the last sync, and the changes not accepted in the student's words", () => {
+  beforeEach(resetDatabases);
+  afterEach(cleanup);
+
+  it("counts, the sync's date, and each change not accepted named with the reason, no call names", async () => {
+    const scope = await signedInScope();
+    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "Practice",
+      count: 2,
+      from: [1, 2],
+      display_answers: "after_test",
+      seed: 1,
+    });
+    const [first, second] = test.question_ids as [number, number];
+    await saveAnswer(scope, test.id, first, [first * 100 + 1]);
+    const server = new FakePushServer({
+      refuse: (m) =>
+        m.call === "POST /test/current/save" ? { code: "test_finished", message: "Already finished" } : null,
+    });
+    await drainUnlocked({ fetch: server.fetch, now: () => new Date(Date.UTC(2026, 10, 21, 10)), random: () => 0.5 });
+    await saveAnswer(scope, test.id, second, [second * 100 + 1]);
+
+    render(
+      <SessionProvider session={SESSION}>
+        <DevicePage />
+      </SessionProvider>,
+    );
+    expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("This device");
+    await waitFor(() => expect(screen.getByTestId("changes-pending").textContent).toBe("1"));
+    expect(screen.getByTestId("changes-failed").textContent).toBe("1");
+    expect(screen.getByTestId("device-last-sync").textContent).toMatch(/^21\/11\/2026 @ \d\d:\d\d$/);
+    const refused = await screen.findByTestId("failed-change");
+    expect(refused.textContent).toBe("Answer to question 1 of “Practice”Already finished");
+    expect(document.body.textContent).not.toMatch(/POST|server/);
   });
 });

@@ -4,6 +4,7 @@ import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { failureText } from "../../local/form-errors.ts";
+import { refusedChanges } from "../../local/outbox/call-labels.ts";
 import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
 import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/outbox/pending-file.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
@@ -12,13 +13,15 @@ import { Button } from "../../ui/Modal.tsx";
 const IMPORT_FAILED = "The file could not be imported. Please try again online.";
 
 /**
- * What this device still owes the server, and the last-resort file export and import. The route
- * adds the device's own sections under them (`children`: storage and device data).
+ * This device, for the student: what is not sent yet and the last sync, the changes that were
+ * not accepted (each named in the student's words, local/outbox/call-labels.ts), and the
+ * last-resort file of waiting changes. The route adds the device's own sections under them
+ * (`children`: device data and storage). Its words say what happens, not how.
  */
 export function DevicePage({ children }: { children?: ReactNode }) {
   const { session, scope } = useSignedIn();
   const snapshot = useSyncSnapshot(scope.db);
-  const failed = useLiveQuery(() => scope.db.outbox.where("status").equals("failed").sortBy("seq"), [scope.db]) ?? [];
+  const refused = useLiveQuery(() => refusedChanges(scope.db), [scope.db]) ?? [];
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -53,13 +56,18 @@ export function DevicePage({ children }: { children?: ReactNode }) {
       <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-semibold">This device</h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-slate-500">Waiting for the server</dt>
+          <dt className="text-slate-500">Changes not sent yet</dt>
           <dd data-testid="changes-pending">{snapshot?.pending ?? 0}</dd>
-          <dt className="text-slate-500">Refused by the server</dt>
+          <dt className="text-slate-500">Changes not accepted</dt>
           <dd data-testid="changes-failed">{snapshot?.failed ?? 0}</dd>
           <dt className="text-slate-500">Last sync</dt>
-          <dd>{snapshot?.lastSyncAt ? formatSyncStamp(new Date(snapshot.lastSyncAt)) : "Not yet"}</dd>
+          <dd data-testid="device-last-sync">
+            {snapshot?.lastSyncAt ? formatSyncStamp(new Date(snapshot.lastSyncAt)) : "Not yet"}
+          </dd>
         </dl>
+        <p className="mt-3 text-sm text-slate-600">
+          What you do here is kept on this device and sent to your account whenever you are online.
+        </p>
         <div className="mt-5 flex flex-wrap gap-3">
           <Button onPress={() => void wakeDrain({ force: true })} testId="sync-now">
             Sync now
@@ -67,25 +75,28 @@ export function DevicePage({ children }: { children?: ReactNode }) {
         </div>
       </section>
 
-      {failed.length > 0 ? (
+      {refused.length > 0 ? (
         <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 className="mb-3 font-semibold">Refused changes</h2>
+          <h2 className="font-semibold">Changes not accepted</h2>
+          <p className="mt-1 mb-3 text-sm text-slate-600">
+            These were not saved to your account, for the reason given.
+          </p>
           <ul className="divide-y divide-slate-100 text-sm" data-testid="failed-list">
-            {failed.map((entry) => (
-              <li key={entry.seq} className="py-2">
-                <span className="font-mono text-xs text-slate-500">{entry.call}</span>
-                <span className="block text-slate-800">{entry.lastError}</span>
+            {refused.map((change) => (
+              <li key={change.seq} className="py-2" data-testid="failed-change">
+                <span className="block font-medium text-slate-800">{change.label}</span>
+                {change.reason ? <span className="block text-slate-600">{change.reason}</span> : null}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
 
-      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section id="move-changes" className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
         <h2 className="font-semibold">Move changes by file</h2>
         <p className="mt-1 text-sm text-slate-600">
-          If this device will never be online again, save its waiting changes to a file and import the file on any
-          device where you are signed in. Each change is applied once, however often it arrives.
+          If this device will never be online again, save its changes not sent yet to a file, and import the file on any
+          device where you are signed in and online. Each change counts once, however often the file is imported.
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button
@@ -94,7 +105,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
             disabled={!snapshot?.pending}
             testId="export-pending"
           >
-            Export pending changes
+            Save changes to a file
           </Button>
           <Button variant="secondary" onPress={() => fileInput.current?.click()} testId="import-pending">
             Import a file
@@ -119,7 +130,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
             role="status"
             data-testid="import-report"
           >
-            {report.applied} applied, {report.duplicate} already on the server, {report.failed.length} refused
+            {report.applied} saved, {report.duplicate} already saved, {report.failed.length} not accepted
             {report.waiting ? `, ${report.waiting} waiting for earlier changes` : ""}.
           </p>
         ) : null}

@@ -73,10 +73,10 @@ export function StorageSection() {
           {!persistence
             ? "Checking persistent storage…"
             : !persistence.supported
-              ? "This browser cannot keep storage persistent: when space runs low it may clear Preflight's data. Questions would be downloaded again; go online now and then so your changes reach the server."
+              ? "This browser cannot keep storage persistent: when space runs low it may clear Preflight's data. Questions would be downloaded again; go online now and then so your changes are saved to your account."
               : persistence.persisted
                 ? "Persistent storage granted: the browser will not remove Preflight's data to free space."
-                : "Persistent storage not granted: when the device runs low on space, the browser may clear Preflight's data. Questions would be downloaded again; go online now and then so your changes reach the server."}
+                : "Persistent storage not granted: when the device runs low on space, the browser may clear Preflight's data. Questions would be downloaded again; go online now and then so your changes are saved to your account."}
         </p>
         {persistence?.supported && !persistence.persisted ? (
           <button

@@ -7,6 +7,7 @@
  */
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useState } from "react";
+import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { currentDate } from "../../platform.ts";
@@ -23,6 +24,7 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
   const navigate = useNavigate();
   const [reloads, setReloads] = useState(0);
   const data = useProfilePage(scope.db, online, reloads);
+  const snapshot = useSyncSnapshot(scope.db);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   const { update, savePreferences } = useProfileWrites(reload);
   // Today, read again with each reload (the subscription's status depends on it).
@@ -48,6 +50,7 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
       renderCourseDates={renderCourseDates}
       syllabusHelp={<SyllabusChoicesButton testId="profile-syllabus-choices" />}
       go={(href) => void navigate({ to: href })}
+      device={{ pending: snapshot?.pending ?? 0, lastSyncAt: snapshot?.lastSyncAt ?? null }}
     />
   );
 }

@@ -56,6 +56,24 @@ describe("the profile page", { timeout: 20_000 }, () => {
     expect(screen.queryByTestId("profile-account-number")).toBeNull();
   });
 
+  it("leads to This device, with its changes not sent yet and the last sync", async () => {
+    const go = vi.fn();
+    const { user } = renderView({ go, device: { pending: 3, lastSyncAt: "2026-06-15T09:30:00Z" } });
+    const card = within(screen.getByTestId("this-device"));
+    expect(card.getByRole("heading").textContent).toBe("This device");
+    expect(card.getByTestId("this-device-pending").textContent).toBe("3");
+    expect(card.getByTestId("this-device-last-sync").textContent).toMatch(/^15\/06\/2026 @ \d\d:30$/);
+    const link = card.getByRole("link", { name: "Open This device" });
+    expect(link.getAttribute("href")).toBe("/device");
+    await user.click(link);
+    expect(go).toHaveBeenCalledWith("/device");
+  });
+
+  it("says Not yet before this device's first sync", () => {
+    renderView({ device: { pending: 0, lastSyncAt: null } });
+    expect(screen.getByTestId("this-device-last-sync").textContent).toBe("Not yet");
+  });
+
   it("shows the account number of an installed-app account, for licence activation", () => {
     renderView({ account: { ...STUDENT_ACCOUNT, account_number: "40000001" } });
     expect(screen.getByTestId("profile-account-number").textContent).toBe(

@@ -1,6 +1,6 @@
 /**
  * The profile page (spec accounts 2): Personal Details, then Subscriptions or (for a class's
- * student) Course Details, and Email Preferences. Pure: it draws the profile it is given and
+ * student) Course Details, and Email Preferences; under the account, the way to This device. Pure: it draws the profile it is given and
  * hands every write to its callbacks; `useProfilePage` (queries.ts) and `useProfileWrites`
  * (actions.ts) feed it, and the route composes in the course dates modal.
  */
@@ -11,6 +11,7 @@ import { type CourseDatesSlot, CourseDetailsCard, SubscriptionsCard } from "./Ac
 import { EmailPreferencesCard } from "./EmailPreferencesCard.tsx";
 import type { UpdatePlan } from "./form.ts";
 import { PersonalDetailsCard } from "./PersonalDetailsCard.tsx";
+import { type DeviceSummary, ThisDeviceCard } from "./ThisDeviceCard.tsx";
 
 export interface ProfileViewData {
   /** The profile as the device holds it (the profile step's meta "profile"). */
@@ -30,8 +31,10 @@ export interface ProfileViewProps extends ProfileViewData {
   onSavePreferences: (ids: number[]) => Promise<unknown>;
   renderCourseDates?: CourseDatesSlot;
   syllabusHelp?: ReactNode;
-  /** Navigates inside the app (the Subscriptions card's link to /subscribe). */
+  /** Navigates inside the app (the Subscriptions card's link to /subscribe, This device's to /device). */
   go?: (href: string) => void;
+  /** This device's changes not sent yet and last sync; absent: the card is not drawn. */
+  device?: DeviceSummary;
 }
 
 /** A class's student: the class manages their exam and course dates. */
@@ -51,6 +54,7 @@ export function ProfileView({
   renderCourseDates,
   syllabusHelp,
   go,
+  device,
 }: ProfileViewProps) {
   const classStudent = isClassStudent(profile, account);
   const offlineAccount = account?.offline_account ?? false;
@@ -74,7 +78,7 @@ export function ProfileView({
           onUpdate={onUpdate}
           syllabusHelp={syllabusHelp}
         />
-        <div className="lg:col-start-2 lg:row-span-2 lg:row-start-1">
+        <div className="space-y-6 lg:col-start-2 lg:row-span-2 lg:row-start-1">
           {classStudent ? (
             <CourseDetailsCard
               className={profile.class_name}
@@ -85,6 +89,7 @@ export function ProfileView({
           ) : (
             <SubscriptionsCard account={account} now={now} go={go} />
           )}
+          {device ? <ThisDeviceCard device={device} go={go} /> : null}
         </div>
         <EmailPreferencesCard
           preferences={profile.preferences}

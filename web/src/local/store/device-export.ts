@@ -123,7 +123,7 @@ export async function inspectDeviceFile(db: UserDb, file: Blob): Promise<DeviceF
   if (unsent > 0)
     throw new DeviceImportError(
       "unsent-changes",
-      `This device has ${unsent} change${unsent === 1 ? "" : "s"} not yet on the server. Let ${unsent === 1 ? "it" : "them"} reach the server (see Jobs) before importing, or ${unsent === 1 ? "it" : "they"} would be lost.`,
+      `This device has ${unsent} change${unsent === 1 ? "" : "s"} not sent yet. Go online until "Changes not sent yet" above shows 0 before importing, or ${unsent === 1 ? "it" : "they"} would be lost.`,
     );
   const rows = (name: string) => tables.find((t) => t.name === name)?.rowCount ?? 0;
   const counts = await Promise.all(OWN_RECORD_TABLES.map((name) => db.table(name).count()));
