@@ -17,12 +17,12 @@ import { analysisRoutes } from "./routes/analysis/index.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { contentRoutes, imageRoutes } from "./routes/content.ts";
 import { courseProgressRoutes } from "./routes/course-progress/index.ts";
+import { BUG_REPORT_BODY_LIMIT, diagnosticsRoutes } from "./routes/diagnostics/index.ts";
 import { FEEDBACK_BODY_LIMIT, feedbackRoutes } from "./routes/feedback/index.ts";
 import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { licenceRoutes } from "./routes/licence/index.ts";
-import { maintenanceUsersRoutes } from "./routes/maintenance-users/index.ts";
 import { practiceRoutes } from "./routes/practice/index.ts";
 import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
 import { updateCourseDates } from "./routes/profile/course-dates.ts";
@@ -83,7 +83,13 @@ export function createApp(deps: AppDeps) {
   const anyBody = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: tooLarge });
   // Feedback carries up to five screenshots of FEEDBACK_LIMITS.maxScreenshotBytes each.
   const feedbackBody = bodyLimit({ maxSize: FEEDBACK_BODY_LIMIT, onError: tooLarge });
-  app.use("*", (c, next) => (c.req.path === "/feedback" ? feedbackBody(c, next) : anyBody(c, next)));
+  // A bug report carries the device's data (compressed) and its log, up to BUG_REPORT_LIMITS.
+  const bugReportBody = bodyLimit({ maxSize: BUG_REPORT_BODY_LIMIT, onError: tooLarge });
+  app.use("*", (c, next) => {
+    if (c.req.path === "/feedback") return feedbackBody(c, next);
+    if (c.req.path === "/maintenance/bug-report") return bugReportBody(c, next);
+    return anyBody(c, next);
+  });
 
   // Every route is a catalogue entry mounted with mountRoute, which applies the entry's sign-in
   // and role: no path decides it here. Page addresses (GETs the web app answers) need none.
@@ -111,7 +117,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", courseProgressRoutes(deps));
   app.route("/", licenceRoutes(deps));
   app.route("/", feedbackRoutes(deps));
-  app.route("/", maintenanceUsersRoutes(deps, replayer));
+  app.route("/", diagnosticsRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);

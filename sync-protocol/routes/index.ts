@@ -8,6 +8,7 @@ import { activityRoutes } from "./activity.ts";
 import { analysisRoutes } from "./analysis.ts";
 import { authRoutes } from "./auth.ts";
 import { contentRoutes } from "./content.ts";
+import { diagnosticsRoutes } from "./diagnostics.ts";
 import { feedbackRoutes } from "./feedback.ts";
 import { fixedRoutes } from "./fixed.ts";
 import { flaggedRoutes } from "./flagged.ts";
@@ -33,6 +34,7 @@ export const routes = {
   ...analysisRoutes,
   ...authRoutes,
   ...contentRoutes,
+  ...diagnosticsRoutes,
   ...feedbackRoutes,
   ...fixedRoutes,
   ...flaggedRoutes,

@@ -29,5 +29,6 @@ export const apiPaths = [
   "/licence",
   "/app/activate",
   "/feedback",
-  "/maintenance/user/",
+  "/maintenance/bug-report",
+  "/client-errors",
 ];

@@ -40,6 +40,17 @@ export async function waitFor(deps: AppDeps, b: Bucket, now: Date): Promise<numb
   return Math.max(0, until - now.getTime());
 }
 
+/** How many more the bucket may count before its ceiling closes it, at `now`. */
+export async function roomLeft(deps: AppDeps, b: Bucket, now: Date): Promise<number> {
+  const row = await deps.db
+    .selectFrom("rate_limits")
+    .select(["failures", "window_started_at"])
+    .where("bucket", "=", bucketId(b))
+    .executeTakeFirst();
+  if (!row || Date.parse(row.window_started_at) + b.policy.windowMs <= now.getTime()) return b.policy.ceiling;
+  return Math.max(0, b.policy.ceiling - Number(row.failures));
+}
+
 /**
  * Refuses with 429 and Retry-After while any bucket must wait; the wait is also in the body's
  * details (retry_after_seconds) for clients that cannot read the header.

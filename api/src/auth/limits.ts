@@ -87,6 +87,26 @@ export const LIMITS = {
    */
   licenceAddress: perAddress("licence:address"),
   licenceAccount: perAccount("licence:account"),
+  /**
+   * POST /client-errors: every stored error counts (spec §9: 5 items per minute), per user; a
+   * school behind one address gets 60 a minute. Full, a bucket waits for its minute to end.
+   */
+  clientErrorsUser: {
+    name: "client-errors:user",
+    freeFailures: 5,
+    firstDelayMs: MINUTE,
+    maxDelayMs: MINUTE,
+    ceiling: 5,
+    windowMs: MINUTE,
+  },
+  clientErrorsAddress: {
+    name: "client-errors:address",
+    freeFailures: 60,
+    firstDelayMs: MINUTE,
+    maxDelayMs: MINUTE,
+    ceiling: 60,
+    windowMs: MINUTE,
+  },
 } satisfies Record<string, LimitPolicy>;
 
 /** How long a bucket with `failures` in its window must wait after its last failure. */

@@ -15,6 +15,8 @@ import * as examIntegrity from "./migrations/0011-exam-integrity.ts";
 import * as subscriptions from "./migrations/0012-subscriptions.ts";
 import * as licences from "./migrations/0013-licences.ts";
 import * as feedback from "./migrations/0014-feedback.ts";
+import * as bugReports from "./migrations/0015-bug-reports.ts";
+import * as clientErrors from "./migrations/0016-client-errors.ts";
 import type { Database } from "./schema.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +34,8 @@ const MIGRATIONS: Record<string, Migration> = {
   "0012-subscriptions": subscriptions,
   "0013-licences": licences,
   "0014-feedback": feedback,
+  "0015-bug-reports": bugReports,
+  "0016-client-errors": clientErrors,
 };
 
 export type Dialect = "sqlite" | "postgres";

@@ -7,6 +7,8 @@ import type { Generated, Kysely, Transaction } from "kysely";
 export interface Database {
   feedback: FeedbackTable;
   feedback_screenshots: FeedbackScreenshotsTable;
+  bug_reports: BugReportsTable;
+  client_errors: ClientErrorsTable;
   users: UsersTable;
   classes: ClassesTable;
   sessions: SessionsTable;
@@ -643,4 +645,36 @@ export interface FeedbackScreenshotsTable {
   type: string;
   bytes: Uint8Array;
   size: number;
+}
+
+/** A bug report (migration 0015): the details, the device data (gzip) and the device's log. */
+export interface BugReportsTable {
+  id: string;
+  user_id: string;
+  details: string;
+  page: string | null;
+  app_version: string | null;
+  user_agent: string | null;
+  export_gz: Uint8Array;
+  export_bytes: number;
+  export_unpacked_bytes: number;
+  /** JSON text: the log lines. */
+  log: string;
+  log_lines: number;
+  created_at: string;
+}
+
+/** A page's error as the device reported it (migration 0016). */
+export interface ClientErrorsTable {
+  id: string;
+  user_id: string;
+  kind: string;
+  message: string;
+  stack: string | null;
+  page: string | null;
+  count: number;
+  occurred_at: string;
+  app_version: string | null;
+  user_agent: string | null;
+  received_at: string;
 }

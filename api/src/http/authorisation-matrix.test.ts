@@ -87,13 +87,20 @@ const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
   feedback: "adds the caller's own feedback; no student reads feedback back (feedback suite)",
   maintenanceFeedback:
     "maintenance users only (the entry's role): staff read every student's feedback by design; students are refused (feedback suite)",
+  bugReport:
+    "adds the caller's own bug report (the caller's device data); no student reads reports back (diagnostics suite)",
+  maintenanceBugReports:
+    "maintenance users only (the entry's role): staff read every user's bug reports by design; students are refused (diagnostics suite)",
+  maintenanceBugReportDevice:
+    "maintenance users only (the entry's role): a bug report's device data, by design; students are refused (diagnostics suite)",
+  maintenanceBugReportLog:
+    "maintenance users only (the entry's role): a bug report's log, by design; students are refused (diagnostics suite)",
+  clientErrors: "adds the caller's own error reports; a known id is never overwritten (diagnostics suite)",
+  maintenanceClientErrors:
+    "maintenance users only (the entry's role): staff read every user's error reports by design; students are refused (diagnostics suite)",
   maintenanceFeedbackScreenshot:
     "maintenance users only (the entry's role): a screenshot of any student's feedback, by design; students are refused (feedback suite)",
   appActivate: "no session: answers whether this installation holds a seat of the key it names (licence suite)",
-  maintenanceUserSync:
-    "maintenance users only (the entry's role): staff send a device's local profile's changes as that student, by design; students are refused (maintenance-users suite)",
-  maintenanceUserDelete:
-    "maintenance users only (the entry's role): confirms a device's profile's changes reached the server and deletes nothing; students are refused (maintenance-users suite)",
 };
 
 /**
