@@ -23,6 +23,7 @@ import { fixedRoutes } from "./routes/fixed/index.ts";
 import { flaggedRoutes } from "./routes/flagged/index.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { licenceRoutes } from "./routes/licence/index.ts";
+import { maintenanceUsersRoutes } from "./routes/maintenance-users/index.ts";
 import { practiceRoutes } from "./routes/practice/index.ts";
 import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
 import { updateCourseDates } from "./routes/profile/course-dates.ts";
@@ -118,6 +119,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", licenceRoutes(deps));
   app.route("/", feedbackRoutes(deps));
   app.route("/", diagnosticsRoutes(deps));
+  app.route("/", maintenanceUsersRoutes(deps, replayer));
   app.route("/", subscriptionRoutes(deps));
 
   if (deps.webDist) mountWeb(app, deps.webDist);

@@ -31,4 +31,5 @@ export const apiPaths = [
   "/feedback",
   "/maintenance/bug-report",
   "/client-errors",
+  "/maintenance/user/",
 ];

@@ -101,6 +101,10 @@ const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
   maintenanceFeedbackScreenshot:
     "maintenance users only (the entry's role): a screenshot of any student's feedback, by design; students are refused (feedback suite)",
   appActivate: "no session: answers whether this installation holds a seat of the key it names (licence suite)",
+  maintenanceUserSync:
+    "maintenance users only (the entry's role): staff send a device's local profile's changes as that student, by design; students are refused (maintenance-users suite)",
+  maintenanceUserDelete:
+    "maintenance users only (the entry's role): confirms a device's profile's changes reached the server and deletes nothing; students are refused (maintenance-users suite)",
 };
 
 /**
