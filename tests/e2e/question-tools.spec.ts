@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Route, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { deleteDeviceRow } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
@@ -115,14 +115,21 @@ test("online-only calls follow the request policy: 500 shows the notice, 401 goe
   await page.context().route("**/test/results", (route) => route.fulfill({ status: 500, body: "" }));
   await page.getByTestId("recent-test").first().click();
   await expect(page.getByText("The application encountered an error")).toBeVisible();
+  // Once: another failed call at once (the next click) does not show it again.
+  await page.getByTestId("recent-test").first().click();
+  await page.waitForTimeout(2500);
+  await expect(page.getByText("The application encountered an error")).toHaveCount(1);
   await page.context().unroute("**/test/results");
-  await page.context().route("**/test/results", (route) =>
+  // The session is gone: the page's call and the policy's session check (/api/auth/me) both answer 401.
+  const gone = (route: Route) =>
     route.fulfill({
       status: 401,
       contentType: "application/json",
       body: '{"error":{"code":"unauthenticated","message":"Please sign in"}}',
-    }),
-  );
-  await page.getByTestId("recent-test").first().click();
-  await expect(page).toHaveURL(/\/login$/);
+    });
+  await page.context().route("**/api/auth/me", gone);
+  await page.context().route("**/api/syllabi", gone);
+  // Any page's call: the syllabus page asks for the syllabi when it opens.
+  await page.getByTestId("nav-syllabus").click();
+  await expect(page).toHaveURL(/\/login(\?reason=expired)?$/);
 });

@@ -9,6 +9,7 @@ import { useSyncSnapshot } from "./live-queries.ts";
 import { MainNav } from "./MainNav.tsx";
 import { NoticeBanner } from "./NoticeBanner.tsx";
 import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
+import { GlobalRequestPolicy } from "./request-policy.ts";
 import { SyncStatus } from "./SyncStatus.tsx";
 import { useSignedIn } from "./session-context.tsx";
 import { usePullWhenSettled } from "./usePullWhenSettled.ts";
@@ -90,6 +91,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   return (
     <SnackbarProvider>
+      <GlobalRequestPolicy />
       <div className="flex min-h-full flex-col">
         <header className="bg-brand-900 text-white shadow">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">

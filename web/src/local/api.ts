@@ -11,6 +11,11 @@
  *  - ApiCallError: the server's error body (`code` from the contract's error codes, `message`,
  *    `details`), or "http_error" when an error reply has no such body;
  *  - ReplyShapeError: a success reply that does not match the contract (the issues in it).
+ *
+ * Every ApiCallError and NetworkError is also told to the one installed failure listener (the
+ * global request policy, app/request-policy.ts) before the caller gets it, unless the call says
+ * `globalPolicy: false` (device upkeep that reports its own failures: the outbox, pulls, the
+ * content updater, the session check and sign-in).
  */
 import { type ErrorCode, errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
 import { type RouteEntry, routeKey } from "@preflight/sync-protocol/routes/index";
@@ -93,6 +98,8 @@ export type CallInput<E extends RouteEntry> = (string extends keyof z.input<E["p
      * as repeated fields), for entries whose body kind is "form"; JSON otherwise.
      */
     encoding?: "json" | "form";
+    /** false: the caller handles every failure itself; the global request policy is not told. */
+    globalPolicy?: false;
   };
 
 /** The input argument: optional when the entry needs nothing. */
@@ -112,25 +119,64 @@ interface LooseInput {
   body?: unknown;
   headers?: Record<string, string>;
   encoding?: "json" | "form";
+  globalPolicy?: false;
+}
+
+/** A failed call as the failure listener hears it: "GET /api/syllabi" and the error the caller gets. */
+export interface CallFailure {
+  route: string;
+  error: ApiCallError | NetworkError;
+}
+
+let failureListener: ((failure: CallFailure) => void) | null = null;
+
+/** Installs the one listener told of every failed call (the app shell's request policy); returns its removal. */
+export function onCallFailure(listener: (failure: CallFailure) => void): () => void {
+  failureListener = listener;
+  return () => {
+    if (failureListener === listener) failureListener = null;
+  };
+}
+
+/** Runs a call; a failure goes to the listener (unless the call opted out), then on to the caller. */
+async function reported<T>(entry: RouteEntry, input: LooseInput, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (input.globalPolicy !== false && (err instanceof ApiCallError || err instanceof NetworkError)) {
+      try {
+        failureListener?.({ route: routeKey(entry), error: err });
+      } catch (listenerError) {
+        console.error("the request policy failed", listenerError);
+      }
+    }
+    throw err;
+  }
 }
 
 /** Calls the route and answers its reply, parsed with the entry's reply schema. */
 export async function call<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallReply<E>> {
-  const response = await send(entry, (input ?? {}) as LooseInput);
-  if (response.status === 304) throw new ReplyShapeError(routeKey(entry), 304, notModifiedIssue);
-  return readReply(entry, response);
+  const loose = (input ?? {}) as LooseInput;
+  return reported(entry, loose, async () => {
+    const response = await send(entry, loose);
+    if (response.status === 304) throw new ReplyShapeError(routeKey(entry), 304, notModifiedIssue);
+    return readReply(entry, response);
+  });
 }
 
 /** As call, with the status and headers; a 304 answers `notModified` (for calls that send If-None-Match). */
 export async function callResponse<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallResponse<E>> {
-  const response = await send(entry, (input ?? {}) as LooseInput);
-  if (response.status === 304) return { notModified: true, status: 304, headers: response.headers };
-  return {
-    notModified: false,
-    status: response.status,
-    headers: response.headers,
-    reply: await readReply(entry, response),
-  };
+  const loose = (input ?? {}) as LooseInput;
+  return reported(entry, loose, async (): Promise<CallResponse<E>> => {
+    const response = await send(entry, loose);
+    if (response.status === 304) return { notModified: true, status: 304, headers: response.headers };
+    return {
+      notModified: false,
+      status: response.status,
+      headers: response.headers,
+      reply: await readReply(entry, response),
+    };
+  });
 }
 
 const notModifiedIssue: z.core.$ZodIssue[] = [

@@ -4,7 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import type { ComponentProps, ReactNode } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
-import { useRequestPolicy } from "../../app/request-policy.ts";
+import { policyAction } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
@@ -48,7 +48,6 @@ export function Dashboard({
   const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
 
-  const policy = useRequestPolicy();
   /**
    * A finished test: ask the server for its results page (spec) and go there; offline, or if
    * the server has not marked it yet, the device's own results. An unfinished test resumes.
@@ -63,8 +62,10 @@ export function Dashboard({
       const url = await call(routes.testResults, { body: { user_test_id: test.id } });
       await navigate(url.startsWith("/") ? { to: url } : local);
     } catch (err) {
-      const outcome = err instanceof ApiCallError && err.status === 409 ? "offline" : policy(err);
-      if (outcome !== "handled") await navigate(local);
+      // Not marked yet (409), or no answer: the device's results. The global request policy
+      // (app/request-policy.ts) has dealt with the rest (sign in, home, the notice).
+      const notMarked = err instanceof ApiCallError && err.status === 409;
+      if (notMarked || ["caller", "log"].includes(policyAction(err, "/dashboard"))) await navigate(local);
     }
   };
 

@@ -7,8 +7,7 @@
  * Once paid, the device's profile is pulled so the new end shows on the dashboard and profile.
  */
 
-import { useEffect, useRef, useState } from "react";
-import { useRequestPolicy } from "../../app/request-policy.ts";
+import { useEffect, useState } from "react";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
 import { failureText } from "../../local/form-errors.ts";
 import { runPullChain } from "../../local/pull/steps/runner.ts";
@@ -28,10 +27,6 @@ export function useCheckoutStatus(
   cancelled: boolean,
   timing: { pollMs: number; limit: number } = { pollMs: CHECKOUT_POLL_MS, limit: CHECKOUT_POLL_LIMIT },
 ): CheckoutState {
-  const policy = useRequestPolicy();
-  // The latest policy, without starting the polling again each time its identity changes.
-  const policyRef = useRef(policy);
-  policyRef.current = policy;
   const [state, setState] = useState<CheckoutState>({ kind: "checking" });
 
   useEffect(() => {
@@ -63,7 +58,6 @@ export function useCheckoutStatus(
         lastError = err;
         // The server's refusal (not found, signed out) will not change by asking again.
         if (err instanceof ApiCallError && err.status < 500) {
-          if ([401, 403].includes(err.status)) policyRef.current(err);
           setState({ kind: "failed", message: failureText(err) });
           return;
         }

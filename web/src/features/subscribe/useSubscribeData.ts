@@ -8,9 +8,7 @@
  */
 
 import type { Purchase, SubscribePageReply } from "@preflight/sync-protocol/schemas/subscription";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { useRequestPolicy } from "../../app/request-policy.ts";
-import { ApiCallError } from "../../local/api.ts";
+import { useCallback, useEffect, useState } from "react";
 import { failureText } from "../../local/form-errors.ts";
 import { runPullChain } from "../../local/pull/steps/runner.ts";
 import type { UserDb } from "../../local/store/db.ts";
@@ -41,20 +39,11 @@ export function useSubscribeData(
   online: boolean,
   goToCheckout: (url: string) => void = leaveForCheckout,
 ): SubscribeData {
-  const policy = useRequestPolicy();
   const [loads, setLoads] = useState(0);
   const [page, setPage] = useState<PageState>({ kind: "loading" });
   const [purchase, setPurchase] = useState<PurchaseState>({ kind: "idle" });
   const [voucher, setVoucher] = useState<VoucherState>({ kind: "idle" });
   const reload = useCallback(() => setLoads((n) => n + 1), []);
-
-  // The latest policy, without reading the page again each time its identity changes.
-  const policyRef = useRef(policy);
-  policyRef.current = policy;
-  /** 401/403 go to sign in, 503 home (the spec's global policy); the page says what failed either way. */
-  const applyPolicy = useCallback((err: unknown) => {
-    if (err instanceof ApiCallError && [401, 403, 503].includes(err.status)) policyRef.current(err);
-  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again on each reload and when the connection returns
   useEffect(() => {
@@ -66,13 +55,12 @@ export function useSubscribeData(
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        applyPolicy(error);
         setPage((now) => (now.kind === "ready" ? now : { kind: "failed", error }));
       });
     return () => {
       cancelled = true;
     };
-  }, [online, loads, applyPolicy]);
+  }, [online, loads]);
 
   const onPurchase = useCallback(
     (chosen: Purchase) => {
@@ -80,11 +68,10 @@ export function useSubscribeData(
       startPurchase(chosen)
         .then(goToCheckout)
         .catch((err: unknown) => {
-          applyPolicy(err);
           setPurchase({ kind: "failed", message: failureText(err) });
         });
     },
-    [goToCheckout, applyPolicy],
+    [goToCheckout],
   );
 
   const onRedeemVoucher = useCallback(
@@ -101,11 +88,10 @@ export function useSubscribeData(
           });
         })
         .catch((err: unknown) => {
-          applyPolicy(err);
           setVoucher({ kind: "failed", message: failureText(err) });
         });
     },
-    [db, reload, applyPolicy],
+    [db, reload],
   );
 
   return { page, purchase, voucher, reload, onPurchase, onRedeemVoucher };

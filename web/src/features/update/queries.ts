@@ -34,6 +34,6 @@ export function useInstalledContent(db: UserDb): InstalledContent {
 
 /** Asks the server to give the student a syllabus (spec accounts 4); false when there is none to give. */
 export async function requestSyllabus(): Promise<boolean> {
-  const reply = await call(routes.updateSyllabus);
+  const reply = await call(routes.updateSyllabus, { globalPolicy: false });
   return reply.syllabus_sync_response !== null;
 }

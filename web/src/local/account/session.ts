@@ -125,7 +125,7 @@ async function signInOnline(email: string, password: string, options: SignInOpti
     console.warn("no offline verifier", err);
     return null;
   });
-  const { user } = await call(routes.login, { body: { email, password } });
+  const { user } = await call(routes.login, { body: { email, password }, globalPolicy: false });
   return rememberSession(user, currentDate(), { verifier: await verifier });
 }
 
@@ -161,7 +161,7 @@ export async function signIn(email: string, password: string, options: SignInOpt
 export async function signOut(): Promise<void> {
   held = null;
   try {
-    await call(routes.logout);
+    await call(routes.logout, { globalPolicy: false });
   } catch {
     // Signing out offline still ends the session on this device.
   }
@@ -176,7 +176,7 @@ export type SessionCheck =
 export async function checkSession(): Promise<SessionCheck> {
   const local = await currentSession();
   try {
-    const { user } = await call(routes.me);
+    const { user } = await call(routes.me, { globalPolicy: false });
     if (local && local.userId === user.id)
       return { kind: "signed-in", session: await confirmSession(local, user), online: true };
     // A cookie of another account under an offline sign-in is stale: renew the one signed in here.

@@ -8,7 +8,10 @@ const CHUNK = 2000;
 
 export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count: number }> {
   const version = await getMeta<string>(db, "bankVersion");
-  const response = await callResponse(routes.bank, { headers: version ? { "If-None-Match": `"${version}"` } : {} });
+  const response = await callResponse(routes.bank, {
+    headers: version ? { "If-None-Match": `"${version}"` } : {},
+    globalPolicy: false,
+  });
   if (response.notModified) {
     // Only when an earlier fill did not finish: reading the whole bank on every open is costly.
     if ((await getMeta<string>(db, "imagesCachedFor")) !== version)

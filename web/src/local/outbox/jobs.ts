@@ -171,5 +171,5 @@ export type SyncAvailability = CallReply<typeof routes.syncCheck>;
 
 /** GET /sync/check; throws ApiCallError or NetworkError like every online call. */
 export function checkSyncAvailability(): Promise<SyncAvailability> {
-  return call(routes.syncCheck);
+  return call(routes.syncCheck, { globalPolicy: false });
 }

@@ -17,7 +17,7 @@ import {
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
 
 export async function refreshFixedTests(db: UserDb, now: () => Date = currentDate): Promise<number> {
-  const reply = await call(routes.fixedTests);
+  const reply = await call(routes.fixedTests, { globalPolicy: false });
   await db.transaction("rw", [db.fixedTests, db.questions, db.questionArchive, db.meta], async () => {
     await storeQuestions(db, reply.questions);
     const kept = new Map((await db.fixedTests.toArray()).map((t) => [t.id, t]));

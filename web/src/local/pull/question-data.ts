@@ -8,7 +8,7 @@ import { call } from "../api.ts";
 import type { LocalAuthority, LocalQuestionStats, UserDb } from "../store/db.ts";
 
 export async function refreshQuestionStats(db: UserDb): Promise<number> {
-  const { stats } = await call(routes.questionStats);
+  const { stats } = await call(routes.questionStats, { globalPolicy: false });
   const rows: LocalQuestionStats[] = stats.map((s) => ({
     questionId: s.question_id,
     answered: s.answered,
@@ -23,7 +23,7 @@ export async function refreshQuestionStats(db: UserDb): Promise<number> {
 }
 
 export async function refreshAuthorities(db: UserDb): Promise<number> {
-  const { data } = await call(routes.authorities);
+  const { data } = await call(routes.authorities, { globalPolicy: false });
   let position = 0;
   const rows: LocalAuthority[] = data.flatMap((g) =>
     g.authorities.map((a) => ({ id: a.id, title: a.title, group: g.group, position: position++ })),

@@ -20,8 +20,8 @@ export type StepReply<S extends PullStep> = CallReply<(typeof PULL_STEP_ROUTES)[
 export type PullCall = { [S in PullStep]: (body: PullRequest) => Promise<StepReply<S>> };
 
 export const apiPullCall: PullCall = {
-  profile: (body) => call(routes.pullProfile, { body }),
-  user: (body) => call(routes.pullUser, { body }),
-  syllabus: (body) => call(routes.pullSyllabus, { body }),
-  school: (body) => call(routes.pullSchool, { body }),
+  profile: (body) => call(routes.pullProfile, { body, globalPolicy: false }),
+  user: (body) => call(routes.pullUser, { body, globalPolicy: false }),
+  syllabus: (body) => call(routes.pullSyllabus, { body, globalPolicy: false }),
+  school: (body) => call(routes.pullSchool, { body, globalPolicy: false }),
 };
