@@ -13,7 +13,7 @@ import { startTest } from "./support/test-taking.ts";
 /** Seed 8 of the demo bank, 10 questions: every question type, two of most, within the ten. */
 const SEED = 8;
 const TOTAL = 10;
-const DEVICE_MARKING = "Marked on this device; the server will confirm when you are online.";
+const DEVICE_MARKING = "Marked on this device. The mark is confirmed the next time you are online.";
 
 async function startOffline(page: Page, context: BrowserContext): Promise<string> {
   await signIn(page);
@@ -75,7 +75,7 @@ test("a test taken offline from the first question: the device marks it, the ser
 
   await context.setOffline(false);
   await expect(page.getByTestId("pending-count")).toHaveText("0 pending", { timeout: 30_000 });
-  await expect(page.getByTestId("marking-source")).toHaveText("Marked by the server.");
+  await expect(page.getByTestId("marking-source")).toHaveText("Mark confirmed.");
   await expect(heading).toHaveText(deviceHeading ?? "");
   await expect(score).toHaveText(deviceScore ?? "");
 

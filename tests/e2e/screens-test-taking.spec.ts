@@ -75,7 +75,7 @@ for (const size of SIZES) {
     await page.getByTestId("confirm-finish").click();
     await expect(page).toHaveURL(/\/test\/results\//);
     await expect(page.getByTestId("result-heading")).toBeVisible();
-    await expect(page.getByTestId("marking-source")).toHaveText("Marked by the server.", { timeout: 30_000 });
+    await expect(page.getByTestId("marking-source")).toHaveText("Mark confirmed.", { timeout: 30_000 });
     await shoot(page, `test-results-${size.name}`);
 
     await page.getByRole("button", { name: `Question ${IMAGE_POSITION}:` }).click();

@@ -40,7 +40,7 @@ test("a practice test online: click and keyboard answers, arrows, finish, result
   await expect(page).toHaveURL(new RegExp(`/test/results/${testId}$`));
   await expect(page.getByTestId("result-heading")).toHaveText(/^(Congratulations, you passed!|Sorry, you failed)$/);
   await expect(page.getByTestId("result-score")).toHaveText(/^You scored \d{1,3}%$/);
-  await expect(page.getByTestId("marking-source")).toHaveText("Marked by the server.");
+  await expect(page.getByTestId("marking-source")).toHaveText("Mark confirmed.");
 
   const server = serverTest(testId);
   expect(server?.finished_at).not.toBeNull();

@@ -94,7 +94,7 @@ test("after a first run: applied updates with dates, storage, and a re-download 
   await expect(page.getByTestId("storage-quota")).toHaveText(/^[\d,]+\.\d MB$/);
   await expect(page.getByTestId("storage-percent")).toHaveText(/^\d+\.\d%$/);
   await expect(page.getByTestId("storage-persisted")).toHaveText(/^Persistent storage (granted|not granted)/);
-  await expect(page.getByTestId("update-lock-state")).toHaveText("Unlocked: no update holds the update status.");
+  await expect(page.getByTestId("update-lock-state")).toHaveText("Not locked: a new update can start.");
 
   for (const [width, height] of [
     [1280, 800],
@@ -202,7 +202,7 @@ test("interrupt stops after the current pack; Unlock is refused while a run hold
   await page.getByTestId("redownload").click();
   await page.getByRole("dialog").getByTestId("redownload-confirm").click();
   await expect(page.getByTestId("update-run-state")).toHaveText(/^Updating/);
-  await expect(page.getByTestId("update-lock-state")).toHaveText(/^Locked since .* by the update running now\.$/);
+  await expect(page.getByTestId("update-lock-state")).toHaveText(/^Locked since .*: an update is running now\.$/);
   await page.getByTestId("update-unlock").click();
   await expect(page.getByTestId("snackbar").filter({ hasText: MESSAGES.unlockError })).toBeVisible();
 
@@ -215,20 +215,20 @@ test("interrupt stops after the current pack; Unlock is refused while a run hold
   const stoppedAt = (await deviceCounts(page)).packs;
   expect(stoppedAt).toBeGreaterThanOrEqual(1);
   expect(stoppedAt).toBeLessThan(subjects);
-  await expect(page.getByTestId("update-lock-state")).toHaveText("Unlocked: no update holds the update status.");
+  await expect(page.getByTestId("update-lock-state")).toHaveText("Not locked: a new update can start.");
 
   // A run whose page goes away mid-download leaves the lock behind.
   await page.getByTestId("open-updater").click();
   await page.getByTestId("update-now").click();
   await expect(page.getByTestId("update-progress")).toBeVisible();
   await page.getByTestId("nav-updates").click();
-  await expect(page.getByTestId("update-lock-state")).toHaveText(/by the update running now\.$/);
+  await expect(page.getByTestId("update-lock-state")).toHaveText(/: an update is running now\.$/);
   await page.reload();
   await expect(page.getByTestId("update-lock-state")).toHaveText(
-    /^Locked since .* by an update that stopped without finishing \(its tab was closed or reloaded\)\.$/,
+    /^Locked since .*: an update stopped without finishing \(its tab was closed or reloaded\)\. Unlock to let the next one start\.$/,
   );
   await page.getByTestId("update-unlock").click();
-  await expect(page.getByTestId("update-lock-state")).toHaveText("Unlocked: no update holds the update status.");
+  await expect(page.getByTestId("update-lock-state")).toHaveText("Not locked: a new update can start.");
 
   // And the next run brings the rest.
   await context.unrouteAll({ behavior: "ignoreErrors" });

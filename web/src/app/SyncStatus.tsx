@@ -4,7 +4,7 @@ import type { UserDb } from "../local/store/db.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { useOnline } from "./useOnline.ts";
 
-/** Always visible: online or not, how many changes wait for the server, and the last sync. */
+/** Always visible: online or not, how many changes wait to be sent (a link to This device), and the last sync. */
 export function SyncStatus({ db }: { db: UserDb }) {
   const online = useOnline();
   const snapshot = useSyncSnapshot(db);
@@ -20,7 +20,7 @@ export function SyncStatus({ db }: { db: UserDb }) {
         to="/device"
         className="rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
         data-testid="pending-count"
-        title="Changes waiting for the server"
+        title="Changes not sent yet: see This device"
       >
         {pending} pending
       </Link>

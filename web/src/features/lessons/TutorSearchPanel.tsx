@@ -54,8 +54,7 @@ export function TutorSearchPanel({ search }: { search: TutorSearch }) {
             {tutorOn ? (
               <TabPanel id="tutor" className="p-5 text-sm text-slate-700 outline-none">
                 <p className="rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" data-testid="tutor-unavailable">
-                  The AI tutor needs a connection to a tutor service, and this server does not offer one yet, so it is
-                  not available here. Use the Search tab to find a topic in your lessons.
+                  The AI tutor is not available yet. Use the Search tab to find a topic in your lessons.
                 </p>
               </TabPanel>
             ) : null}

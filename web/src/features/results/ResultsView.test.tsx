@@ -45,7 +45,7 @@ describe("the results page", { timeout: 20_000 }, () => {
     expect(screen.getByTestId("result-score").textContent).toBe("You scored 67%");
     expect(screen.getByTestId("summary-strip").textContent).toBe("Questions 3Pass mark 2 / 3");
     expect(screen.getByTestId("marking-source").textContent).toBe(
-      "Marked on this device; the server will confirm when you are online.",
+      "Marked on this device. The mark is confirmed the next time you are online.",
     );
     await user.click(screen.getByTestId("retake"));
     expect(onRetake).toHaveBeenCalledOnce();
@@ -55,7 +55,7 @@ describe("the results page", { timeout: 20_000 }, () => {
     renderView(failedByServer());
     expect(screen.getByTestId("result-heading").textContent).toBe("Sorry, you failed");
     expect(screen.getByTestId("result-score").textContent).toBe("You scored 33%");
-    expect(screen.getByTestId("marking-source").textContent).toBe("Marked by the server.");
+    expect(screen.getByTestId("marking-source").textContent).toBe("Mark confirmed.");
   });
 
   it("no Retake Exam without can_retake, in the header or in the quit dialog", async () => {
@@ -93,7 +93,7 @@ describe("the results page", { timeout: 20_000 }, () => {
   it("a fixed test with the school's own questions waits for the server's score: the device cannot mark them", () => {
     renderView(resultsData({ test_type: "exam", fixed_test_id: 5, hide_answers: true, predicted: null, marked: null }));
     expect(screen.getByTestId("result-awaiting").textContent).toBe(
-      "Your score will show here once the server has marked your answers.",
+      "Your score will show here once your answers are marked, the next time you are online.",
     );
     expect(screen.queryByText(/You scored/)).toBeNull();
   });

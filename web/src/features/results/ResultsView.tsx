@@ -15,7 +15,10 @@ export const RESULT_MESSAGES = {
   noQuestions: "No questions found in test",
   sentToSchool: "Test completed. The results have been sent to your school.",
   /** The school's own questions are marked by the server only: no score until it has. */
-  awaitingMarking: "Your score will show here once the server has marked your answers.",
+  awaitingMarking: "Your score will show here once your answers are marked, the next time you are online.",
+  /** Who marked the test, said as what it means to the student: final, or to be confirmed. */
+  markedByServer: "Mark confirmed.",
+  markedOnDevice: "Marked on this device. The mark is confirmed the next time you are online.",
   quitTitle: "Quit test?",
   quitWarning: "If you end this test you will not be able to return to this screen",
 } as const;
@@ -266,7 +269,7 @@ function ResultHeader({
         </p>
       ) : null}
       <p className="mt-4 text-xs text-slate-500" data-testid="marking-source">
-        {test.marked ? "Marked by the server." : "Marked on this device; the server will confirm when you are online."}
+        {test.marked ? RESULT_MESSAGES.markedByServer : RESULT_MESSAGES.markedOnDevice}
       </p>
       {test.can_retake ? (
         <div className="mt-5">

@@ -138,10 +138,10 @@ function LockState({ db, running }: { db: UserDb; running: boolean }) {
   const text = !lock
     ? "Reading the update status…"
     : !lock.record
-      ? "Unlocked: no update holds the update status."
+      ? "Not locked: a new update can start."
       : lock.running
-        ? `Locked since ${since} by the update running now.`
-        : `Locked since ${since} by an update that stopped without finishing (its tab was closed or reloaded).`;
+        ? `Locked since ${since}: an update is running now.`
+        : `Locked since ${since}: an update stopped without finishing (its tab was closed or reloaded). Unlock to let the next one start.`;
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
       <p className="min-w-0 text-sm text-slate-700" data-testid="update-lock-state">
