@@ -4,6 +4,7 @@ import {
   ALL_SUBJECTS,
   addKeywords,
   addReferences,
+  availableQuestionCount,
   canStartPractice,
   chooseSection,
   chooseSubject,
@@ -82,9 +83,9 @@ const ids = (c: PracticeCriteria, sort: PracticeCriteria["display"]["sort"] = "s
   selectPracticeQuestions(index, { ...c, display: { ...c.display, sort, questions: "all" } }, { seed: 1, now: NOW });
 
 describe("practice criteria defaults (spec study 9)", () => {
-  it("sorts at random, shows answers after the test, Most recent 200, seen in exam 12 months, any authority", () => {
+  it("sorts at random, shows answers after the test, 20 questions, Most recent 200, seen in exam 12 months, any authority", () => {
     const c = defaultPracticeCriteria();
-    expect(c.display).toEqual({ sort: "random", answers: "after_test", questions: null });
+    expect(c.display).toEqual({ sort: "random", answers: "after_test", questions: 20 });
     expect(c.filters).toMatchObject({
       include: "all",
       most_recent: false,
@@ -293,6 +294,13 @@ describe("question count (spec study 5)", () => {
     expect(typeQuestionCount(setDateAddedLimit(on, 120), "250").display.questions).toBe(120);
     expect(maxQuestionCount(setMostRecent(on, false))).toBe(30_000);
   });
+  it("the count a student can really get is the max, or the matching questions when fewer match", () => {
+    expect(availableQuestionCount(criteria(), 347)).toBe(347);
+    expect(availableQuestionCount(criteria(), 40_000)).toBe(30_000);
+    expect(availableQuestionCount(setMostRecent(criteria(), true), 347)).toBe(200);
+    expect(availableQuestionCount(criteria(), undefined)).toBe(30_000);
+    expect(availableQuestionCount(criteria(), 0)).toBe(30_000);
+  });
   it("ticking 'all questions' clears the number; typing a number unticks it", () => {
     const all = tickAllQuestions(typeQuestionCount(criteria(), "20"), true);
     expect(all.display.questions).toBe("all");
@@ -314,7 +322,8 @@ describe("Start", () => {
   it("needs a subject (or keywords or references), a count (or all) and a matching question", () => {
     const none = defaultPracticeCriteria();
     expect(canStartPractice(typeQuestionCount(none, "10"), 6)).toBe(false);
-    expect(canStartPractice(criteria(), 6)).toBe(false);
+    expect(canStartPractice(criteria(), 6)).toBe(true);
+    expect(canStartPractice(typeQuestionCount(criteria(), ""), 6)).toBe(false);
     expect(canStartPractice(typeQuestionCount(criteria(), "10"), 6)).toBe(true);
     expect(canStartPractice(tickAllQuestions(addKeywords(none, "wind"), true), 1)).toBe(true);
     expect(canStartPractice(typeQuestionCount(criteria(), "10"), 0)).toBe(false);

@@ -60,6 +60,8 @@ export const DATE_SORTS: readonly PracticeSort[] = ["date_asc", "date_desc"];
 
 export const PRACTICE_MIN_QUESTIONS = 1;
 export const PRACTICE_MAX_QUESTIONS = 30_000;
+/** The count a new practice test starts with (the spec names none): a sitting of a few minutes. */
+export const PRACTICE_DEFAULT_QUESTIONS = 20;
 export const DATE_ADDED_LIMIT_MIN = 100;
 export const DATE_ADDED_LIMIT_MAX = 300;
 export const DATE_ADDED_LIMIT_DEFAULT = 200;
@@ -110,7 +112,7 @@ export interface PracticeCriteria {
 
 export function defaultPracticeCriteria(): PracticeCriteria {
   return {
-    display: { sort: PRACTICE_DEFAULT_SORT, answers: PRACTICE_DEFAULT_ANSWERS, questions: null },
+    display: { sort: PRACTICE_DEFAULT_SORT, answers: PRACTICE_DEFAULT_ANSWERS, questions: PRACTICE_DEFAULT_QUESTIONS },
     filters: {
       include: "all",
       keywords: [],
@@ -157,6 +159,12 @@ export function chosenHeading(c: PracticeCriteria): string | null {
 /** The largest count allowed: the date-added limit with Most recent on, else 30000. */
 export function maxQuestionCount(c: PracticeCriteria): number {
   return c.filters.most_recent ? c.filters.date_added_limit : PRACTICE_MAX_QUESTIONS;
+}
+
+/** The count a student can really get: the allowed maximum, or fewer when fewer questions match. */
+export function availableQuestionCount(c: PracticeCriteria, matching: number | undefined): number {
+  const max = maxQuestionCount(c);
+  return matching === undefined || matching < PRACTICE_MIN_QUESTIONS ? max : Math.min(max, matching);
 }
 
 /**

@@ -51,7 +51,14 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
   await expect(page.getByTestId("practice-view-settings")).toBeVisible();
   await expect(page.getByTestId("practice-open-subjects")).toContainText("Air Law");
   await expect(count(page)).toHaveText(matches(inSubject("010").length));
-  // Start waits for a question count.
+  // A new test starts at 20 questions; the field says how many the bank really holds here.
+  await expect(page.getByLabel("Number of questions")).toHaveValue("20");
+  await expect(startButton(page)).toBeEnabled();
+  await page.getByLabel("Number of questions").fill("");
+  await expect(page.getByLabel("Number of questions")).toHaveAttribute(
+    "placeholder",
+    `1 to ${inSubject("010").length}`,
+  );
   await expect(startButton(page)).toBeDisabled();
   await shootAtSizes(page, "practice-settings", { fullPage: true });
 

@@ -3,12 +3,12 @@ import {
   ALL_EASA,
   addKeywords,
   addReferences,
+  availableQuestionCount,
   DATE_ADDED_LIMIT_MAX,
   DATE_ADDED_LIMIT_MIN,
   DATE_SORTS,
   hasQuestionSource,
   keywordsDisabled,
-  maxQuestionCount,
   PRACTICE_INCLUDE,
   PRACTICE_MESSAGES,
   PRACTICE_SORTS,
@@ -54,6 +54,7 @@ export function SettingsView({
   subscribed,
   flaggedEnabled,
   seenInExamEnabled,
+  displayAnswersEnabled,
   authorities,
   matching,
   testSize,
@@ -69,6 +70,8 @@ export function SettingsView({
   /** The Flagged include is offered only while flagging is switched on. */
   flaggedEnabled: boolean;
   seenInExamEnabled: boolean;
+  /** The Show answers choice is offered only while the display_answers switch is on. */
+  displayAnswersEnabled: boolean;
   authorities: { group: string; authorities: LocalAuthority[] }[];
   matching: number | undefined;
   testSize: number;
@@ -225,7 +228,7 @@ export function SettingsView({
               ))}
             </SelectField>
           ) : null}
-          {subscribed ? (
+          {subscribed && displayAnswersEnabled ? (
             <Choices legend="Show answers">
               {DISPLAY_ANSWERS.map((value) => (
                 <Choice
@@ -252,7 +255,7 @@ export function SettingsView({
             inputMode="numeric"
             autoComplete="off"
             value={typeof questions === "number" ? String(questions) : ""}
-            placeholder={`1 to ${maxQuestionCount(criteria)}`}
+            placeholder={`1 to ${availableQuestionCount(criteria, matching)}`}
             onChange={(e) => update((c) => typeQuestionCount(c, e.target.value))}
             className={`${FIELD_CLASS} w-36`}
           />
