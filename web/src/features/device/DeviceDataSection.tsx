@@ -73,7 +73,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="device-data">
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="device-data">
       <h2 className="font-semibold">Device data</h2>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>

@@ -33,7 +33,7 @@ export function StorageSection() {
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="storage-section">
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="storage-section">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold">Storage</h2>
         <button
