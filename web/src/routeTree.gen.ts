@@ -29,6 +29,7 @@ import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$lessonId'
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
+import { Route as AppMaintenanceUsersRouteImport } from './routes/_app/maintenance.users'
 import { Route as AppSubscribeReturnRouteImport } from './routes/_app/subscribe_.return'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
@@ -145,6 +146,11 @@ const AppMaintenanceUpdatesRoute = AppMaintenanceUpdatesRouteImport.update({
   path: '/maintenance/updates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMaintenanceUsersRoute = AppMaintenanceUsersRouteImport.update({
+  id: '/maintenance/users',
+  path: '/maintenance/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSubscribeReturnRoute = AppSubscribeReturnRouteImport.update({
   id: '/subscribe_/return',
   path: '/subscribe/return',
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -287,6 +294,7 @@ export interface FileRoutesByTo {
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -327,6 +335,7 @@ export interface FileRoutesById {
   '/_app/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/_app/maintenance/users': typeof AppMaintenanceUsersRoute
   '/_app/subscribe_/return': typeof AppSubscribeReturnRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
@@ -366,6 +375,7 @@ export interface FileRouteTypes {
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
+    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -403,6 +413,7 @@ export interface FileRouteTypes {
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
     | '/maintenance/updates'
+    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -442,6 +453,7 @@ export interface FileRouteTypes {
     | '/_app/lesson/$lessonId'
     | '/_app/maintenance/jobs'
     | '/_app/maintenance/updates'
+    | '/_app/maintenance/users'
     | '/_app/subscribe_/return'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
@@ -611,6 +623,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMaintenanceUpdatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/maintenance/users': {
+      id: '/_app/maintenance/users'
+      path: '/maintenance/users'
+      fullPath: '/maintenance/users'
+      preLoaderRoute: typeof AppMaintenanceUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/subscribe_/return': {
       id: '/_app/subscribe_/return'
       path: '/subscribe/return'
@@ -746,6 +765,7 @@ interface AppRouteChildren {
   AppLessonLessonIdRoute: typeof AppLessonLessonIdRoute
   AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
   AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
+  AppMaintenanceUsersRoute: typeof AppMaintenanceUsersRoute
   AppSubscribeReturnRoute: typeof AppSubscribeReturnRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
@@ -772,6 +792,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppLessonLessonIdRoute: AppLessonLessonIdRoute,
   AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
   AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
+  AppMaintenanceUsersRoute: AppMaintenanceUsersRoute,
   AppSubscribeReturnRoute: AppSubscribeReturnRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,

@@ -25,13 +25,15 @@ const STUDY: NavItem[] = [
 
 /**
  * The student's account, then the maintenance tools for the installed app (the update admin
- * panel and the queue of changes), which only the maintenance role sees: a student's own
- * updates are on the dashboard and their waiting changes under the header's "pending" link.
+ * panel, the queue of changes and the device's local profiles), which only the maintenance
+ * role sees: a student's own updates are on the dashboard and their waiting changes under
+ * the header's "pending" link.
  */
 const DEVICE: NavItem[] = [
   { to: "/profile", label: "Profile", testId: "nav-profile" },
   { to: "/maintenance/updates", label: "Updates", testId: "nav-updates", role: "maintenance" },
   { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs", role: "maintenance" },
+  { to: "/maintenance/users", label: "Users", testId: "nav-users", role: "maintenance" },
 ];
 
 /**

@@ -204,7 +204,7 @@ export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {})
 }
 
 /** The wire form of an entry: itself, or a skip standing in for one the server refused whole. */
-function toWire(entry: OutboxEntry): Mutation {
+export function toWire(entry: OutboxEntry): Mutation {
   const { id, clientId, seq, userId, createdAt } = entry;
   if (entry.needsSkip)
     return { id, clientId, seq, userId, createdAt, call: SYNC_SKIP_CALL, body: { reason: entry.lastError } };
@@ -235,7 +235,11 @@ async function retryLater(
 }
 
 /** A mutation the server applied (now or before): drop it and take in the server's decision. */
-async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult, { reply: unknown }>): Promise<void> {
+export async function settle(
+  db: UserDb,
+  entry: OutboxEntry,
+  result: Extract<PushResult, { reply: unknown }>,
+): Promise<void> {
   const handling = callHandling(entry.call);
   await db.transaction("rw", ["outbox", ...(handling?.tables ?? [])], async () => {
     await db.outbox.delete(entry.seq);
@@ -247,7 +251,7 @@ async function settle(db: UserDb, entry: OutboxEntry, result: Extract<PushResult
  * A mutation the server refused: kept, marked failed with the reason, and told to the student;
  * what the device did ahead of the server is undone by the call's registered handling.
  */
-async function park(
+export async function park(
   db: UserDb,
   entry: OutboxEntry,
   code: string,
