@@ -13,8 +13,8 @@ import { startTest } from "./support/test-taking.ts";
  *
  * Which empty message shows when:
  * - nothing flagged on the device: 'You haven't flagged any questions yet';
- * - flags, but no subject chosen (the list is per subject): 'You must select a subject to view
- *   flagged questions';
+ * - flags, but the subject cleared (the list is per subject; it opens on the subject flagged
+ *   last): 'You must select a subject to view flagged questions';
  * - a subject chosen and nothing passes the filters: 'No questions match your filters'.
  */
 
@@ -218,12 +218,12 @@ test("flagged in a test: the dashboard lists them newest first; the page filters
   await expect.poll(() => visibleItemsFit(box, recent)).toBe(true);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // 'View all': the list is per subject.
+  // 'View all': the list is per subject, and opens on the subject flagged last.
   await page.getByRole("link", { name: "View all" }).click();
   await expect(page).toHaveURL(/\/test\/flagged$/);
-  await expect(page.getByTestId("flagged-empty")).toHaveText(SELECT_SUBJECT);
-  await expect(topicFilter(page)).toBeDisabled();
-  await expect(containsFilter(page)).toBeDisabled();
+  await expect(subjectFilter(page)).toHaveValue(newest.subject);
+  await expect(page.getByTestId("flagged-empty")).toHaveCount(0);
+  await expect(cardRefs(page)).resolves.toContain(newest.reference);
 
   // Subject: that subject's flagged questions, newest first, as stripped text and REF.
   await subjectFilter(page).selectOption(newest.subject);
@@ -317,6 +317,8 @@ test("the detail view at #question-{id}: from the dashboard, by its address, arr
   // Clearing the fragment returns to the list.
   await page.getByTestId("back-to-list").click();
   await expect(page).toHaveURL(/\/test\/flagged$/);
+  await expect(subjectFilter(page)).not.toHaveValue("");
+  await subjectFilter(page).selectOption("");
   await expect(page.getByTestId("flagged-empty")).toHaveText(SELECT_SUBJECT);
 
   // The delete button of a card unflags that question.
@@ -344,7 +346,7 @@ test("pages of ten with arrows only when there is more than one page; Create tes
 }) => {
   await startClean(page);
   await seedDeviceFlags(page, { "010": 23, "050": 3 });
-  await expect(page.getByTestId("flagged-empty")).toHaveText(SELECT_SUBJECT);
+  await expect(subjectFilter(page)).not.toHaveValue("");
 
   await subjectFilter(page).selectOption("010");
   await expect(page.getByTestId("flagged-count")).toHaveText("23 flagged questions");
@@ -400,6 +402,7 @@ test("pages of ten with arrows only when there is more than one page; Create tes
   // Include: All, answers after the test.
   await page.getByTestId("nav-flagged").click();
   await page.getByTestId("confirm-leave").click();
+  await subjectFilter(page).selectOption("");
   await page.getByTestId("create-test").click();
   await expect(dialog).toContainText("Filtered questions (0)");
   await dialog.getByText("After test").click();

@@ -9,6 +9,7 @@ import {
   EMPTY_FILTER_INPUT,
   type FilterInput,
   filterFlagged,
+  openingInput,
   questionHash,
   questionIdOfHash,
   toFlaggedFilter,
@@ -25,12 +26,19 @@ export function FlaggedPage() {
   const navigate = useNavigate();
   const hash = useLocation({ select: (location) => location.hash });
   const entries = useFlaggedEntries(scope.db);
-  const [input, setInput] = useState<FilterInput>(EMPTY_FILTER_INPUT);
+  // Until the student picks, the list shows the subject flagged last (openingInput); a question
+  // opened from elsewhere (the dashboard, its address) steps through every flag.
+  const [picked, setInput] = useState<FilterInput | null>(null);
+  const input = useMemo(() => picked ?? (entries ? openingInput(entries) : EMPTY_FILTER_INPUT), [picked, entries]);
   const [page, setPage] = useState(1);
 
   const filter = useMemo(() => toFlaggedFilter(input), [input]);
   const filtered = useMemo(() => filterFlagged(entries ?? [], filter), [entries, filter]);
   const filteredIds = useMemo(() => filtered.map((e) => e.question.id), [filtered]);
+  const pickedIds = useMemo(
+    () => (picked ? filterFlagged(entries ?? [], toFlaggedFilter(picked)).map((e) => e.question.id) : []),
+    [picked, entries],
+  );
   const allIds = useMemo(() => (entries ?? []).map((e) => e.question.id), [entries]);
   const openId = questionIdOfHash(hash);
 
@@ -75,7 +83,7 @@ export function FlaggedPage() {
       <FlaggedQuestionDetail
         key="detail"
         questionId={openId}
-        initialSequence={() => detailSequence(openId, filteredIds, allIds)}
+        initialSequence={() => detailSequence(openId, pickedIds, allIds)}
         onOpen={(id) => open(id, true)}
         onClose={() => open(null)}
       />
@@ -94,7 +102,11 @@ export function FlaggedPage() {
       }}
       page={Math.min(page, pageCount)}
       onPage={setPage}
-      onOpen={(id) => open(id)}
+      onOpen={(id) => {
+        // The list the student saw is the one the question steps through.
+        setInput(input);
+        open(id);
+      }}
     />
   );
 }

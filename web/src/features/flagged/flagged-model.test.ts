@@ -9,6 +9,7 @@ import {
   type FlaggedEntry,
   filterFlagged,
   flaggedEmptyMessage,
+  openingInput,
   questionHash,
   questionIdOfHash,
   questionsToInclude,
@@ -35,6 +36,12 @@ describe("the empty messages, exactly as the spec words them", () => {
     expect(flaggedEmptyMessage(0, toFlaggedFilter({ subject: "010", topic: "", contains: "" }), 0)).toBe(
       FLAGGED_MESSAGES.noneFlagged,
     );
+  });
+
+  it("opens on the subject of the question flagged last, so flags show at once; on nothing with none flagged", () => {
+    const latestFirst = [entries[2] as FlaggedEntry, entries[0] as FlaggedEntry];
+    expect(openingInput(latestFirst)).toEqual({ subject: "050", topic: "", contains: "" });
+    expect(openingInput([])).toEqual(EMPTY_FILTER_INPUT);
   });
 
   it("asks for a subject when questions are flagged but none is chosen", () => {

@@ -55,6 +55,15 @@ export function withSubject(input: FilterInput, subject: string): FilterInput {
   return { subject, topic: "", contains: input.contains };
 }
 
+/**
+ * The filters the page opens with: the subject of the question flagged last, so a student with
+ * flags sees them at once (the list is per subject); none when nothing is flagged.
+ */
+export function openingInput(entries: readonly FlaggedEntry[]): FilterInput {
+  const latest = entries[0];
+  return latest ? withSubject(EMPTY_FILTER_INPUT, latest.question.subject) : EMPTY_FILTER_INPUT;
+}
+
 export function filterFlagged(entries: readonly FlaggedEntry[], filter: FlaggedFilter): FlaggedEntry[] {
   return entries.filter((e) => matchesFlaggedFilter(e.question, filter));
 }
