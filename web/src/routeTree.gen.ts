@@ -28,8 +28,8 @@ import { Route as PublicFreeTrialRouteImport } from './routes/_public/free-trial
 import { Route as PublicRegisterRouteImport } from './routes/_public/register'
 import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$lessonId'
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
+import { Route as AppMaintenanceReportsRouteImport } from './routes/_app/maintenance.reports'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
-import { Route as AppMaintenanceUsersRouteImport } from './routes/_app/maintenance.users'
 import { Route as AppSubscribeReturnRouteImport } from './routes/_app/subscribe_.return'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
@@ -141,14 +141,14 @@ const AppMaintenanceJobsRoute = AppMaintenanceJobsRouteImport.update({
   path: '/maintenance/jobs',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMaintenanceReportsRoute = AppMaintenanceReportsRouteImport.update({
+  id: '/maintenance/reports',
+  path: '/maintenance/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppMaintenanceUpdatesRoute = AppMaintenanceUpdatesRouteImport.update({
   id: '/maintenance/updates',
   path: '/maintenance/updates',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppMaintenanceUsersRoute = AppMaintenanceUsersRouteImport.update({
-  id: '/maintenance/users',
-  path: '/maintenance/users',
   getParentRoute: () => AppRoute,
 } as any)
 const AppSubscribeReturnRoute = AppSubscribeReturnRouteImport.update({
@@ -255,8 +255,8 @@ export interface FileRoutesByFullPath {
   '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
-  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -293,8 +293,8 @@ export interface FileRoutesByTo {
   '/register': typeof PublicRegisterRoute
   '/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
-  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -334,8 +334,8 @@ export interface FileRoutesById {
   '/_public/register': typeof PublicRegisterRoute
   '/_app/lesson/$lessonId': typeof AppLessonLessonIdRoute
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
+  '/_app/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
-  '/_app/maintenance/users': typeof AppMaintenanceUsersRoute
   '/_app/subscribe_/return': typeof AppSubscribeReturnRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
@@ -374,8 +374,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
+    | '/maintenance/reports'
     | '/maintenance/updates'
-    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -412,8 +412,8 @@ export interface FileRouteTypes {
     | '/register'
     | '/lesson/$lessonId'
     | '/maintenance/jobs'
+    | '/maintenance/reports'
     | '/maintenance/updates'
-    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -452,8 +452,8 @@ export interface FileRouteTypes {
     | '/_public/register'
     | '/_app/lesson/$lessonId'
     | '/_app/maintenance/jobs'
+    | '/_app/maintenance/reports'
     | '/_app/maintenance/updates'
-    | '/_app/maintenance/users'
     | '/_app/subscribe_/return'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
@@ -616,18 +616,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMaintenanceJobsRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/maintenance/reports': {
+      id: '/_app/maintenance/reports'
+      path: '/maintenance/reports'
+      fullPath: '/maintenance/reports'
+      preLoaderRoute: typeof AppMaintenanceReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/maintenance/updates': {
       id: '/_app/maintenance/updates'
       path: '/maintenance/updates'
       fullPath: '/maintenance/updates'
       preLoaderRoute: typeof AppMaintenanceUpdatesRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/maintenance/users': {
-      id: '/_app/maintenance/users'
-      path: '/maintenance/users'
-      fullPath: '/maintenance/users'
-      preLoaderRoute: typeof AppMaintenanceUsersRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/subscribe_/return': {
@@ -764,8 +764,8 @@ interface AppRouteChildren {
   AppUpdateRoute: typeof AppUpdateRoute
   AppLessonLessonIdRoute: typeof AppLessonLessonIdRoute
   AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
+  AppMaintenanceReportsRoute: typeof AppMaintenanceReportsRoute
   AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
-  AppMaintenanceUsersRoute: typeof AppMaintenanceUsersRoute
   AppSubscribeReturnRoute: typeof AppSubscribeReturnRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
@@ -791,8 +791,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppUpdateRoute: AppUpdateRoute,
   AppLessonLessonIdRoute: AppLessonLessonIdRoute,
   AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
+  AppMaintenanceReportsRoute: AppMaintenanceReportsRoute,
   AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
-  AppMaintenanceUsersRoute: AppMaintenanceUsersRoute,
   AppSubscribeReturnRoute: AppSubscribeReturnRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,

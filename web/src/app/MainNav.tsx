@@ -33,6 +33,7 @@ const DEVICE: NavItem[] = [
   { to: "/profile", label: "Profile", testId: "nav-profile" },
   { to: "/maintenance/updates", label: "Updates", testId: "nav-updates", role: "maintenance" },
   { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs", role: "maintenance" },
+  { to: "/maintenance/reports", label: "Reports", testId: "nav-reports", role: "maintenance" },
   { to: "/maintenance/users", label: "Users", testId: "nav-users", role: "maintenance" },
 ];
 

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { reportRenderError } from "../local/diagnostics/error-reports.ts";
 import { RENDER_ERROR, RENDER_ERROR_RELOAD_MS } from "./request-policy.ts";
 
 /** A render error: say so and reload after 2 s; on a test page the student reloads by hand. */
@@ -6,6 +7,7 @@ export function RenderError({ error }: { error: unknown }) {
   const onTestPage = /^\/test\/[0-9a-f-]{36}$/.test(window.location.pathname);
   useEffect(() => {
     console.error(error);
+    reportRenderError(error);
     if (onTestPage) return;
     const timer = setTimeout(() => window.location.reload(), RENDER_ERROR_RELOAD_MS);
     return () => clearTimeout(timer);

@@ -19,6 +19,7 @@ import type {
   UserSummary,
   WithheldQuestion,
 } from "@preflight/sync-protocol";
+import type { ClientErrorKind } from "@preflight/sync-protocol/schemas/diagnostics";
 import { Dexie, type EntityTable, type Table } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
 import {
@@ -52,9 +53,29 @@ export interface KnownAccount {
   verifier?: PasswordVerifier;
 }
 
+/**
+ * A page error (uncaught error, unhandled rejection or render error) waiting to be reported to
+ * the server (local/diagnostics/error-reports.ts). Kept per device, not per account: an error
+ * may happen signed out; it is sent once someone is signed in.
+ */
+export interface PendingError {
+  id: string;
+  /** The message and stack: the same error happening again is counted on this row. */
+  key: string;
+  kind: ClientErrorKind;
+  message: string;
+  stack: string | null;
+  page: string | null;
+  count: number;
+  /** When it first happened (ISO 8601). */
+  at: string;
+  app_version: string | null;
+}
+
 export class DeviceDb extends Dexie {
   session!: EntityTable<DeviceSession, "key">;
   accounts!: EntityTable<KnownAccount, "userId">;
+  pendingErrors!: EntityTable<PendingError, "id">;
   constructor() {
     super("preflight");
     this.version(1).stores({ session: "key", accounts: "userId" });
@@ -70,6 +91,8 @@ export class DeviceDb extends Dexie {
             account.email = account.email.toLowerCase();
           }),
       );
+    // Page errors waiting to be reported (schema version 3).
+    this.version(3).stores({ pendingErrors: "id, key, at" });
   }
 }
 

@@ -3,6 +3,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { DeviceDataSection } from "../../features/device/DeviceDataSection.tsx";
 import { DevicePage } from "../../features/device/DevicePage.tsx";
 import { StorageSection } from "../../features/device/StorageSection.tsx";
+import { BugReportSection } from "../../features/reports/BugReportSection.tsx";
 
 /**
  * This device: what concerns the student's own device, reached from the profile and the header's
@@ -17,6 +18,7 @@ function DeviceRoute() {
     <DevicePage>
       <DeviceDataSection db={scope.db} email={session.user.email} />
       <StorageSection />
+      <BugReportSection db={scope.db} email={session.user.email} />
     </DevicePage>
   );
 }

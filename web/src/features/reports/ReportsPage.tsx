@@ -1,0 +1,189 @@
+/**
+ * The maintenance Reports page (issue 16): what users sent from their devices, newest first:
+ * bug reports (each with its device data and log to download), the page errors their devices
+ * reported, and feedback with its screenshots. Read online; a maintenance user's own bug report
+ * is sent from the form at the end.
+ */
+import { routes } from "@preflight/sync-protocol/routes/index";
+import type { BugReportItem, ClientErrorItem } from "@preflight/sync-protocol/schemas/diagnostics";
+import type { FeedbackItem } from "@preflight/sync-protocol/schemas/feedback";
+import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { useSignedIn } from "../../app/session-context.tsx";
+import { call } from "../../local/api.ts";
+import { BugReportSection } from "./BugReportSection.tsx";
+
+interface Reports {
+  bugReports: BugReportItem[];
+  clientErrors: ClientErrorItem[];
+  feedback: FeedbackItem[];
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+const size = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const pathOf = (template: string, id: string) => template.replace("{id}", encodeURIComponent(id));
+
+export function ReportsPage() {
+  const { session, scope } = useSignedIn();
+  const [reports, setReports] = useState<Reports | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const load = useCallback(async () => {
+    setFailed(false);
+    try {
+      const [bugs, errors, feedback] = await Promise.all([
+        call(routes.maintenanceBugReports, { query: { limit: 50 }, globalPolicy: false }),
+        call(routes.maintenanceClientErrors, { query: { limit: 100 }, globalPolicy: false }),
+        call(routes.maintenanceFeedback, { query: { limit: 50 }, globalPolicy: false }),
+      ]);
+      setReports({ bugReports: bugs.bug_reports, clientErrors: errors.client_errors, feedback: feedback.feedback });
+    } catch (err) {
+      console.warn("reports could not be loaded", err);
+      setFailed(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6" data-testid="reports-page">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">Reports</h1>
+        <button
+          type="button"
+          onClick={() => void load()}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          data-testid="reports-refresh"
+        >
+          Refresh
+        </button>
+      </div>
+      {failed ? (
+        <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="reports-failed">
+          The reports could not be loaded. They are read from the server: check the connection and press Refresh.
+        </p>
+      ) : null}
+      {!reports && !failed ? <p className="text-sm text-slate-600">Loading…</p> : null}
+      {reports ? (
+        <>
+          <Section
+            title="Bug reports"
+            count={reports.bugReports.length}
+            testId="bug-reports"
+            empty="No bug reports yet."
+          >
+            {reports.bugReports.map((r) => (
+              <li key={r.id} className="py-3" data-testid="bug-report-row">
+                <Meta>
+                  {when(r.created_at)} · {r.name || r.email} ({r.email}, {r.role}){r.page ? ` · on ${r.page}` : ""}
+                </Meta>
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm">{r.details}</p>
+                <Meta>
+                  {r.user_agent ?? "Browser not known"}
+                  {r.app_version ? ` · build ${r.app_version}` : ""}
+                </Meta>
+                <div className="mt-2 flex flex-wrap gap-2 text-sm">
+                  <Download href={pathOf(routes.maintenanceBugReportDevice.path, r.id)} testId="bug-report-device">
+                    Device data ({size(r.export_bytes)} compressed, {size(r.export_unpacked_bytes)})
+                  </Download>
+                  <Download href={pathOf(routes.maintenanceBugReportLog.path, r.id)} testId="bug-report-log">
+                    Log ({r.log_lines} {r.log_lines === 1 ? "line" : "lines"})
+                  </Download>
+                </div>
+              </li>
+            ))}
+          </Section>
+          <Section
+            title="Errors on devices"
+            count={reports.clientErrors.length}
+            testId="client-errors"
+            empty="No errors reported."
+          >
+            {reports.clientErrors.map((e) => (
+              <li key={e.id} className="py-3" data-testid="client-error-row">
+                <Meta>
+                  {when(e.at)} · {e.email} · {KIND[e.kind]}
+                  {e.count > 1 ? ` · ${e.count} times` : ""}
+                  {e.page ? ` · on ${e.page}` : ""}
+                </Meta>
+                <p className="mt-1 break-words font-mono text-sm">{e.message}</p>
+                {e.stack ? (
+                  <details className="mt-1 text-xs">
+                    <summary className="cursor-pointer text-slate-600">Stack</summary>
+                    <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-words rounded bg-slate-50 p-2">
+                      {e.stack}
+                    </pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
+          </Section>
+          <Section title="Feedback" count={reports.feedback.length} testId="feedback-list" empty="No feedback yet.">
+            {reports.feedback.map((f) => (
+              <li key={f.id} className="py-3" data-testid="feedback-row">
+                <Meta>
+                  {when(f.created_at)} · {f.name || f.email} ({f.email}){f.page ? ` · on ${f.page}` : ""}
+                </Meta>
+                <p className="mt-1 whitespace-pre-wrap break-words text-sm">{f.text}</p>
+                {f.screenshots.length ? (
+                  <div className="mt-2 flex flex-wrap gap-2 text-sm">
+                    {f.screenshots.map((s, i) => (
+                      <Download
+                        key={s.id}
+                        href={pathOf(routes.maintenanceFeedbackScreenshot.path, s.id)}
+                        testId="feedback-screenshot"
+                      >
+                        Screenshot {i + 1} ({size(s.size)})
+                      </Download>
+                    ))}
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </Section>
+        </>
+      ) : null}
+      <BugReportSection db={scope.db} email={session.user.email} />
+    </main>
+  );
+}
+
+const KIND: Record<ClientErrorItem["kind"], string> = {
+  error: "Uncaught error",
+  unhandledrejection: "Unhandled rejection",
+  render: "Render error",
+};
+
+function Section(props: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
+  return (
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={props.testId}>
+      <h2 className="font-semibold">
+        {props.title} <span className="font-normal text-slate-500">({props.count})</span>
+      </h2>
+      {props.count === 0 ? (
+        <p className="mt-2 text-sm text-slate-600">{props.empty}</p>
+      ) : (
+        <ul className="mt-1 divide-y divide-slate-200">{props.children}</ul>
+      )}
+    </section>
+  );
+}
+
+function Meta({ children }: { children: ReactNode }) {
+  return <p className="break-words text-xs text-slate-500">{children}</p>;
+}
+
+function Download({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
+  return (
+    <a
+      href={href}
+      download
+      className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-50"
+      data-testid={testId}
+    >
+      {children}
+    </a>
+  );
+}
