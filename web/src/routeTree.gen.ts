@@ -30,6 +30,7 @@ import { Route as AppLessonLessonIdRouteImport } from './routes/_app/lesson.$les
 import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenance.jobs'
 import { Route as AppMaintenanceReportsRouteImport } from './routes/_app/maintenance.reports'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
+import { Route as AppMaintenanceUsersRouteImport } from './routes/_app/maintenance.users'
 import { Route as AppSubscribeReturnRouteImport } from './routes/_app/subscribe_.return'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
@@ -151,6 +152,11 @@ const AppMaintenanceUpdatesRoute = AppMaintenanceUpdatesRouteImport.update({
   path: '/maintenance/updates',
   getParentRoute: () => AppRoute,
 } as any)
+const AppMaintenanceUsersRoute = AppMaintenanceUsersRouteImport.update({
+  id: '/maintenance/users',
+  path: '/maintenance/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSubscribeReturnRoute = AppSubscribeReturnRouteImport.update({
   id: '/subscribe_/return',
   path: '/subscribe/return',
@@ -257,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -295,6 +302,7 @@ export interface FileRoutesByTo {
   '/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/maintenance/users': typeof AppMaintenanceUsersRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -336,6 +344,7 @@ export interface FileRoutesById {
   '/_app/maintenance/jobs': typeof AppMaintenanceJobsRoute
   '/_app/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
+  '/_app/maintenance/users': typeof AppMaintenanceUsersRoute
   '/_app/subscribe_/return': typeof AppSubscribeReturnRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
@@ -376,6 +385,7 @@ export interface FileRouteTypes {
     | '/maintenance/jobs'
     | '/maintenance/reports'
     | '/maintenance/updates'
+    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -414,6 +424,7 @@ export interface FileRouteTypes {
     | '/maintenance/jobs'
     | '/maintenance/reports'
     | '/maintenance/updates'
+    | '/maintenance/users'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -454,6 +465,7 @@ export interface FileRouteTypes {
     | '/_app/maintenance/jobs'
     | '/_app/maintenance/reports'
     | '/_app/maintenance/updates'
+    | '/_app/maintenance/users'
     | '/_app/subscribe_/return'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
@@ -630,6 +642,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMaintenanceUpdatesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/maintenance/users': {
+      id: '/_app/maintenance/users'
+      path: '/maintenance/users'
+      fullPath: '/maintenance/users'
+      preLoaderRoute: typeof AppMaintenanceUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/subscribe_/return': {
       id: '/_app/subscribe_/return'
       path: '/subscribe/return'
@@ -766,6 +785,7 @@ interface AppRouteChildren {
   AppMaintenanceJobsRoute: typeof AppMaintenanceJobsRoute
   AppMaintenanceReportsRoute: typeof AppMaintenanceReportsRoute
   AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
+  AppMaintenanceUsersRoute: typeof AppMaintenanceUsersRoute
   AppSubscribeReturnRoute: typeof AppSubscribeReturnRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
@@ -793,6 +813,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppMaintenanceJobsRoute: AppMaintenanceJobsRoute,
   AppMaintenanceReportsRoute: AppMaintenanceReportsRoute,
   AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
+  AppMaintenanceUsersRoute: AppMaintenanceUsersRoute,
   AppSubscribeReturnRoute: AppSubscribeReturnRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,
