@@ -2,6 +2,7 @@ export * from "./mutations.ts";
 export * from "./rules/analysis.ts";
 export * from "./rules/constants.ts";
 export * from "./rules/course-dates.ts";
+export * from "./rules/display-answers.ts";
 export * from "./rules/fixed-tests.ts";
 export * from "./rules/flagged.ts";
 export * from "./rules/format.ts";

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
-import { effectOfFeature } from "./http/features.ts";
+import { effectOfFeature, effectWithDisplayAnswersSwitch } from "./http/features.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { noStoreForSessions, securityHeaders } from "./http/security-headers.ts";
 import { passwordRoutes } from "./routes/accounts/password.ts";
@@ -55,7 +55,11 @@ export function effectTable(deps: Pick<AppDeps, "features">): EffectTable {
   return {
     // A new test needs a running subscription (a fixed test excepted); progress tests are then
     // checked against the syllabus's access rules, fixed tests (exam) against the school's settings.
-    "POST /test/generate/{test_type}": requiresSubscription(generateTestWithSyllabusRules),
+    // With display_answers switched off, only the default display is taken (http/features.ts).
+    "POST /test/generate/{test_type}": effectWithDisplayAnswersSwitch(
+      deps,
+      requiresSubscription(generateTestWithSyllabusRules),
+    ),
     "POST /test/current/save": saveAnswer,
     "POST /test/current/finish/{id}": finishTest,
     "POST /api/question/flag": effectOfFeature(deps, "flagged", flagQuestion),

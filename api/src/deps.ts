@@ -11,13 +11,18 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-export const DEFAULT_FEATURES: Features = { flagged: true, seen_in_exam: true, ai_tutor: false };
+export const DEFAULT_FEATURES: Features = { flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true };
 
-/** PREFLIGHT_FEATURES="flagged,seen_in_exam" names the components switched on. */
+/** PREFLIGHT_FEATURES="flagged,seen_in_exam,display_answers" names the components switched on. */
 export function featuresFromEnv(value: string | undefined): Features {
   if (value === undefined) return DEFAULT_FEATURES;
   const on = new Set(value.split(",").map((s) => s.trim()));
-  return { flagged: on.has("flagged"), seen_in_exam: on.has("seen_in_exam"), ai_tutor: on.has("ai_tutor") };
+  return {
+    flagged: on.has("flagged"),
+    seen_in_exam: on.has("seen_in_exam"),
+    ai_tutor: on.has("ai_tutor"),
+    display_answers: on.has("display_answers"),
+  };
 }
 
 export interface SessionLifetime {

@@ -21,6 +21,8 @@ export const IMAGE_ROTATION_STEP_DEG = 90;
 
 export const DISPLAY_ANSWERS = ["after_choice", "after_test", "before_choice"] as const;
 export type DisplayAnswers = (typeof DISPLAY_ANSWERS)[number];
+/** When answers are shown if nobody chooses, and always while the display_answers switch is off (study §6, §9). */
+export const DEFAULT_DISPLAY_ANSWERS: DisplayAnswers = "after_test";
 
 export const TEST_TYPES = [
   "quiz",

@@ -7,11 +7,16 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-/** Components a deployment switches on (spec: flagging and seen-in-exam appear only when enabled). */
+/**
+ * Components a deployment switches on (spec: flagging and seen-in-exam appear only when enabled;
+ * study §6: display_answers is flag-gated too, and off, tests show answers after the test). A
+ * reply from a server that does not name display_answers yet means it is on (the earlier behaviour).
+ */
 export const featuresSchema = z.object({
   flagged: z.boolean(),
   seen_in_exam: z.boolean(),
   ai_tutor: z.boolean(),
+  display_answers: z.boolean().default(true),
 });
 export type Features = z.infer<typeof featuresSchema>;
 

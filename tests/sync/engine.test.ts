@@ -50,7 +50,7 @@ for (const dialect of DIALECTS) {
         syllabus_id: 3,
         class_name: null,
         subscription_end: null,
-        features: { flagged: true, seen_in_exam: true, ai_tutor: false },
+        features: { flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true },
       });
       await scope.db.questions.bulkPut(bank);
       const test = await createTest(scope, {

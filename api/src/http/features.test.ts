@@ -9,12 +9,13 @@ import type { Features } from "@preflight/sync-protocol/schemas/auth";
 import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { featuresFromEnv } from "../deps.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
-import { FakeDevice, questionsByType } from "../test-support/mutations.ts";
+import { FakeDevice, generateBody, questionsByType } from "../test-support/mutations.ts";
 import { ACTIVITY_TABLES, rowCounts } from "../test-support/rows.ts";
 import { FEATURE_OFF_MESSAGES, type Feature, featureOn } from "./features.ts";
 
-const ALL_ON: Features = { flagged: true, seen_in_exam: true, ai_tutor: true };
+const ALL_ON: Features = { flagged: true, seen_in_exam: true, ai_tutor: true, display_answers: true };
 const off = (feature: Feature): Features => ({ ...ALL_ON, [feature]: false });
 
 /** A call that depends on a component: online as a request, queued as an outbox change (writes only). */
@@ -65,6 +66,18 @@ describe("featureOn", () => {
     expect(featureOn({}, "flagged")).toBe(true);
     expect(featureOn({}, "seen_in_exam")).toBe(true);
     expect(featureOn({}, "ai_tutor")).toBe(false);
+    expect(featureOn({}, "display_answers")).toBe(true);
+  });
+
+  it("PREFLIGHT_FEATURES names the components on; display_answers is one of them", () => {
+    expect(featuresFromEnv("flagged,display_answers")).toEqual({
+      flagged: true,
+      seen_in_exam: false,
+      ai_tutor: false,
+      display_answers: true,
+    });
+    expect(featuresFromEnv("flagged, seen_in_exam").display_answers).toBe(false);
+    expect(featuresFromEnv(undefined).display_answers).toBe(true);
   });
 });
 
@@ -156,6 +169,63 @@ for (const dialect of DIALECTS) {
         .where("question_id", "=", id)
         .executeTakeFirst();
       expect(row).toBeUndefined();
+    });
+
+    describe("the display_answers switch (study §6): off, a new test shows answers after the test", () => {
+      const generate = (display: string) => {
+        const testId = randomUUID();
+        return {
+          path: "/test/generate/practice",
+          call: "POST /test/generate/practice",
+          body: { ...generateBody(testId, [aQuestion()]), display_answers: display },
+        };
+      };
+
+      it("off: a test choosing another display is refused online, and nothing is written", async () => {
+        t.deps.features = off("display_answers");
+        const before = await counts();
+        const { path, body } = generate("after_choice");
+        const res = await t.request(path, { method: "POST", cookie: device.cookie, json: body });
+        expect(res.status).toBe(400);
+        expect(errorBodySchema.parse(await res.json()).error).toEqual({
+          code: "bad_request",
+          message: FEATURE_OFF_MESSAGES.display_answers,
+        });
+        expect(await counts()).toEqual(before);
+      });
+
+      it("off: the same choice queued on a stale device is refused when replayed", async () => {
+        t.deps.features = off("display_answers");
+        const { call, body } = generate("before_choice");
+        expect(await device.pushOk([device.mutation(call, body)])).toEqual([
+          expect.objectContaining({
+            status: "failed",
+            error: { code: "bad_request", message: FEATURE_OFF_MESSAGES.display_answers },
+          }),
+        ]);
+      });
+
+      it("off: the default (after_test) is taken", async () => {
+        t.deps.features = off("display_answers");
+        const { path, body } = generate("after_test");
+        const res = await t.request(path, { method: "POST", cookie: device.cookie, json: body });
+        expect(res.status).toBe(200);
+      });
+
+      it("on: every display choice is taken", async () => {
+        t.deps.features = ALL_ON;
+        for (const display of ["after_choice", "before_choice"]) {
+          const { path, body } = generate(display);
+          const res = await t.request(path, { method: "POST", cookie: device.cookie, json: body });
+          expect(res.status).toBe(200);
+        }
+      });
+
+      it("the me reply tells the device the switch", async () => {
+        t.deps.features = off("display_answers");
+        const res = await t.request("/api/auth/me", { cookie: device.cookie });
+        expect(((await res.json()) as { user: { features: Features } }).user.features.display_answers).toBe(false);
+      });
     });
 
     it("the practice builder's topic list does not depend on flagging", async () => {

@@ -22,7 +22,7 @@ export const STUDENT: UserSummary = {
   syllabus_id: 3,
   class_name: null,
   subscription_end: null,
-  features: { flagged: true, seen_in_exam: true, ai_tutor: false },
+  features: { flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true },
 };
 
 export async function signedInScope(user: UserSummary = STUDENT): Promise<LocalScope & { nudges: number }> {

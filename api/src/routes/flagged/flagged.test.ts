@@ -208,7 +208,10 @@ for (const dialect of DIALECTS) {
     });
 
     it("is gone when flagging is switched off", async () => {
-      const off = createApp({ ...t.deps, features: { flagged: false, seen_in_exam: true, ai_tutor: false } });
+      const off = createApp({
+        ...t.deps,
+        features: { flagged: false, seen_in_exam: true, ai_tutor: false, display_answers: true },
+      });
       const res = await off.request("/api/user/flagged", {
         method: "POST",
         headers: { Cookie: device.cookie, "Content-Type": "application/json" },

@@ -7,6 +7,7 @@
  */
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
+import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
@@ -19,6 +20,7 @@ export function ExamChooser({ type, seed }: { type: ExamType; seed?: number | un
   const data = useExamChooserData(scope.db, type);
   const navigate = useNavigate();
   const showError = useErrorNotice();
+  const displayAnswers = useDisplayAnswers();
 
   const start = async ({ subjectTitle, bank, count, display, timeLimit }: ExamChoice): Promise<boolean> => {
     try {
@@ -27,7 +29,7 @@ export function ExamChooser({ type, seed }: { type: ExamType; seed?: number | un
         title: examTitle(type, subjectTitle, bank.title, count),
         count,
         from: bank.question_ids,
-        display_answers: display,
+        display_answers: displayAnswers.sent(display),
         seed: seed ?? crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
         time_limit: timeLimit,
       });
@@ -39,5 +41,5 @@ export function ExamChooser({ type, seed }: { type: ExamType; seed?: number | un
     }
   };
 
-  return <ExamChooserView type={type} {...data} onStart={start} />;
+  return <ExamChooserView type={type} {...data} displayAnswersOffered={displayAnswers.offered} onStart={start} />;
 }

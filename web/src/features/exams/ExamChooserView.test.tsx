@@ -99,6 +99,16 @@ describe("the exam chooser", { timeout: 20_000 }, () => {
     expect(dialog.getByRole("button", { name: "Start" })).toBeTruthy();
   });
 
+  it("with the display_answers switch off, an untimed exam offers no Show answers and shows them after the test", async () => {
+    const { onStart, user } = renderView({ type: "untimed", displayAnswersOffered: false });
+    await user.click(subjectRow("Air Law"));
+    const dialog = within(screen.getByRole("dialog"));
+    expect(dialog.queryAllByTestId("exam-display")).toHaveLength(0);
+    expect(dialog.getByText("Answers are shown after the test.")).toBeTruthy();
+    await user.click(dialog.getByRole("button", { name: "Start" }));
+    expect(onStart).toHaveBeenCalledWith(expect.objectContaining({ display: "after_test" }));
+  });
+
   it("a subject with no questions says so and cannot start", async () => {
     const { user } = renderView();
     await user.click(subjectRow("Communications"));

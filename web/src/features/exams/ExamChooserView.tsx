@@ -40,9 +40,18 @@ export interface ExamChooserViewProps {
   banksOf: (subject: ExamSubject) => QuestionBank[] | undefined;
   /** Starts the exam; resolves false when it could not start (the dialog stays, Start again). */
   onStart: (choice: ExamChoice) => Promise<boolean>;
+  /** The display_answers switch: off, no Show answers choice (answers after the test). */
+  displayAnswersOffered?: boolean;
 }
 
-export function ExamChooserView({ type, subjects, heading, banksOf, onStart }: ExamChooserViewProps) {
+export function ExamChooserView({
+  type,
+  subjects,
+  heading,
+  banksOf,
+  onStart,
+  displayAnswersOffered = true,
+}: ExamChooserViewProps) {
   const [chosen, setChosen] = useState<ExamSubject | null>(null);
   const banks = chosen ? banksOf(chosen) : undefined;
   return (
@@ -86,6 +95,7 @@ export function ExamChooserView({ type, subjects, heading, banksOf, onStart }: E
           subjectTitle={chosen.title}
           banks={banks}
           isExam={heading === "Choose an exam"}
+          displayChoice={type === "untimed" && displayAnswersOffered}
           onStart={onStart}
           onClose={() => setChosen(null)}
         />
@@ -99,6 +109,7 @@ function ExamDialog({
   subjectTitle,
   banks,
   isExam,
+  displayChoice,
   onStart,
   onClose,
 }: {
@@ -106,6 +117,8 @@ function ExamDialog({
   subjectTitle: string;
   banks: QuestionBank[];
   isExam: boolean;
+  /** Whether Show answers is offered (untimed, with the display_answers switch on). */
+  displayChoice: boolean;
   onStart: ExamChooserViewProps["onStart"];
   onClose: () => void;
 }) {
@@ -125,7 +138,7 @@ function ExamDialog({
       subjectTitle,
       bank,
       count,
-      display: type === "timed" ? "after_test" : display,
+      display: displayChoice ? display : "after_test",
       timeLimit,
     });
     if (!started) setStarting(false);
@@ -182,7 +195,7 @@ function ExamDialog({
               </Choice>
             ))}
           </Choices>
-          {type === "untimed" ? (
+          {displayChoice ? (
             <Choices legend="Show answers">
               {DISPLAY_CHOICES.map((value) => (
                 <Choice

@@ -1,6 +1,7 @@
 import type { DisplayAnswers } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
@@ -35,6 +36,7 @@ export function CreateTestDialogs({
   const { scope } = useSignedIn();
   const navigate = useNavigate();
   const showError = useErrorNotice();
+  const displayAnswers = useDisplayAnswers();
   const [step, setStep] = useState<Step>("options");
   const [display, setDisplay] = useState<DisplayAnswers>("after_test");
   const [include, setInclude] = useState<IncludeChoice>("all");
@@ -56,7 +58,7 @@ export function CreateTestDialogs({
         title: FLAGGED_TEST_TITLE,
         count: questionIds.length,
         from: questionIds,
-        display_answers: display,
+        display_answers: displayAnswers.sent(display),
         seed: crypto.getRandomValues(new Uint32Array(1))[0] ?? 1,
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
@@ -84,18 +86,20 @@ export function CreateTestDialogs({
         }
       >
         <div className="space-y-5">
-          <Choices legend="Show answers">
-            {SHOW_ANSWERS.map((choice) => (
-              <Choice
-                key={choice.value}
-                name="show-answers"
-                checked={display === choice.value}
-                onChange={() => setDisplay(choice.value)}
-              >
-                {choice.label}
-              </Choice>
-            ))}
-          </Choices>
+          {displayAnswers.offered ? (
+            <Choices legend="Show answers">
+              {SHOW_ANSWERS.map((choice) => (
+                <Choice
+                  key={choice.value}
+                  name="show-answers"
+                  checked={display === choice.value}
+                  onChange={() => setDisplay(choice.value)}
+                >
+                  {choice.label}
+                </Choice>
+              ))}
+            </Choices>
+          ) : null}
           <Choices legend="Include">
             <Choice name="include" checked={chosenInclude === "all"} onChange={() => setInclude("all")}>
               All <span className="text-slate-500">({allIds.length})</span>

@@ -34,14 +34,14 @@ describe("the practice builder and the components switched on", () => {
   afterEach(cleanup);
 
   it("offers Flagged and Seen in exams while both are on", async () => {
-    renderBuilder({ flagged: true, seen_in_exam: true, ai_tutor: false });
+    renderBuilder({ flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true });
     await openSettings();
     expect(includeOptions()).toContain("Flagged");
     expect(screen.getByTestId("practice-seen-in-exam")).toBeTruthy();
   });
 
   it("hides the Flagged include when flagging is off", async () => {
-    renderBuilder({ flagged: false, seen_in_exam: true, ai_tutor: false });
+    renderBuilder({ flagged: false, seen_in_exam: true, ai_tutor: false, display_answers: true });
     await openSettings();
     expect(includeOptions()).not.toContain("Flagged");
     expect(includeOptions()).toContain("Unanswered");
@@ -49,9 +49,33 @@ describe("the practice builder and the components switched on", () => {
   });
 
   it("hides the Seen in exams filter when seen-in-exam is off", async () => {
-    renderBuilder({ flagged: true, seen_in_exam: false, ai_tutor: false });
+    renderBuilder({ flagged: true, seen_in_exam: false, ai_tutor: false, display_answers: true });
     await openSettings();
     expect(screen.queryByTestId("practice-seen-in-exam")).toBeNull();
     expect(includeOptions()).toContain("Flagged");
+  });
+});
+
+describe("the practice builder and the display_answers switch (study §6)", () => {
+  beforeEach(resetDatabases);
+  afterEach(cleanup);
+  // Show answers is for subscribers (spec: subscription shows Show answers and Sort options).
+  const subscriber = (display_answers: boolean): UserSummary => ({
+    ...STUDENT,
+    subscription_end: "2099-01-01",
+    features: { ...STUDENT.features, display_answers },
+  });
+
+  it("offers Show answers while the switch is on", async () => {
+    renderSignedIn(subscriber(true), () => <PracticeBuilder seed={1} />);
+    await openSettings();
+    expect(screen.getByRole("group", { name: "Show answers" })).toBeTruthy();
+  });
+
+  it("hides Show answers when the switch is off", async () => {
+    renderSignedIn(subscriber(false), () => <PracticeBuilder seed={1} />);
+    await openSettings();
+    expect(screen.queryByRole("group", { name: "Show answers" })).toBeNull();
+    expect(screen.getByLabelText("Include")).toBeTruthy();
   });
 });

@@ -23,6 +23,7 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
+import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -49,6 +50,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   // refuses them too: the Flagged include and the seen-in-exam filter.
   const flaggedEnabled = session.user.features.flagged;
   const seenInExamEnabled = session.user.features.seen_in_exam;
+  const displayAnswers = useDisplayAnswers();
 
   const [criteria, setCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
   const [view, setView] = useState<View>("subjects");
@@ -165,7 +167,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         count: ids.length,
         from: ids,
         ordered: true,
-        display_answers: applied.display.answers,
+        display_answers: displayAnswers.sent(applied.display.answers),
         seed: chosenSeed,
       });
       await navigate({ to: "/test/$testId", params: { testId: test.id } });
@@ -254,6 +256,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         subscribed={subscribed}
         flaggedEnabled={flaggedEnabled}
         seenInExamEnabled={seenInExamEnabled}
+        displayAnswersEnabled={displayAnswers.offered}
         authorities={authorities}
         matching={matching}
         testSize={testSize}

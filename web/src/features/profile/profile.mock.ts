@@ -12,7 +12,7 @@ export const STUDENT_PROFILE: PulledProfile = {
   syllabus_id: 3,
   class_name: null,
   subscription: { start: "2026-01-01", end: "2026-12-31" },
-  features: { flagged: true, seen_in_exam: true, ai_tutor: false },
+  features: { flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true },
   settings: { zoom: null },
   manual_update: 0,
   preferences: [

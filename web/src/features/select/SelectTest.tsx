@@ -1,5 +1,6 @@
 import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sync-protocol";
 import { useState } from "react";
+import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useStartTest } from "../../app/useStartTest.ts";
@@ -23,13 +24,14 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
   const [display, setDisplay] = useState<DisplayAnswers>(testType === "practice" ? "after_choice" : "after_test");
   const { start, error, starting } = useStartTest();
   const timed = testType === "timed";
+  const displayAnswers = useDisplayAnswers();
 
   const startChosen = () =>
     start({
       test_type: testType,
       title: `${testTypeTitle(testType)} (${count} questions)`,
       count,
-      display_answers: display,
+      display_answers: displayAnswers.sent(display),
       seed,
       time_limit: timed ? Math.ceil(count * MINUTES_PER_QUESTION) : null,
     });
@@ -64,7 +66,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
             ))}
           </div>
         </fieldset>
-        {testType !== "timed" ? (
+        {testType !== "timed" && displayAnswers.offered ? (
           <fieldset className="mt-5">
             <legend className="mb-2 text-sm font-medium text-slate-800">Show answers</legend>
             <div className="flex flex-wrap gap-2">
