@@ -23,7 +23,7 @@ test("a student reaches This device from the profile: changes not sent yet, the 
 
   // Offline, a test and an answer wait on the device.
   await context.setOffline(true);
-  await startTest(page, { display: "After test" });
+  const testId = await startTest(page, { display: "After test" });
   await answerCurrent(page, "click");
   await page.getByTestId("next").click();
   await expect(page.getByTestId("pending-count")).toHaveText("2 pending");
@@ -56,6 +56,29 @@ test("a student reaches This device from the profile: changes not sent yet, the 
   await page.goto("/changes");
   await expect(page).toHaveURL(/\/device$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("This device");
+
+  // An answer given offline to a test then finished elsewhere (a direct call, as another session
+  // of the student would make) is not accepted: named in words, with the reason, never its call.
+  await page.goto(`/test/${testId}`);
+  await context.setOffline(true);
+  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").nth(4).click();
+  await answerCurrent(page, "click");
+  await page.getByTestId("next").click();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 pending");
+  const finished = await context.request.post(`/test/current/finish/${testId}`, { data: { flush_session: true } });
+  expect(finished.status()).toBe(200);
+  await page.getByTestId("pending-count").click();
+  await page.getByTestId("confirm-leave").click();
+  await expect(page).toHaveURL(/\/device$/);
+  await context.setOffline(false);
+  await page.getByTestId("sync-now").click();
+  await expect(page.getByTestId("changes-failed")).toHaveText("1", { timeout: 30_000 });
+  const refused = page.getByTestId("failed-change");
+  await expect(refused).toContainText(/^Answer to question 5 of “.+”/);
+  await expect(refused).toContainText("This test was already finished");
+  await expect(page.getByTestId("refusal")).toContainText(/^Not accepted: Answer to question 5 of “.+”\./);
+  await expect(page.locator("body")).not.toContainText(/POST |\/test\/current/);
+  await shootAtSizes(page, "device-page-not-accepted", { fullPage: true });
   await context.close();
 });
 

@@ -1,16 +1,26 @@
+import { Link } from "@tanstack/react-router";
+import { useLiveQuery } from "dexie-react-hooks";
+import { unseenRefusals } from "../local/outbox/call-labels.ts";
 import type { UserDb } from "../local/store/db.ts";
-import { useUnseenNotices } from "./live-queries.ts";
 
-/** Changes the server refused (for example an answer to a test finished on another device). */
+/**
+ * Changes the server refused (for example an answer to a test finished on another device): which
+ * change, in the student's words, and why; This device lists them all.
+ */
 export function NoticeBanner({ db }: { db: UserDb }) {
-  const notices = useUnseenNotices(db);
+  const notices = useLiveQuery(() => unseenRefusals(db), [db]) ?? [];
   if (notices.length === 0) return null;
   return (
-    <div className="border-b border-amber-300 bg-amber-50" role="status">
+    <div className="border-b border-amber-300 bg-amber-50" role="status" data-testid="refusal-banner">
       <ul className="mx-auto max-w-6xl space-y-1 px-4 py-2 text-sm text-amber-900">
         {notices.map((n) => (
-          <li key={n.id} className="flex items-start gap-3">
-            <span className="flex-1">{n.message}</span>
+          <li key={n.id} className="flex flex-wrap items-start gap-x-3 gap-y-1" data-testid="refusal">
+            <span className="min-w-0 flex-1">
+              <span className="font-medium">Not accepted: {n.label}.</span> {n.message}
+            </span>
+            <Link to="/device" className="text-amber-700 underline">
+              This device
+            </Link>
             <button
               type="button"
               className="text-amber-700 underline"

@@ -78,9 +78,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
       {refused.length > 0 ? (
         <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="font-semibold">Changes not accepted</h2>
-          <p className="mt-1 mb-3 text-sm text-slate-600">
-            These were not saved to your account, for the reason given.
-          </p>
+          <p className="mt-1 mb-3 text-sm text-slate-600">Your account did not take these changes in; each says why.</p>
           <ul className="divide-y divide-slate-100 text-sm" data-testid="failed-list">
             {refused.map((change) => (
               <li key={change.seq} className="py-2" data-testid="failed-change">

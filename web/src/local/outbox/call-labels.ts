@@ -5,7 +5,7 @@
  * for the calls of a test, the test as this device holds it (its title and question order).
  */
 import { MUTATIONS, type MutationBody, type MutationTemplate, resolveCall } from "@preflight/sync-protocol/mutations";
-import type { LocalUserTest, OutboxEntry, UserDb } from "../store/db.ts";
+import type { LocalUserTest, Notice, OutboxEntry, UserDb } from "../store/db.ts";
 
 /** The test a call belongs to, as the device holds it (absent: not on this device). */
 type TestOnDevice = Pick<LocalUserTest, "title" | "question_ids"> | undefined;
@@ -66,21 +66,33 @@ export interface RefusedChange {
   reason: string | null;
 }
 
+/** The label of a queued call, with the test it concerns read from the device. */
+async function labelOf(db: UserDb, call: string, body: unknown): Promise<string> {
+  const testId = callTestId(call, body);
+  return callLabel(call, body, testId ? await db.userTests.get(testId) : undefined);
+}
+
 /** The changes the server refused, oldest first, each with its label and reason. */
 export async function refusedChanges(db: UserDb): Promise<RefusedChange[]> {
   const failed: OutboxEntry[] = await db.outbox.where("status").equals("failed").sortBy("seq");
   return Promise.all(
     failed.map(async (entry) => {
-      const testId = callTestId(entry.call, entry.body);
-      const [test, notice] = await Promise.all([
-        testId ? db.userTests.get(testId) : undefined,
-        db.notices.get(entry.id),
-      ]);
-      return {
-        seq: entry.seq,
-        label: callLabel(entry.call, entry.body, test),
-        reason: notice?.message ?? entry.lastError,
-      };
+      const [label, notice] = await Promise.all([labelOf(db, entry.call, entry.body), db.notices.get(entry.id)]);
+      return { seq: entry.seq, label, reason: notice?.message ?? entry.lastError };
+    }),
+  );
+}
+
+/**
+ * The refusals the student has not dismissed yet, oldest first, each with the label of its change
+ * (the notice keeps the call; its body is the parked outbox entry's, which has the notice's id).
+ */
+export async function unseenRefusals(db: UserDb): Promise<(Notice & { label: string })[]> {
+  const notices = await db.notices.where("seen").equals(0).sortBy("createdAt");
+  return Promise.all(
+    notices.map(async (notice) => {
+      const entry = await db.outbox.where("id").equals(notice.id).first();
+      return { ...notice, label: await labelOf(db, notice.call, entry?.body) };
     }),
   );
 }
