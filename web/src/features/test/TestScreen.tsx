@@ -12,7 +12,7 @@ import { call } from "../../local/api.ts";
 import type { TestEnd } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
 import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
-import { useFlaggedIds, useTestData } from "./queries.ts";
+import { useFlaggedIds, useTestLoad } from "./queries.ts";
 import { TestView } from "./TestView.tsx";
 import { type TestSessionIo, useTestSession } from "./useTestSession.ts";
 
@@ -21,7 +21,7 @@ export function TestScreen({ testId }: { testId: string }) {
   const { scope, session } = useSignedIn();
   const navigate = useNavigate();
   const showError = useErrorNotice();
-  const data = useTestData(scope.db, testId);
+  const { data, failure, retry } = useTestLoad(scope.db, testId);
   const leaving = useRef(false);
 
   const io = useMemo<TestSessionIo>(
@@ -58,17 +58,36 @@ export function TestScreen({ testId }: { testId: string }) {
     }
   }, [data, navigate, testId]);
 
-  // Leaving the test page asks first (spec), in the app and when closing the tab.
+  // Leaving the test page asks first (spec), in the app and when closing the tab; a test that
+  // could not be read, or is gone, has nothing to leave.
+  const open = useRef(false);
+  open.current = Boolean(screen) && !failure && data !== null;
   const blocker = useBlocker({
-    shouldBlockFn: () => !leaving.current && !ended,
-    enableBeforeUnload: () => !leaving.current && !ended,
+    shouldBlockFn: () => open.current && !leaving.current && !ended,
+    enableBeforeUnload: () => open.current && !leaving.current && !ended,
     withResolver: true,
   });
 
+  if (failure)
+    return (
+      <main className="mx-auto max-w-lg p-8 text-center">
+        <p role="alert" data-testid="question-load-failed">
+          {failure === "load" ? MESSAGES.loadFailed : MESSAGES.reloadFailed}
+        </p>
+        <div className="mt-4 flex justify-center gap-4">
+          <Button variant="secondary" onPress={retry} testId="question-load-retry">
+            Try again
+          </Button>
+          <Link to="/dashboard" className="inline-block self-center text-brand-600 underline">
+            Go to dashboard
+          </Link>
+        </div>
+      </main>
+    );
   if (data === null)
     return (
       <main className="mx-auto max-w-lg p-8 text-center">
-        <p>This test can no longer be accessed.</p>
+        <p>{MESSAGES.noLongerAccessible}</p>
         <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
           Go to dashboard
         </Link>

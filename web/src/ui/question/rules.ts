@@ -13,6 +13,12 @@ export const MESSAGES = {
   saveFailedTitle: "Error",
   saveFailedText: "Unable to save answer",
   outOfDate: "This test is out of date. You must download the latest update in order to access this test.",
+  /** Test-taking §8: the test is not there (the spec's 404). */
+  noLongerAccessible: "This test can no longer be accessed.",
+  /** Test-taking §8: the question could not be read for another reason. */
+  loadFailed: "Could not load question, please try again later",
+  /** Test-taking §8: reading it again failed too. */
+  reloadFailed: "An error has occurred. Please contact support if this continues.",
   requiresCount: (required: number, selected: number) =>
     `The question requires ${required} answer(s). You have selected ${selected}.`,
 } as const;
