@@ -1,8 +1,8 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
+import { ContentEvictionBanner } from "../features/device/ContentEvictionBanner.tsx";
 import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
-import { ContentEvictionBanner } from "../features/updates-admin/ContentEvictionBanner.tsx";
 import { currentSession } from "../local/account/session.ts";
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */

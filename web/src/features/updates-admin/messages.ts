@@ -14,10 +14,6 @@ export const UPDATES_ADMIN_MESSAGES = {
   redownloadErrorElse: "There was an error downloading the question bank in else",
   redownloadErrorCatch: "There was an error downloading the question bank in catch",
   interrupt: "Updates will be stopped after the current update has finished processing",
-  evicted: "The questions on this device were removed by the browser to free space.",
-  evictedDownloading: "They are being downloaded again.",
-  evictedOffline: "They will be downloaded again when you are online.",
-  evictedDone: "They have been downloaded again.",
 } as const;
 
 /** Why an update or a re-download could not start, as the notification's title says it. */

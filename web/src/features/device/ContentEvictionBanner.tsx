@@ -11,7 +11,7 @@ import {
 } from "../../local/content/storage.ts";
 import { getMeta } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
-import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
+import { DEVICE_MESSAGES } from "./messages.ts";
 
 /**
  * Watches the content for the browser's eviction: notes when the bank is on the device, checks
@@ -38,15 +38,15 @@ export function ContentEvictionBanner() {
   if (!note) return null;
   const next =
     missing === false
-      ? UPDATES_ADMIN_MESSAGES.evictedDone
+      ? DEVICE_MESSAGES.evictedDone
       : online
-        ? UPDATES_ADMIN_MESSAGES.evictedDownloading
-        : UPDATES_ADMIN_MESSAGES.evictedOffline;
+        ? DEVICE_MESSAGES.evictedDownloading
+        : DEVICE_MESSAGES.evictedOffline;
   return (
     <div className="border-b border-sky-200 bg-sky-50" role="status" data-testid="content-evicted">
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2 text-sm text-sky-950">
         <span className="flex-1">
-          {UPDATES_ADMIN_MESSAGES.evicted} {next}
+          {DEVICE_MESSAGES.evicted} {next}
         </span>
         <button type="button" className="text-sky-800 underline" onClick={() => void db.meta.delete(EVICTED_META_KEY)}>
           Dismiss
