@@ -128,6 +128,11 @@ test("maintenance users: a student's unsent change survives a refused delete, Sy
     )
     .toBe(0);
 
+  // The maintenance user's own profile syncs as the sync button does: drain, then pull everything again.
+  await mine.getByTestId("profile-full-sync").click();
+  await expect(page.getByText("Sent this profile's changes and pulled all its data again.")).toBeVisible();
+  await expect(page.getByText(`${admin.email}: `).first()).toBeVisible();
+
   // Delete: No keeps the profile; I understand! removes its database and its row.
   await dismissNotifications(page);
   await theirs.getByTestId("profile-delete").click();
