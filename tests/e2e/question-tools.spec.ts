@@ -47,13 +47,24 @@ test("seen in exam: no future month, the warning for a national authority, the c
   await expect(dialog.getByTestId("seen-warning")).toContainText("does not mean the question is not used");
   await dialog.getByTestId("seen-confirm").click();
   await expect(page.getByTestId("seen-count")).toHaveText("1");
-  await expect(page.getByText("This question has been marked as seen in exam.")).toBeVisible();
+  // Success shows the server's own message once it has taken the report (study §8).
+  await expect(
+    page.getByRole("status").filter({ hasText: "Thank you, this question has been marked as seen in exam." }),
+  ).toContainText("Success");
   await expect(page.getByTestId("seen-in-exam-list")).toContainText("Luftfahrt-Bundesamt (Germany)");
   await expect
     .poll(() =>
       serverRows<{ authority_id: string }>("select authority_id from seen_in_exam").map((r) => r.authority_id),
     )
     .toContain("de_lba");
+  // Offline, the report waits on the device, and the notice says so.
+  await page.context().setOffline(true);
+  await page.getByTestId("seen-button").click();
+  await dialog.getByTestId("seen-confirm").click();
+  await expect(page.getByText("You are offline. This report will be sent when you are back online.")).toBeVisible();
+  await expect(page.getByTestId("seen-count")).toHaveText("2");
+  await page.context().setOffline(false);
+  await expect.poll(() => serverRows("select authority_id from seen_in_exam").length).toBe(2);
 });
 
 test("seen in exam refused: an 'Error' notification with the reason, the form reset and the dialog closed", async ({

@@ -1,6 +1,6 @@
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
-import { QuestionInputError, reportSeenInExam } from "../../local/actions/question.ts";
+import { QuestionInputError, reportSeenInExam, seenInExamOutcome } from "../../local/actions/question.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -10,11 +10,23 @@ export const ALL_EASA = "all_easa";
 export const OTHER_AUTHORITY_WARNING =
   "A question not marked as seen by this authority may still be used in its exams: the absence of a mark does not mean the question is not used.";
 
+export const SEEN_IN_EXAM_TEXT = {
+  marked: "This question has been marked as seen in exam.",
+  queuedTitle: "Saved on this device",
+  queuedOffline: "You are offline. This report will be sent when you are back online.",
+  queuedOnline: "The server has not answered yet. This report will be sent as soon as it can be.",
+} as const;
+
 function currentMonth(now: Date): string {
   return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}`;
 }
 
-/** 'Mark as seen in exam': a month (never a future one) and an authority from the grouped list. */
+/**
+ * 'Mark as seen in exam': a month (never a future one) and an authority from the grouped list.
+ * The report is kept on the device and queued; the dialog closes (the form reset) and, once the
+ * server has answered, says Success or Error with the server's message (study §8); a report
+ * that could not be sent yet says it waits on this device.
+ */
 export function SeenInExamDialog({
   scope,
   questionId,
@@ -40,13 +52,26 @@ export function SeenInExamDialog({
     onClose();
   };
   const confirm = async () => {
+    let reportId: string;
     try {
-      await reportSeenInExam(scope, questionId, month, authority);
-      notify({ type: "success", title: "Success", text: "This question has been marked as seen in exam." });
+      reportId = (await reportSeenInExam(scope, questionId, month, authority)).id;
     } catch (err) {
       showError(err, { explains: [QuestionInputError], fallback: "Unable to mark this question" });
+      reset();
+      return;
     }
     reset();
+    const offline = !navigator.onLine;
+    const outcome = await seenInExamOutcome(scope.db, reportId, offline ? { waitMs: 0 } : {});
+    if (outcome.kind === "applied")
+      notify({ type: "success", title: "Success", text: outcome.message ?? SEEN_IN_EXAM_TEXT.marked });
+    else if (outcome.kind === "refused") notify({ type: "danger", title: "Error", text: outcome.message });
+    else
+      notify({
+        type: "info",
+        title: SEEN_IN_EXAM_TEXT.queuedTitle,
+        text: offline ? SEEN_IN_EXAM_TEXT.queuedOffline : SEEN_IN_EXAM_TEXT.queuedOnline,
+      });
   };
 
   return (

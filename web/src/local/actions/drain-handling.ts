@@ -4,4 +4,5 @@
  * and the service worker. A new special case registers in its action module and is listed here.
  */
 import "./analysis.ts";
+import "./question.ts";
 import "./test.ts";

@@ -1,9 +1,18 @@
 import "fake-indexeddb/auto";
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
+import { park, settle } from "../outbox/drain.ts";
 import { getMeta } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
-import { markReviewed, QuestionInputError, reportSeenInExam, setZoom, toggleFlag, unflagAll } from "./question.ts";
+import {
+  markReviewed,
+  QuestionInputError,
+  reportSeenInExam,
+  seenInExamOutcome,
+  setZoom,
+  toggleFlag,
+  unflagAll,
+} from "./question.ts";
 import { createTest, finishTest } from "./test.ts";
 
 describe("question actions", () => {
@@ -32,6 +41,47 @@ describe("question actions", () => {
     expect(await unflagAll(scope)).toBe(2);
     expect((await scope.db.flags.toArray()).every((f) => !f.flagged)).toBe(true);
     expect((await calls(scope)).at(-1)).toEqual(["POST /api/question/unflag_all", {}]);
+  });
+
+  describe("what became of a seen-in-exam report (study §8: Success or Error with the server's message)", () => {
+    const reported = async () => {
+      const scope = await signedInScope();
+      const report = await reportSeenInExam(scope, 10001, "2026-10", "all_easa");
+      const entry = (await scope.db.outbox.toArray())[0];
+      if (!entry) throw new Error("nothing queued");
+      return { scope, report, entry };
+    };
+
+    it("taken by the server: applied, with the server's message kept on the report", async () => {
+      const { scope, report, entry } = await reported();
+      const message = "Thank you, this question has been marked as seen in exam.";
+      await settle(scope.db, entry, { id: entry.id, seq: entry.seq, status: "applied", reply: { message } });
+      expect(await seenInExamOutcome(scope.db, report.id, { waitMs: 0 })).toEqual({ kind: "applied", message });
+      expect(await scope.db.seenInExam.get(report.id)).toMatchObject({ serverMessage: message });
+    });
+
+    it("refused: the server's message, and the report is taken off the device", async () => {
+      const { scope, report, entry } = await reported();
+      await park(scope.db, entry, "not_found", "Seen in exam reports are not enabled", new Date());
+      expect(await seenInExamOutcome(scope.db, report.id, { waitMs: 0 })).toEqual({
+        kind: "refused",
+        message: "Seen in exam reports are not enabled",
+      });
+      expect(await scope.db.seenInExam.get(report.id)).toBeUndefined();
+    });
+
+    it("not sent within the wait (offline): still queued on the device", async () => {
+      const { scope, report } = await reported();
+      expect(await seenInExamOutcome(scope.db, report.id, { waitMs: 30, pollMs: 10 })).toEqual({ kind: "queued" });
+      expect(await scope.db.seenInExam.get(report.id)).toBeTruthy();
+    });
+
+    it("answered while waiting: the wait ends with the server's answer", async () => {
+      const { scope, report, entry } = await reported();
+      const waiting = seenInExamOutcome(scope.db, report.id, { waitMs: 5000, pollMs: 10 });
+      await settle(scope.db, entry, { id: entry.id, seq: entry.seq, status: "duplicate", reply: { message: "Done" } });
+      expect(await waiting).toEqual({ kind: "applied", message: "Done" });
+    });
   });
 
   it("reportSeenInExam keeps the report and queues it under the report's own id", async () => {

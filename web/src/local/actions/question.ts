@@ -12,9 +12,11 @@ import {
   userTestQuestionId,
   ZOOM_RULE_MESSAGE,
 } from "@preflight/sync-protocol";
+import { seenInExamReplySchema } from "@preflight/sync-protocol/schemas/question";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../outbox/action.ts";
-import type { LocalSeenInExam } from "../store/db.ts";
+import { registerCallHandling } from "../outbox/calls.ts";
+import type { LocalSeenInExam, OutboxEntry, UserDb } from "../store/db.ts";
 
 export type QuestionInputRefusal =
   | "month_format"
@@ -93,6 +95,52 @@ export async function reportSeenInExam(
     );
     return report;
   });
+}
+
+const SEEN_IN_EXAM_CALL = "POST /questions/{id}/seen-in-exam";
+
+const reportIdOf = (entry: OutboxEntry): string | undefined => (entry.body as { report_id?: string }).report_id;
+
+// The server's reply keeps its message on the report; a refused report is taken off the device.
+registerCallHandling(SEEN_IN_EXAM_CALL, {
+  tables: ["seenInExam"],
+  async onApplied(reply, entry, db) {
+    const id = reportIdOf(entry);
+    const parsed = seenInExamReplySchema.safeParse(reply);
+    if (id && parsed.success) await db.seenInExam.update(id, { serverMessage: parsed.data.message });
+  },
+  async onRefused(entry, db) {
+    const id = reportIdOf(entry);
+    if (id) await db.seenInExam.delete(id);
+  },
+});
+
+/** What became of a seen-in-exam report: the server took it or refused it (with its message), or it still waits. */
+export type SeenInExamOutcome =
+  | { kind: "applied"; message: string | null }
+  | { kind: "refused"; message: string }
+  | { kind: "queued" };
+
+/**
+ * Waits up to `waitMs` for the outbox to send report `reportId` (study §8: the dialog shows the
+ * server's message, Success or Error); still waiting then (offline, server unreachable), "queued".
+ */
+export async function seenInExamOutcome(
+  db: UserDb,
+  reportId: string,
+  { waitMs = 8000, pollMs = 200 }: { waitMs?: number; pollMs?: number } = {},
+): Promise<SeenInExamOutcome> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const entry = (await db.outbox.toArray()).find((e) => reportIdOf(e) === reportId);
+    if (entry?.status === "failed") {
+      const notice = await db.notices.get(entry.id);
+      return { kind: "refused", message: notice?.message ?? entry.lastError ?? "" };
+    }
+    if (!entry) return { kind: "applied", message: (await db.seenInExam.get(reportId))?.serverMessage ?? null };
+    if (Date.now() >= until) return { kind: "queued" };
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 /**

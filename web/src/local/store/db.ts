@@ -201,6 +201,8 @@ export interface LocalSeenInExam {
   date_seen: string;
   authority: string;
   createdAt: string;
+  /** The server's message once it has taken the report (study §8 shows it). */
+  serverMessage?: string;
 }
 
 /** A question of a finished test the student looked at in the results review. */
