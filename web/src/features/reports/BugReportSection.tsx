@@ -34,7 +34,7 @@ export function BugReportSection({ db, email }: { db: UserDb; email: string }) {
   return (
     <section
       id="bug-report"
-      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       data-testid="bug-report"
       aria-labelledby={`${id}-title`}
     >

@@ -158,7 +158,7 @@ const KIND: Record<ClientErrorItem["kind"], string> = {
 
 function Section(props: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={props.testId}>
+    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid={props.testId}>
       <h2 className="font-semibold">
         {props.title} <span className="font-normal text-slate-500">({props.count})</span>
       </h2>
