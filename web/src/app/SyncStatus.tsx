@@ -18,7 +18,7 @@ export function SyncStatus({ db }: { db: UserDb }) {
       <span>{label}</span>
       <Link
         to="/device"
-        className="rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
+        className="whitespace-nowrap rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
         data-testid="pending-count"
         title="Changes not sent yet: see This device"
       >
