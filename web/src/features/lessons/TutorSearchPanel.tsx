@@ -26,7 +26,7 @@ export function TutorSearchPanel({ search }: { search: TutorSearch }) {
         <Dialog className="flex h-full flex-col outline-none" data-testid="tutor-search-panel">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
             <Heading slot="title" className="text-lg font-semibold">
-              {tutorOn ? "Tutor / Search" : "Search lessons"}
+              Tutor / Search
             </Heading>
             <button
               type="button"
