@@ -8,7 +8,16 @@ import type { UserDb } from "../../local/store/db.ts";
  * database and recent log go with them, and Submit. The server's text on success; the spec's
  * failure text otherwise. On This device for every user, and on the maintenance Reports page.
  */
-export function BugReportSection({ db, email }: { db: UserDb; email: string }) {
+export function BugReportSection({
+  db,
+  email,
+  send = sendBugReport,
+}: {
+  db: UserDb;
+  email: string;
+  /** How the report is sent (the device's sender; a test gives its own outcome). */
+  send?: typeof sendBugReport;
+}) {
   const id = useId();
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
@@ -23,7 +32,7 @@ export function BugReportSection({ db, email }: { db: UserDb; email: string }) {
     setSending(true);
     setOutcome(null);
     try {
-      const result = await sendBugReport(db, { email }, details.trim(), window.location.pathname);
+      const result = await send(db, { email }, details.trim(), window.location.pathname);
       setOutcome(result);
       if (result.kind === "sent") setDetails("");
     } finally {
