@@ -5,18 +5,12 @@
  * POST /sync/push, and the server applies each once: a later replay from the old device, or a
  * second import, only meets stored replies.
  */
-import {
-  type Mutation,
-  mutationSchema,
-  type PushReply,
-  SYNC_PROTOCOL_VERSION,
-  SYNC_PUSH_BATCH_SIZE,
-  SYNC_SKIP_CALL,
-} from "@preflight/sync-protocol";
+import { mutationSchema, type PushReply, SYNC_PROTOCOL_VERSION, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { z } from "zod";
 import { ApiCallError, call } from "../api.ts";
-import type { OutboxEntry, UserDb } from "../store/db.ts";
+import type { UserDb } from "../store/db.ts";
+import { toWire } from "./drain.ts";
 
 export const PENDING_FILE_KIND = "preflight-pending-changes";
 
@@ -30,13 +24,6 @@ export const pendingFileSchema = z.object({
   mutations: z.array(mutationSchema),
 });
 export type PendingFile = z.infer<typeof pendingFileSchema>;
-
-function wire(entry: OutboxEntry): Mutation {
-  const { id, clientId, seq, userId, createdAt } = entry;
-  return entry.needsSkip
-    ? { id, clientId, seq, userId, createdAt, call: SYNC_SKIP_CALL, body: { reason: entry.lastError } }
-    : { id, clientId, seq, userId, createdAt, call: entry.call, body: entry.body };
-}
 
 /** Everything the server has not taken yet, in order. */
 export async function exportPending(
@@ -56,7 +43,7 @@ export async function exportPending(
     userId: account.userId,
     email: account.email,
     clientId,
-    mutations: entries.map(wire),
+    mutations: entries.map(toWire),
   };
 }
 
