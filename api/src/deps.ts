@@ -1,4 +1,9 @@
-import type { Features } from "@preflight/sync-protocol/schemas/auth";
+import {
+  type Features,
+  INACTIVITY_DEFAULTS,
+  type InactivitySettings,
+  inactivitySettingsSchema,
+} from "@preflight/sync-protocol/schemas/auth";
 import type { Kysely } from "kysely";
 import type { Dialect } from "./db/connect.ts";
 import type { Database } from "./db/schema.ts";
@@ -12,6 +17,23 @@ export interface Clock {
 export const systemClock: Clock = { now: () => new Date() };
 
 export const DEFAULT_FEATURES: Features = { flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true };
+
+/**
+ * PREFLIGHT_INACTIVITY_MINUTES (default 30) and PREFLIGHT_INACTIVITY_POLL_SECONDS (default 10);
+ * a value out of range or not a whole number refuses to start rather than guess.
+ */
+export function inactivityFromEnv(env: Record<string, string | undefined>): InactivitySettings {
+  const read = (name: string, fallback: number) => {
+    const raw = env[name];
+    return raw === undefined || raw === "" ? fallback : Number(raw);
+  };
+  const parsed = inactivitySettingsSchema.safeParse({
+    minutes: read("PREFLIGHT_INACTIVITY_MINUTES", INACTIVITY_DEFAULTS.minutes),
+    poll_seconds: read("PREFLIGHT_INACTIVITY_POLL_SECONDS", INACTIVITY_DEFAULTS.poll_seconds),
+  });
+  if (!parsed.success) throw new Error(`PREFLIGHT_INACTIVITY_*: ${parsed.error.message}`);
+  return parsed.data;
+}
 
 /** PREFLIGHT_FEATURES="flagged,seen_in_exam,display_answers" names the components switched on. */
 export function featuresFromEnv(value: string | undefined): Features {
@@ -48,6 +70,8 @@ export interface AppDeps {
   upgradePasswordHashes?: boolean;
   /** Optional components; flagging and seen-in-exam are on unless switched off. */
   features?: Features;
+  /** The inactivity time and poll interval the device uses; INACTIVITY_DEFAULTS when unset. */
+  inactivity?: InactivitySettings;
   /** The app's origin for links in mails (APP_URL); defaults to http://localhost:8787. */
   appUrl?: string;
   /** Sends queued mail after a commit; absent in tests that read `mail_outbox` instead. */

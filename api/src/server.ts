@@ -13,7 +13,7 @@ import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./demo/seed.ts";
-import { featuresFromEnv, systemClock } from "./deps.ts";
+import { featuresFromEnv, inactivityFromEnv, systemClock } from "./deps.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { paymentProviderFromEnv } from "./payments/index.ts";
@@ -71,6 +71,7 @@ const app = createApp({
   secureCookies: process.env.SECURE_COOKIES === "1",
   sessionLifetime: sessionLifetimeFromEnv(process.env),
   features: featuresFromEnv(process.env.PREFLIGHT_FEATURES),
+  inactivity: inactivityFromEnv(process.env),
   appUrl,
   mail,
   payments: payments.provider,

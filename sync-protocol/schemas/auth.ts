@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { INACTIVITY_DEFAULT_MINUTES, INACTIVITY_POLL_MS } from "../rules/constants.ts";
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, "Please enter your e-mail address").email("Invalid e-mail address."),
@@ -20,6 +21,26 @@ export const featuresSchema = z.object({
 });
 export type Features = z.infer<typeof featuresSchema>;
 
+/**
+ * The inactivity timing (test-taking §9: default inactivity time 30 minutes, poll interval
+ * supplied by configuration), set by the server (PREFLIGHT_INACTIVITY_MINUTES,
+ * PREFLIGHT_INACTIVITY_POLL_SECONDS) and told to the device in the me reply. A device that has
+ * none yet (a session stored before) uses INACTIVITY_DEFAULTS.
+ */
+export const inactivitySettingsSchema = z.object({
+  minutes: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60),
+  poll_seconds: z.number().int().min(1).max(3600),
+});
+export type InactivitySettings = z.infer<typeof inactivitySettingsSchema>;
+export const INACTIVITY_DEFAULTS: InactivitySettings = {
+  minutes: INACTIVITY_DEFAULT_MINUTES,
+  poll_seconds: INACTIVITY_POLL_MS / 1000,
+};
+
 export const userSummarySchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -30,6 +51,7 @@ export const userSummarySchema = z.object({
   class_name: z.string().nullable(),
   subscription_end: z.string().nullable(),
   features: featuresSchema,
+  inactivity: inactivitySettingsSchema.optional(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 

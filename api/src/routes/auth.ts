@@ -1,6 +1,6 @@
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/schemas/accounts";
-import type { MeReply } from "@preflight/sync-protocol/schemas/auth";
+import { INACTIVITY_DEFAULTS, type MeReply } from "@preflight/sync-protocol/schemas/auth";
 import { Hono } from "hono";
 import { LIMITS } from "../auth/limits.ts";
 import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../auth/limits-store.ts";
@@ -28,6 +28,7 @@ async function userSummary(deps: AppDeps, userId: string): Promise<MeReply> {
       subscription_end,
       class_name,
       features: deps.features ?? DEFAULT_FEATURES,
+      inactivity: deps.inactivity ?? INACTIVITY_DEFAULTS,
     },
   };
 }
