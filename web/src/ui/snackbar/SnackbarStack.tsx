@@ -1,10 +1,25 @@
 import { type PointerEvent, useEffect, useRef, useState } from "react";
-import { SNACKBAR_SLIDE_MS, type SnackbarEntry } from "./queue.ts";
+import { useSmallScreen } from "../useSmallScreen.ts";
+import {
+  defaultPosition,
+  SNACKBAR_POSITIONS,
+  SNACKBAR_SLIDE_MS,
+  type SnackbarEntry,
+  type SnackbarPosition,
+} from "./queue.ts";
 import { Snackbar } from "./Snackbar.tsx";
 
+/** Where each position's list sits; a bottom list slides its cards in and out downwards. */
+const PLACES: Record<SnackbarPosition, { list: string; bottom: boolean }> = {
+  "top-right": { list: "top-0 right-0 items-end", bottom: false },
+  "top-center": { list: "top-0 inset-x-0 mx-auto items-center", bottom: false },
+  "bottom-center": { list: "bottom-0 inset-x-0 mx-auto items-center", bottom: true },
+};
+
 /**
- * The visible notifications, top centre, newest at the bottom. A card slides in from above and,
- * when it hides, slides up while its row collapses. Pointer hover (a mouse, not a tap) or
+ * The visible notifications, each at its position (top right by default, bottom centre on a
+ * small screen, or where the notify call asked), newest at the bottom. A card slides in from its
+ * edge and, when it hides, slides back out while its row collapses. Pointer hover (a mouse, not a tap) or
  * keyboard focus inside the stack pauses the countdowns, so nobody loses a message mid-read.
  *
  * `data-react-aria-top-layer` keeps the stack usable over a react-aria modal: it is not hidden
@@ -23,6 +38,8 @@ export function SnackbarStack({
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const paused = hovered || focused;
+  const smallScreen = useSmallScreen();
+  const at = (entry: SnackbarEntry) => entry.position ?? defaultPosition(smallScreen);
 
   useEffect(() => onPauseChange(paused), [paused, onPauseChange]);
 
@@ -52,29 +69,37 @@ export function SnackbarStack({
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center px-3 pt-3"
+      className="pointer-events-none fixed inset-0 z-[60]"
     >
-      <ol className="w-full max-w-md">
-        {entries.map((entry) => {
-          const hiding = entry.phase === "hiding";
-          return (
-            <li
-              key={entry.id}
-              aria-hidden={hiding || undefined}
-              style={{ transitionDuration: `${SNACKBAR_SLIDE_MS}ms` }}
-              className={`grid transition-all ease-out starting:-translate-y-full starting:opacity-0 motion-reduce:transition-none ${
-                hiding ? "-translate-y-full grid-rows-[0fr] opacity-0" : "grid-rows-[1fr]"
-              }`}
-            >
-              <div
-                className={`min-h-0 px-1 pb-2 ${hiding ? "pointer-events-none overflow-hidden" : "pointer-events-auto"}`}
-              >
-                <Snackbar entry={entry} onDismiss={dismiss} />
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+      {SNACKBAR_POSITIONS.map((position) => {
+        const here = entries.filter((entry) => at(entry) === position);
+        if (here.length === 0) return null;
+        const { list, bottom } = PLACES[position];
+        const away = bottom ? "translate-y-full" : "-translate-y-full";
+        return (
+          <ol key={position} data-position={position} className={`absolute flex w-full max-w-md flex-col p-3 ${list}`}>
+            {here.map((entry) => {
+              const hiding = entry.phase === "hiding";
+              return (
+                <li
+                  key={entry.id}
+                  aria-hidden={hiding || undefined}
+                  style={{ transitionDuration: `${SNACKBAR_SLIDE_MS}ms` }}
+                  className={`grid w-full transition-all ease-out starting:opacity-0 motion-reduce:transition-none ${
+                    bottom ? "starting:translate-y-full" : "starting:-translate-y-full"
+                  } ${hiding ? `${away} grid-rows-[0fr] opacity-0` : "grid-rows-[1fr]"}`}
+                >
+                  <div
+                    className={`min-h-0 px-1 pb-2 ${hiding ? "pointer-events-none overflow-hidden" : "pointer-events-auto"}`}
+                  >
+                    <Snackbar entry={entry} onDismiss={dismiss} />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        );
+      })}
     </section>
   );
 }

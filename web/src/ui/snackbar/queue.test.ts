@@ -2,6 +2,7 @@ import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflig
 import { describe, expect, it } from "vitest";
 import {
   advance,
+  defaultPosition,
   initialSnackbarState,
   type Notification,
   nextWakeAt,
@@ -191,5 +192,32 @@ describe("snackbar queue", () => {
     expect(advance(state, 4999)).toBe(state);
     expect(nextWakeAt(initialSnackbarState)).toBeNull();
     expect(nextWakeAt(timeline(state, 1e6).state)).toBeNull();
+  });
+});
+
+describe("a notification's position", () => {
+  it("is top right by default, bottom centre on a small screen (768 px or less)", () => {
+    expect(defaultPosition(false)).toBe("top-right");
+    expect(defaultPosition(true)).toBe("bottom-center");
+  });
+
+  it("is kept when the notify call gives one, and left to the screen otherwise", () => {
+    const state = run([
+      { type: "notify", id: 1, notification: note("Here", { position: "top-center" }), now: 0 },
+      { type: "notify", id: 2, notification: note("Default"), now: 0 },
+      { type: "notify", id: 3, notification: note("Odd", { position: "middle" as never }), now: 0 },
+    ]);
+    expect(state.entries.map((e) => e.position)).toEqual(["top-center", null, null]);
+  });
+
+  it("does not change the timings: 5000 ms on screen, the backlog 2000 ms apart", () => {
+    const { events } = timeline(
+      run([
+        { type: "notify", id: 1, notification: note("A", { position: "bottom-center" }), now: 0 },
+        { type: "notify", id: 2, notification: note("B", { position: "top-right" }), now: 0 },
+      ]),
+      NOTIFICATION_TIMEOUT_MS + NOTIFICATION_BACKLOG_DELAY_MS,
+    );
+    expect(events).toEqual(["2000 #2 shown", "5000 #1 hiding", "5300 #1 removed", "7000 #2 hiding"]);
   });
 });

@@ -18,6 +18,15 @@ import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflig
 export const SNACKBAR_TYPES = ["danger", "success", "info", "warning"] as const;
 export type SnackbarType = (typeof SNACKBAR_TYPES)[number];
 
+/** Where on the screen a notification shows. */
+export const SNACKBAR_POSITIONS = ["top-right", "top-center", "bottom-center"] as const;
+export type SnackbarPosition = (typeof SNACKBAR_POSITIONS)[number];
+
+/** Without a position given: top right, or bottom centre on a small screen (ui/useSmallScreen.ts). */
+export function defaultPosition(smallScreen: boolean): SnackbarPosition {
+  return smallScreen ? "bottom-center" : "top-right";
+}
+
 /** Length of the slide-up that hides a notification; the CSS transition uses the same. */
 export const SNACKBAR_SLIDE_MS = 300;
 
@@ -29,6 +38,8 @@ export interface Notification {
   timeout?: number;
   /** Postpones showing it, in ms from the notify call. */
   delay?: number;
+  /** Where it shows; by default top right, bottom centre on a small screen. */
+  position?: SnackbarPosition;
 }
 
 export type SnackbarPhase = "waiting" | "shown" | "hiding";
@@ -39,6 +50,8 @@ export interface SnackbarEntry {
   title: string;
   text: string;
   timeout: number;
+  /** The position asked for, or null for the default of the screen it shows on. */
+  position: SnackbarPosition | null;
   phase: SnackbarPhase;
   /** Earliest release time (notify time + delay). */
   readyAt: number;
@@ -83,6 +96,7 @@ export function snackbarReducer(state: SnackbarState, action: SnackbarAction): S
         title: n.title,
         text: n.text,
         timeout: validTimeout(n.timeout),
+        position: n.position !== undefined && SNACKBAR_POSITIONS.includes(n.position) ? n.position : null,
         phase: "waiting",
         readyAt: now + validDelay(n.delay),
         hideAt: null,
