@@ -27,6 +27,7 @@ import {
   type PolicyAction,
   policyAction,
 } from "./request-policy.ts";
+import { noticeOf } from "./server-error.ts";
 
 const refused = (status: number, code: ConstructorParameters<typeof ApiCallError>[1]) =>
   new ApiCallError(status, code, "refused");
@@ -247,5 +248,24 @@ describe("the policy installed in the signed-in frame", () => {
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
     expect(screen.queryByTestId("snackbar")).toBeNull();
+  });
+});
+
+describe("a page's own error notice leaves the lost session to the policy (server-error.ts)", () => {
+  it("a 401 session ended: nothing shown by the page, the policy signs in again", () => {
+    expect(noticeOf(refused(401, "unauthenticated"))).toEqual({ kind: "policy" });
+  });
+
+  it("'Session expired' in another refusal still goes to sign in (study §8)", () => {
+    expect(noticeOf(new ApiCallError(400, "bad_request", "Session expired"))).toEqual({ kind: "sign-in" });
+  });
+
+  it("a business refusal shows the server's message as 'Error'", () => {
+    expect(noticeOf(new ApiCallError(403, "forbidden", "Syllabus 9 is not one of your syllabi"))).toEqual({
+      kind: "notify",
+      type: "danger",
+      title: "Error",
+      text: "Syllabus 9 is not one of your syllabi",
+    });
   });
 });
