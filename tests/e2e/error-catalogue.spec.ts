@@ -136,5 +136,6 @@ test("a server's refusal: the validation map on separate lines in an 'Error' not
   const response = await reply;
   expect(response.status()).toBe(401);
   expect(((await response.json()) as { error: { message: string } }).error.message).toBe("Session expired");
-  await expect(page).toHaveURL(/\/login$/);
+  // The global request policy confirms with the server that the session is gone, and says why.
+  await expect(page).toHaveURL(/\/login(\?reason=expired)?$/);
 });
