@@ -2,6 +2,7 @@ import { expect, type Route, test } from "@playwright/test";
 import Database from "better-sqlite3";
 import { deleteDeviceRow } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
+import { shootAtSizes } from "./support/screenshots.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
 
@@ -62,6 +63,7 @@ test("seen in exam: no future month, the warning for a national authority, the c
   await page.getByTestId("seen-button").click();
   await dialog.getByTestId("seen-confirm").click();
   await expect(page.getByText("You are offline. This report will be sent when you are back online.")).toBeVisible();
+  await shootAtSizes(page, "seen-in-exam-queued-offline");
   await expect(page.getByTestId("seen-count")).toHaveText("2");
   await page.context().setOffline(false);
   await expect.poll(() => serverRows("select authority_id from seen_in_exam").length).toBe(2);
