@@ -24,6 +24,7 @@ import { type NavigateFn, useLocation, useNavigate } from "@tanstack/react-route
 import { useEffect, useRef } from "react";
 import { checkSession } from "../local/account/session.ts";
 import { ApiCallError, type CallFailure, NetworkError, onCallFailure } from "../local/api.ts";
+import { monotonicNow } from "../platform.ts";
 import { useSnackbar } from "../ui/snackbar/context.ts";
 
 export const APPLICATION_ERROR = {
@@ -110,7 +111,7 @@ export function useGlobalRequestPolicy(): void {
           console.warn(`${route}: no answer in time`, error);
           return;
         case "notice": {
-          const now = performance.now();
+          const now = monotonicNow();
           if (now - noticeAt < NOTICE_QUIET_MS) return;
           noticeAt = now;
           notify({ type: "info", ...APPLICATION_ERROR });

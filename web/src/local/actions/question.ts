@@ -14,6 +14,7 @@ import {
 } from "@preflight/sync-protocol";
 import { seenInExamReplySchema } from "@preflight/sync-protocol/schemas/question";
 import { v7 as uuidv7 } from "uuid";
+import { delay, now } from "../../platform.ts";
 import { type LocalScope, runAction } from "../outbox/action.ts";
 import { registerCallHandling } from "../outbox/calls.ts";
 import type { LocalSeenInExam, OutboxEntry, UserDb } from "../store/db.ts";
@@ -130,7 +131,7 @@ export async function seenInExamOutcome(
   reportId: string,
   { waitMs = 8000, pollMs = 200 }: { waitMs?: number; pollMs?: number } = {},
 ): Promise<SeenInExamOutcome> {
-  const until = Date.now() + waitMs;
+  const until = now() + waitMs;
   for (;;) {
     const entry = (await db.outbox.toArray()).find((e) => reportIdOf(e) === reportId);
     if (entry?.status === "failed") {
@@ -138,8 +139,8 @@ export async function seenInExamOutcome(
       return { kind: "refused", message: notice?.message ?? entry.lastError ?? "" };
     }
     if (!entry) return { kind: "applied", message: (await db.seenInExam.get(reportId))?.serverMessage ?? null };
-    if (Date.now() >= until) return { kind: "queued" };
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    if (now() >= until) return { kind: "queued" };
+    await delay(pollMs);
   }
 }
 
