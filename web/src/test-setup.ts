@@ -1,6 +1,28 @@
 /**
  * Set-up for every unit test file (vitest.config.ts setupFiles). Under jsdom, which has no
- * CSS.escape, it adds the small one react-aria's modals need; under node it does nothing.
+ * CSS.escape, it adds the small one react-aria's modals need. Under node, which has neither
+ * `self` nor FileReader, it adds what dexie-export-import reads files with (the device data
+ * export and the bug report's copy of it).
  */
 if (typeof document !== "undefined" && typeof globalThis.CSS?.escape !== "function")
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
+
+if (typeof document === "undefined") {
+  const scope = globalThis as Record<string, unknown>;
+  scope.self ??= globalThis;
+  scope.FileReader ??= class {
+    result: ArrayBuffer | null = null;
+    onload: ((event: { target: unknown }) => void) | null = null;
+    onerror: ((event: { target: { error: unknown } }) => void) | null = null;
+    onabort: (() => void) | null = null;
+    readAsArrayBuffer(blob: Blob) {
+      blob.arrayBuffer().then(
+        (buffer) => {
+          this.result = buffer;
+          this.onload?.({ target: this });
+        },
+        (error: unknown) => this.onerror?.({ target: { error } }),
+      );
+    }
+  };
+}

@@ -3,10 +3,7 @@ import "fake-indexeddb/auto";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createTest, saveAnswer } from "../local/actions/test.ts";
-import { drainUnlocked } from "../local/outbox/drain.ts";
-import { FakePushServer } from "../local/outbox/fake-push-server.ts";
-import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../local/test-support.ts";
+import { refusedAnswer, resetDatabases, STUDENT } from "../local/test-support.ts";
 import { NoticeBanner } from "./NoticeBanner.tsx";
 import { renderSignedIn } from "./render-signed-in.tsx";
 
@@ -15,23 +12,7 @@ describe("the banner of changes the server did not accept", () => {
   afterEach(cleanup);
 
   it("names the change in the student's words with the reason, links to This device, and is dismissed", async () => {
-    const scope = await signedInScope();
-    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 2,
-      from: [1, 2],
-      display_answers: "after_test",
-      seed: 1,
-    });
-    const second = test.question_ids[1] as number;
-    await saveAnswer(scope, test.id, second, [second * 100 + 1]);
-    const server = new FakePushServer({
-      refuse: (m) =>
-        m.call === "POST /test/current/save" ? { code: "test_finished", message: "This test has ended." } : null,
-    });
-    await drainUnlocked({ fetch: server.fetch, now: () => new Date(), random: () => 0.5 });
+    const { scope } = await refusedAnswer("This test has ended.");
 
     renderSignedIn(STUDENT, () => <NoticeBanner db={scope.db} />);
     const refusal = await screen.findByTestId("refusal");

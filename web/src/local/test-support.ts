@@ -9,6 +9,8 @@ import { z } from "zod";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import type { CallReply } from "./api.ts";
 import type { LocalScope } from "./outbox/action.ts";
+import { drainUnlocked } from "./outbox/drain.ts";
+import { FakePushServer } from "./outbox/fake-push-server.ts";
 import { clientIdOf } from "./outbox/outbox.ts";
 import { QUESTION_BASE } from "./question-fixtures.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./store/db.ts";
@@ -92,6 +94,31 @@ export async function queuedAnswers(answers: number) {
     saves.push({ user_test_id: test.id, question_id: q, answers: answer, elapsed_ms: expect.any(Number) });
   }
   return { scope, test, saves };
+}
+
+/**
+ * A signed-in device with a two-question practice test ("Practice") whose answer to question
+ * `position` the server refused ("test_finished", `message`) on a drain at `now`: the refused
+ * change the device page, the banner and the labels show.
+ */
+export async function refusedAnswer(message: string, options: { position?: 1 | 2; now?: Date } = {}) {
+  const scope = await signedInScope();
+  await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
+  const test = await createTest(scope, {
+    test_type: "practice",
+    title: "Practice",
+    count: 2,
+    from: [1, 2],
+    display_answers: "after_test",
+    seed: 1,
+  });
+  const refused = test.question_ids[(options.position ?? 2) - 1] as number;
+  await saveAnswer(scope, test.id, refused, [refused * 100 + 1]);
+  const server = new FakePushServer({
+    refuse: (m) => (m.call === "POST /test/current/save" ? { code: "test_finished", message } : null),
+  });
+  await drainUnlocked({ fetch: server.fetch, now: () => options.now ?? new Date(), random: () => 0.5 });
+  return { scope, test };
 }
 
 export async function signedInWithAnswers(): Promise<LocalScope & { nudges: number }> {

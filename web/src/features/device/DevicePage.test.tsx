@@ -5,10 +5,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SessionProvider } from "../../app/session-context.tsx";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
-import { drainUnlocked } from "../../local/outbox/drain.ts";
-import { FakePushServer } from "../../local/outbox/fake-push-server.ts";
 import { exportPending } from "../../local/outbox/pending-file.ts";
-import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
+import { multipleChoice, refusedAnswer, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
 import { DevicePage } from "./DevicePage.tsx";
 
 const SESSION = { key: "current", userId: STUDENT.id, user: STUDENT, signedInAt: "2026-11-21T09:00:00Z" } as const;
@@ -60,23 +58,11 @@ describe("This device: what is not sent yet, the last sync, and the changes not 
   afterEach(cleanup);
 
   it("counts, the sync's date, and each change not accepted named with the reason, no call names", async () => {
-    const scope = await signedInScope();
-    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 2,
-      from: [1, 2],
-      display_answers: "after_test",
-      seed: 1,
+    const { scope, test } = await refusedAnswer("Already finished", {
+      position: 1,
+      now: new Date(Date.UTC(2026, 10, 21, 10)),
     });
-    const [first, second] = test.question_ids as [number, number];
-    await saveAnswer(scope, test.id, first, [first * 100 + 1]);
-    const server = new FakePushServer({
-      refuse: (m) =>
-        m.call === "POST /test/current/save" ? { code: "test_finished", message: "Already finished" } : null,
-    });
-    await drainUnlocked({ fetch: server.fetch, now: () => new Date(Date.UTC(2026, 10, 21, 10)), random: () => 0.5 });
+    const second = test.question_ids[1] as number;
     await saveAnswer(scope, test.id, second, [second * 100 + 1]);
 
     render(

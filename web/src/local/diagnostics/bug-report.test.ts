@@ -7,27 +7,6 @@ import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../test-
 import { logForReport, sendBugReport } from "./bug-report.ts";
 import { deviceLog } from "./log-buffer.ts";
 
-// Node has neither `self` nor FileReader, which dexie-export-import reads files with.
-vi.hoisted(() => {
-  const scope = globalThis as Record<string, unknown>;
-  scope.self ??= globalThis;
-  scope.FileReader ??= class {
-    result: ArrayBuffer | null = null;
-    onload: ((event: { target: unknown }) => void) | null = null;
-    onerror: ((event: { target: { error: unknown } }) => void) | null = null;
-    onabort: (() => void) | null = null;
-    readAsArrayBuffer(blob: Blob) {
-      blob.arrayBuffer().then(
-        (buffer) => {
-          this.result = buffer;
-          this.onload?.({ target: this });
-        },
-        (error: unknown) => this.onerror?.({ target: { error } }),
-      );
-    }
-  };
-});
-
 const line = (n: number) => ({
   at: "2026-11-21T09:00:00.000Z",
   level: "info" as const,

@@ -1,10 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createTest, saveAnswer } from "../actions/test.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { refusedAnswer, resetDatabases } from "../test-support.ts";
 import { callLabel, refusedChanges, UNKNOWN_CHANGE_LABEL } from "./call-labels.ts";
-import { drainUnlocked } from "./drain.ts";
-import { FakePushServer } from "./fake-push-server.ts";
 
 const TEST_ID = "0192f0c4-5e6a-7b8c-9d0e-1f2a3b4c5d6e";
 const PRACTICE = { title: "Practice", question_ids: [40, 41, 42] };
@@ -35,22 +32,7 @@ describe("the changes the server did not accept", () => {
   beforeEach(resetDatabases);
 
   it("are listed oldest first with their label and the reason told to the student", async () => {
-    const scope = await signedInScope();
-    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 2,
-      display_answers: "after_test",
-      seed: 1,
-    });
-    const second = test.question_ids[1] as number;
-    await saveAnswer(scope, test.id, second, [second * 100 + 1]);
-    const server = new FakePushServer({
-      refuse: (m) =>
-        m.call === "POST /test/current/save" ? { code: "test_finished", message: "Already finished" } : null,
-    });
-    await drainUnlocked({ fetch: server.fetch, now: () => new Date(), random: () => 0.5 });
+    const { scope } = await refusedAnswer("Already finished");
     expect(await refusedChanges(scope.db)).toEqual([
       { seq: 2, label: "Answer to question 2 of “Practice”", reason: "Already finished" },
     ]);

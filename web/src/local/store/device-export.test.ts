@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { toggleFlag } from "../actions/question.ts";
 import { createTest, finishTest, saveAnswer } from "../actions/test.ts";
 import { drainUnlocked } from "../outbox/drain.ts";
@@ -13,27 +13,6 @@ import {
   importDeviceData,
   inspectDeviceFile,
 } from "./device-export.ts";
-
-// Node has neither `self` nor FileReader, which dexie-export-import reads files with.
-vi.hoisted(() => {
-  const scope = globalThis as Record<string, unknown>;
-  scope.self ??= globalThis;
-  scope.FileReader ??= class {
-    result: ArrayBuffer | null = null;
-    onload: ((event: { target: unknown }) => void) | null = null;
-    onerror: ((event: { target: { error: unknown } }) => void) | null = null;
-    onabort: (() => void) | null = null;
-    readAsArrayBuffer(blob: Blob) {
-      blob.arrayBuffer().then(
-        (buffer) => {
-          this.result = buffer;
-          this.onload?.({ target: this });
-        },
-        (error: unknown) => this.onerror?.({ target: { error } }),
-      );
-    }
-  };
-});
 
 async function installContent(db: UserDb, title: string) {
   await db.questions.bulkPut([1, 2, 3, 4].map(multipleChoice));
