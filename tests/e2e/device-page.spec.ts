@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { startTest } from "./support/test-taking.ts";
+import { answerOfflineThenFinishElsewhere, startTest } from "./support/test-taking.ts";
 
 const STAMP = /^\d\d\/\d\d\/\d{4} @ \d\d:\d\d$/;
 
@@ -59,14 +59,7 @@ test("a student reaches This device from the profile: changes not sent yet, the 
 
   // An answer given offline to a test then finished elsewhere (a direct call, as another session
   // of the student would make) is not accepted: named in words, with the reason, never its call.
-  await page.goto(`/test/${testId}`);
-  await context.setOffline(true);
-  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").nth(4).click();
-  await answerCurrent(page, "click");
-  await page.getByTestId("next").click();
-  await expect(page.getByTestId("pending-count")).toHaveText("1 pending");
-  const finished = await context.request.post(`/test/current/finish/${testId}`, { data: { flush_session: true } });
-  expect(finished.status()).toBe(200);
+  await answerOfflineThenFinishElsewhere(page, context, testId);
   await page.getByTestId("pending-count").click();
   await page.getByTestId("confirm-leave").click();
   await expect(page).toHaveURL(/\/device$/);

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { createMaintenanceUser, serverAnswers } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { startTest } from "./support/test-taking.ts";
+import { answerOfflineThenFinishElsewhere, startTest } from "./support/test-taking.ts";
 
 /**
  * The maintenance jobs panels: changes queued offline show as pending jobs and go with Run all;
@@ -76,14 +76,7 @@ test("jobs: answers queued offline are pending, Run all sends them; a refused on
 
   // An answer given offline to a test that is then finished elsewhere (a direct call, as another
   // session of the student would make): the server keeps it on record but refuses it.
-  await page.goto(`/test/${testId}`);
-  await context.setOffline(true);
-  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").nth(4).click();
-  await answerCurrent(page, "click");
-  await page.getByTestId("next").click();
-  await expect(page.getByTestId("pending-count")).toHaveText("1 pending");
-  const finished = await context.request.post(`/test/current/finish/${testId}`, { data: { flush_session: true } });
-  expect(finished.status()).toBe(200);
+  await answerOfflineThenFinishElsewhere(page, context, testId);
   await openJobs(page);
   await expect(pending(page).getByTestId("count")).toHaveText("1");
   await context.setOffline(false);

@@ -1,5 +1,6 @@
-import { expect, type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page } from "@playwright/test";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import { answerCurrent } from "./student.ts";
 
 export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
 
@@ -96,4 +97,20 @@ export async function answerRight(page: Page, question: BankQuestion): Promise<v
     }
     await gaps.last().blur();
   }
+}
+
+/**
+ * Answers question 5 of the test with the network off, then finishes the test elsewhere (a
+ * direct call, as another session of the student would make): the answer waits on the device
+ * ("1 pending") and the server will refuse it as the test has ended.
+ */
+export async function answerOfflineThenFinishElsewhere(page: Page, context: BrowserContext, testId: string) {
+  await page.goto(`/test/${testId}`);
+  await context.setOffline(true);
+  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").nth(4).click();
+  await answerCurrent(page, "click");
+  await page.getByTestId("next").click();
+  await expect(page.getByTestId("pending-count")).toHaveText("1 pending");
+  const finished = await context.request.post(`/test/current/finish/${testId}`, { data: { flush_session: true } });
+  expect(finished.status()).toBe(200);
 }
