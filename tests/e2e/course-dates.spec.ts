@@ -123,10 +123,27 @@ test("a class's student sees their dates but cannot edit them", async ({ page })
   await shootAtSizes(page, "course-dates-class");
 });
 
-test("a student without course dates is told there are none to edit", async ({ page }) => {
+test("a student without course dates plans them: each module blank, one date alone refused, both saved and on the server", async ({
+  page,
+}) => {
   const student = await createStudent("no-dates");
+  const userId = serverUserId(student.email);
   await signIn(page, student.email, student.password);
   await page.getByTestId("progress-edit-dates").click();
-  await expect(modal(page).getByTestId("no-course-dates")).toHaveText("You do not have any course dates to edit");
-  await expect(modal(page).getByRole("button", { name: "Update" })).toHaveCount(0);
+  await expect(modal(page).getByTestId("course-date-row")).toHaveCount(2);
+  await expect(field(page, "Air Law start date")).toHaveValue("");
+  await expect(field(page, "Meteorology end date")).toHaveValue("");
+  const update = modal(page).getByRole("button", { name: "Update" });
+  await expect(update).toBeDisabled();
+
+  await field(page, "Air Law start date").fill(dayFromToday(10));
+  await expect(modal(page).getByText("Enter a date as YYYY-MM-DD")).toBeVisible();
+  await expect(update).toBeDisabled();
+  await field(page, "Air Law end date").fill(dayFromToday(60));
+  await expect(update).toBeEnabled();
+  await update.click();
+  await expect(page.getByText("Your course dates have been updated.")).toBeVisible();
+  await expect
+    .poll(() => serverState(userId).dates, { timeout: 30_000 })
+    .toEqual([{ module_id: 301, start_date: dayFromToday(10), end_date: dayFromToday(60) }]);
 });

@@ -21,7 +21,7 @@ import {
 } from "react-aria-components";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { type CourseRow, readCourse, updateCourseDates } from "../../local/actions/course-dates.ts";
+import { type CourseRow, plannedRows, readCourse, updateCourseDates } from "../../local/actions/course-dates.ts";
 import { currentDate } from "../../platform.ts";
 import { Button } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -68,10 +68,7 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
   const now = useMemo(() => currentDate(), []);
   const limits = courseDateLimits(now);
   const rows = (course?.rows ?? []).map((r) => ({ ...r, ...draft[r.moduleId] }));
-  const issues = validateCourseDates(
-    rows.map((r) => ({ module_id: r.moduleId, start: r.start, end: r.end })),
-    now,
-  );
+  const issues = validateCourseDates(plannedRows(rows), now);
   const changed = rows.filter((r) => r.start !== saved[r.moduleId]?.start || r.end !== saved[r.moduleId]?.end);
   const classManaged = course?.classManaged ?? false;
 

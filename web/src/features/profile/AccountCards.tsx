@@ -41,6 +41,9 @@ function subscribeLabel(account: ProfileAccountDetails, now: Date): string | nul
 const SUBSCRIBE_LINK_CLASS =
   "rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
+/** A module's date the student has not set (course dates are set in the Course dates dialog). */
+const NOT_SET = "Not set";
+
 export function SubscriptionsCard({
   account,
   now,
@@ -188,8 +191,8 @@ export function CourseDetailsCard({
                   <th scope="row" className="py-2 pr-3 font-medium">
                     {row.title}
                   </th>
-                  <td className="py-2 pr-3 whitespace-nowrap">{formatDay(row.start)}</td>
-                  <td className="py-2 whitespace-nowrap">{formatDay(row.end)}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{row.start ? formatDay(row.start) : NOT_SET}</td>
+                  <td className="py-2 whitespace-nowrap">{row.end ? formatDay(row.end) : NOT_SET}</td>
                 </tr>
               ))}
             </tbody>

@@ -51,8 +51,8 @@ export const CLASS_COURSE: Course = {
   syllabusName: "ATPL Integrated",
   classManaged: true,
   rows: [
-    { moduleId: 1, title: "Air Law", start: "2026-01-05", end: "2026-02-27" },
-    { moduleId: 2, title: "Meteorology", start: "2026-03-02", end: "2026-04-24" },
+    { moduleId: 1, title: "Air Law", start: "2026-01-05", end: "2026-02-27", dated: true },
+    { moduleId: 2, title: "Meteorology", start: "2026-03-02", end: "2026-04-24", dated: true },
   ],
 };
 

@@ -35,8 +35,8 @@ describe("course dates on the device", () => {
       syllabusName: "ATPL(A) 2020",
       classManaged: false,
       rows: [
-        { moduleId: 301, title: "Air Law", start: "2026-12-01", end: "2027-01-29" },
-        { moduleId: 302, title: "Meteorology", start: "2027-02-01", end: "2027-03-31" },
+        { moduleId: 301, title: "Air Law", start: "2026-12-01", end: "2027-01-29", dated: true },
+        { moduleId: 302, title: "Meteorology", start: "2027-02-01", end: "2027-03-31", dated: true },
       ],
     });
   });
@@ -72,6 +72,41 @@ describe("course dates on the device", () => {
     expect(refusal).toMatchObject({ reason, message: expect.stringContaining(message) });
     expect(await scope.db.outbox.count()).toBe(0);
     expect(await scope.db.courseDates.get(301)).toMatchObject({ start: "2026-12-01" });
+  });
+
+  it("lists a module without dates blank; the student plans it by setting both dates, one alone is refused", async () => {
+    const scope = await signedInScope();
+    await seedCourse(scope.db);
+    await scope.db.courseDates.delete(302);
+    expect((await readCourse(scope.db))?.rows[1]).toEqual({
+      moduleId: 302,
+      title: "Meteorology",
+      start: "",
+      end: "",
+      dated: false,
+    });
+
+    await expect(updateCourseDates(scope, [{ moduleId: 302, start: "2027-02-01", end: "" }])).rejects.toMatchObject({
+      reason: "invalid_dates",
+      message: "Enter a date as YYYY-MM-DD",
+    });
+    expect(await scope.db.outbox.count()).toBe(0);
+
+    const rows = await updateCourseDates(scope, [{ moduleId: 302, start: "2027-02-01", end: "2027-03-31" }]);
+    expect(rows[1]).toMatchObject({ start: "2027-02-01", end: "2027-03-31", dated: true });
+    expect(await scope.db.courseDates.get(302)).toEqual({ moduleId: 302, start: "2027-02-01", end: "2027-03-31" });
+    expect((await scope.db.outbox.toArray()).map((e) => e.body)).toEqual([
+      { syllabus_id: 3, modules: [{ module_id: 302, start: "2027-02-01", end: "2027-03-31" }] },
+    ]);
+  });
+
+  it("a module left without dates is not judged: another module's new dates save", async () => {
+    const scope = await signedInScope();
+    await seedCourse(scope.db);
+    await scope.db.courseDates.delete(302);
+    await updateCourseDates(scope, [{ moduleId: 301, start: "2026-12-02", end: "2027-01-29" }]);
+    expect(await scope.db.courseDates.get(301)).toMatchObject({ start: "2026-12-02" });
+    expect(await scope.db.courseDates.get(302)).toBeUndefined();
   });
 
   it("refuses a class's student on the device too", async () => {

@@ -26,12 +26,24 @@ export class CourseDatesError extends Error {
   }
 }
 
-/** A module of the student's course with its dates, in module order. */
+/** A module of the student's course with its dates, in module order ("" for a date not set yet). */
 export interface CourseRow {
   moduleId: number;
   title: string;
   start: string;
   end: string;
+  /** The module has dates on the device; a module without is planned by setting both. */
+  dated: boolean;
+}
+
+/**
+ * The rows the dates rule judges: every dated module, and an undated one as soon as either of
+ * its dates is typed (both are then needed). An undated module left blank is simply not planned.
+ */
+export function plannedRows(rows: readonly CourseRow[]): CourseDateRow[] {
+  return rows
+    .filter((r) => r.dated || r.start !== "" || r.end !== "")
+    .map((r) => ({ module_id: r.moduleId, start: r.start, end: r.end }));
 }
 
 export interface Course {
@@ -41,7 +53,7 @@ export interface Course {
   rows: CourseRow[];
 }
 
-/** The student's course as the device holds it; rows only for modules that have dates. */
+/** The student's course as the device holds it: every module, with its dates where it has them. */
 export async function readCourse(db: UserDb): Promise<Course | null> {
   const syllabus = await getMeta<{ id: number; title: string }>(db, "syllabus");
   if (!syllabus) return null;
@@ -52,9 +64,9 @@ export async function readCourse(db: UserDb): Promise<Course | null> {
     syllabusId: syllabus.id,
     syllabusName: syllabus.title,
     classManaged: (profile?.class_name ?? null) !== null,
-    rows: modules.flatMap((m) => {
+    rows: modules.map((m) => {
       const d = dates.get(m.id);
-      return d ? [{ moduleId: m.id, title: m.title, start: d.start, end: d.end }] : [];
+      return { moduleId: m.id, title: m.title, start: d?.start ?? "", end: d?.end ?? "", dated: d !== undefined };
     }),
   };
 }
@@ -75,14 +87,12 @@ export async function updateCourseDates(
     const unknown = changes.filter((c) => !known.has(c.moduleId)).map((c) => c.moduleId);
     if (unknown.length) throw new CourseDatesError("unknown_modules", `Unknown modules: ${unknown.join(", ")}`);
     const rows = course.rows.map((r) => ({ ...r, ...byModule.get(r.moduleId) }));
-    const issues = validateCourseDates(
-      rows.map((r): CourseDateRow => ({ module_id: r.moduleId, start: r.start, end: r.end })),
-      ctx.now,
-    );
+    const issues = validateCourseDates(plannedRows(rows), ctx.now);
     if (issues.length) throw new CourseDatesError("invalid_dates", issues.map((i) => i.message).join("\n"));
     const changed = rows.filter((r) => byModule.has(r.moduleId));
     if (changed.length === 0) return rows;
     await db.courseDates.bulkPut(changed.map((r) => ({ moduleId: r.moduleId, start: r.start, end: r.end })));
+    for (const r of changed) r.dated = true;
     await db.meta.delete(cursorKey("syllabus"));
     await ctx.enqueue(
       "POST /profile/course-dates",
