@@ -67,7 +67,7 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
   await shootAtSizes(page, "practice-topics", { fullPage: true });
   await choice(page, "010.01").click();
   await expect(page.getByTestId("practice-open-topics")).toContainText(
-    "010.01 INTERNATIONAL LAW: CONVENTIONS, AGREEMENTS AND ORGANISATIONS",
+    "010.01 International law: conventions, agreements and organisations",
   );
   const under = (prefix: string) => inSubject("010").filter((q) => q.syllabus_code.startsWith(prefix)).length;
   await expect(count(page)).toHaveText(matches(under("010.01.")));

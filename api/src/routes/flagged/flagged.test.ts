@@ -243,7 +243,7 @@ for (const dialect of DIALECTS) {
       const expected = [...new Set(bank.filter((q) => q.subject === "010").map((q) => topicOfCode(q.syllabus_code)))];
       expect(data.map((d) => d.id)).toEqual(expected.sort());
       expect(data.find((d) => d.id === "010.01")?.title).toBe(
-        "INTERNATIONAL LAW: CONVENTIONS, AGREEMENTS AND ORGANISATIONS",
+        "International law: conventions, agreements and organisations",
       );
     });
 
