@@ -113,6 +113,11 @@ test("results: review one question at a time by fragment, quit choices, retake",
   await page.getByTestId("finish").click();
   await page.getByTestId("confirm-finish").click();
   await expect(page).toHaveURL(new RegExp(`/test/results/${testId}$`));
+  // How long it took, how each subject went, and the practice test's next steps.
+  await expect(page.getByTestId("result-time-taken")).toHaveText(/^Time taken \d+ (s|min \d\d s)$/);
+  await expect(page.getByTestId("breakdown-subject").first()).toContainText("/");
+  const actions = await page.getByTestId("result-actions").getByRole("button").allTextContents();
+  expect(actions.slice(-2)).toEqual(["Retake test", "New practice test"]);
   await page.getByRole("button", { name: /^Question 2:/ }).click();
   await expect(page).toHaveURL(/#explanation-\d+$/);
   await expect(page.getByTestId("review-number")).toHaveText("Question 002 / 010");
@@ -129,10 +134,11 @@ test("results: review one question at a time by fragment, quit choices, retake",
   const quit = page.getByRole("dialog");
   await expect(quit).toContainText("Quit test?");
   await expect(quit).toContainText("If you end this test you will not be able to return to this screen");
-  await expect(quit.getByRole("button", { name: "Retake Exam" })).toBeVisible();
+  // A practice test is retaken as a test (an exam's results say Retake Exam).
+  await expect(quit.getByRole("button", { name: "Retake test" })).toBeVisible();
   await expect(quit.getByRole("button", { name: "Return to Exams" })).toBeVisible();
   await expect(quit.getByRole("button", { name: "Return to dashboard" })).toBeVisible();
-  await quit.getByRole("button", { name: "Retake Exam" }).click();
+  await quit.getByRole("button", { name: "Retake test" }).click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
   expect(page.url()).not.toContain(testId);
   await expect(page.getByTestId("question-number")).toHaveText("Question 001 / 010");

@@ -3,10 +3,10 @@ import { resultVisibility } from "@preflight/sync-protocol";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { LocalUserTest } from "../../local/store/db.ts";
+import type { LocalAnswer, LocalUserTest } from "../../local/store/db.ts";
 import type { ResultsData } from "./queries.ts";
 import { RESULT_MESSAGES, ResultsView, type ResultsViewProps } from "./ResultsView.tsx";
-import { PASSED, resultsData } from "./results.mock.ts";
+import { ANSWERS, PASSED, resultsData } from "./results.mock.ts";
 
 function renderView(
   data: ResultsData = resultsData(),
@@ -180,7 +180,7 @@ describe("the results page", { timeout: 20_000 }, () => {
   });
 
   it("Exit asks 'Quit test?' with the warning, and offers Retake Exam, Return to Exams and Return to dashboard", async () => {
-    const { user, onRetake, onQuitToExams, onQuitToDashboard } = renderView();
+    const { user, onRetake, onQuitToExams, onQuitToDashboard } = renderView(resultsData({ test_type: "timed" }));
     await user.click(screen.getByTestId("exit-results"));
     const quit = within(screen.getByRole("dialog"));
     expect(quit.getByText("Quit test?")).toBeTruthy();
@@ -189,5 +189,34 @@ describe("the results page", { timeout: 20_000 }, () => {
     await user.click(quit.getByRole("button", { name: "Return to Exams" }));
     await user.click(quit.getByRole("button", { name: "Return to dashboard" }));
     expect([onRetake, onQuitToExams, onQuitToDashboard].map((f) => f.mock.calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it("says how long the test took, and how each subject and topic went", () => {
+    renderView(resultsData({ started: "2026-11-21T09:00:00.000Z", finished: "2026-11-21T09:12:05.000Z" }));
+    expect(screen.getByTestId("result-time-taken").textContent).toBe("Time taken 12 min 05 s");
+    const subject = screen.getByTestId("breakdown-subject");
+    expect(subject.textContent).toBe("010 Air Law1 / 333%");
+  });
+
+  it("the next steps fit the test: a practice test is retaken as a test, its mistakes reviewed, a new one built", async () => {
+    const { user, onShow, onRetake, onQuitToExams } = renderView();
+    const actions = within(screen.getByTestId("result-actions"));
+    expect(actions.getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Review mistakes",
+      "Retake test",
+      "New practice test",
+    ]);
+    await user.click(actions.getByRole("button", { name: "Review mistakes" }));
+    expect(onShow).toHaveBeenCalledWith(202);
+    await user.click(actions.getByRole("button", { name: "Retake test" }));
+    await user.click(actions.getByRole("button", { name: "New practice test" }));
+    expect([onRetake, onQuitToExams].map((f) => f.mock.calls.length)).toEqual([1, 1]);
+  });
+
+  it("an exam is retaken as an exam and leads back to the exams; no mistakes, nothing to review", () => {
+    const allRight = [201, 202, 203].map((id) => ({ ...ANSWERS[0], questionId: id, correct: true }) as LocalAnswer);
+    renderView(resultsData({ test_type: "timed" }, allRight));
+    const actions = within(screen.getByTestId("result-actions"));
+    expect(actions.getAllByRole("button").map((b) => b.textContent)).toEqual(["Retake Exam", "Back to exams"]);
   });
 });

@@ -1,4 +1,10 @@
-import { lateAnswersText, padQuestionNumber, type ResultVisibility, type TestResult } from "@preflight/sync-protocol";
+import {
+  lateAnswersText,
+  PASS_PERCENTAGE_DEFAULT,
+  padQuestionNumber,
+  type ResultVisibility,
+  type TestResult,
+} from "@preflight/sync-protocol";
 import { useState } from "react";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
@@ -6,6 +12,15 @@ import { draftFromGiven } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
+import {
+  type BreakdownRow,
+  firstMistake,
+  moveOnLabel,
+  resultBreakdown,
+  retakeLabel,
+  type SubjectBreakdown,
+  timeTaken,
+} from "./breakdown.ts";
 import type { ResultsData } from "./queries.ts";
 
 export const RESULT_MESSAGES = {
@@ -69,7 +84,22 @@ export function ResultsView({
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
       {visible.score && result ? (
-        <ResultHeader test={test} result={result} total={total} attempts={attempts} onRetake={onRetake} />
+        <ResultHeader
+          test={test}
+          result={result}
+          total={total}
+          attempts={attempts}
+          mistake={visible.review ? firstMistake(test.question_ids, answers) : null}
+          onRetake={onRetake}
+          onReview={onShow}
+          onMoveOn={onQuitToExams}
+        />
+      ) : null}
+      {visible.score && result && reviewIndex < 0 ? (
+        <Breakdown
+          subjects={resultBreakdown(questions, answers, data.titles)}
+          passPercentage={test.pass_percentage ?? PASS_PERCENTAGE_DEFAULT}
+        />
       ) : null}
       {visible.score && !result ? (
         <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
@@ -206,7 +236,7 @@ export function ResultsView({
           <>
             {test.can_retake ? (
               <Button variant="secondary" onPress={onRetake}>
-                Retake Exam
+                {retakeLabel(test.test_type)}
               </Button>
             ) : null}
             <Button variant="secondary" onPress={onQuitToExams} testId="quit-exams">
@@ -229,14 +259,22 @@ function ResultHeader({
   result,
   total,
   attempts,
+  mistake,
   onRetake,
+  onReview,
+  onMoveOn,
 }: {
   test: LocalUserTest;
   result: TestResult;
   total: number;
   attempts: FixedAttempts | null;
+  /** The first question to review as a mistake; null when none (or the answers are hidden). */
+  mistake: number | null;
   onRetake: () => void;
+  onReview: (questionId: number) => void;
+  onMoveOn: () => void;
 }) {
+  const took = test.finished ? timeTaken(test.started, test.finished) : null;
   return (
     <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
       <h1
@@ -248,6 +286,11 @@ function ResultHeader({
       <p className="mt-2 text-lg" data-testid="result-score">
         {RESULT_MESSAGES.scored(result.percentage)}
       </p>
+      {took ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="result-time-taken">
+          Time taken {took}
+        </p>
+      ) : null}
       <div className="mt-5">
         <SummaryStrip
           total={total}
@@ -271,13 +314,82 @@ function ResultHeader({
       <p className="mt-4 text-xs text-slate-500" data-testid="marking-source">
         {test.marked ? RESULT_MESSAGES.markedByServer : RESULT_MESSAGES.markedOnDevice}
       </p>
-      {test.can_retake ? (
-        <div className="mt-5">
-          <Button variant="secondary" onPress={onRetake} testId="retake">
-            Retake Exam
+      <div className="mt-5 flex flex-wrap justify-center gap-3" data-testid="result-actions">
+        {mistake !== null ? (
+          <Button onPress={() => onReview(mistake)} testId="review-mistakes">
+            Review mistakes
           </Button>
-        </div>
-      ) : null}
+        ) : null}
+        {test.can_retake ? (
+          <Button variant="secondary" onPress={onRetake} testId="retake">
+            {retakeLabel(test.test_type)}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onPress={onMoveOn} testId="move-on">
+          {moveOnLabel(test.test_type)}
+        </Button>
+      </div>
     </section>
+  );
+}
+
+/** Right answers per subject and topic, as bars with their figures (a table to screen readers). */
+function Breakdown({ subjects, passPercentage }: { subjects: SubjectBreakdown[]; passPercentage: number }) {
+  if (subjects.length === 0) return null;
+  return (
+    <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="result-breakdown">
+      <h2 className="font-semibold">By subject and topic</h2>
+      <table className="mt-3 w-full text-left text-sm">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Subject or topic</th>
+            <th scope="col">Right answers</th>
+            <th scope="col">Percentage</th>
+          </tr>
+        </thead>
+        {subjects.map((subject) => (
+          <tbody key={subject.code} className="border-t border-slate-100 first-of-type:border-0">
+            <BreakdownLine row={subject} passPercentage={passPercentage} strong />
+            {subject.topics.length > 1
+              ? subject.topics.map((topic) => (
+                  <BreakdownLine key={topic.code} row={topic} passPercentage={passPercentage} />
+                ))
+              : null}
+          </tbody>
+        ))}
+      </table>
+    </section>
+  );
+}
+
+function BreakdownLine({
+  row,
+  passPercentage,
+  strong = false,
+}: {
+  row: BreakdownRow;
+  passPercentage: number;
+  strong?: boolean;
+}) {
+  return (
+    <tr data-testid={strong ? "breakdown-subject" : "breakdown-topic"}>
+      <th scope="row" className={`py-2 pr-3 align-top ${strong ? "font-semibold" : "pl-4 font-normal text-slate-700"}`}>
+        {strong ? `${row.code} ${row.title}` : row.title}
+      </th>
+      <td className="w-24 py-2 pr-3 text-right align-top tabular-nums whitespace-nowrap text-slate-700">
+        {row.correct} / {row.total}
+      </td>
+      <td className="w-40 py-2 align-top">
+        <div className="flex items-center gap-2">
+          <div className="h-2 flex-1 rounded-full bg-slate-100" aria-hidden>
+            <div
+              className={`h-2 rounded-full ${row.percentage >= passPercentage ? "bg-emerald-600" : "bg-amber-500"}`}
+              style={{ width: `${row.percentage}%` }}
+            />
+          </div>
+          <span className="w-10 text-right tabular-nums">{row.percentage}%</span>
+        </div>
+      </td>
+    </tr>
   );
 }

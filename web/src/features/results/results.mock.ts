@@ -96,5 +96,6 @@ export function resultsData(change: Partial<LocalUserTest> = {}, answers: LocalA
     test: { ...FINISHED, ...change },
     answers: new Map(answers.map((a) => [a.questionId, a])),
     questions: QUESTIONS,
+    titles: { subjects: new Map([["010", "Air Law"]]), headings: new Map() },
   };
 }
