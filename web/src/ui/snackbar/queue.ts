@@ -22,9 +22,13 @@ export type SnackbarType = (typeof SNACKBAR_TYPES)[number];
 export const SNACKBAR_POSITIONS = ["top-right", "top-center", "bottom-center"] as const;
 export type SnackbarPosition = (typeof SNACKBAR_POSITIONS)[number];
 
-/** Without a position given: top right, or bottom centre on a small screen (ui/useSmallScreen.ts). */
+/**
+ * Without a position given: top centre, or bottom centre on a small screen (ui/useSmallScreen.ts).
+ * Not top right: there a notification lies over the header's and the pages' own buttons, and a
+ * pointer resting on it to reach them holds it.
+ */
 export function defaultPosition(smallScreen: boolean): SnackbarPosition {
-  return smallScreen ? "bottom-center" : "top-right";
+  return smallScreen ? "bottom-center" : "top-center";
 }
 
 /** Length of the slide-up that hides a notification; the CSS transition uses the same. */
