@@ -183,8 +183,11 @@ const notModifiedIssue: z.core.$ZodIssue[] = [
   { code: "custom", path: [], message: "304 Not Modified to a call that sent no validator", input: undefined },
 ];
 
-/** The entry's path with each `{param}` filled in (URI-encoded), and the query string. */
-function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput, "params" | "query">): string {
+/**
+ * The entry's path with each `{param}` filled in (URI-encoded), and the query string: what
+ * call() fetches, and the address of a download link (a binary reply the page does not read).
+ */
+export function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput, "params" | "query">): string {
   const path = entry.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => {
     const value = input.params?.[name];
     if (value === undefined || value === null) throw new Error(`${entry.path}: no value for {${name}}`);

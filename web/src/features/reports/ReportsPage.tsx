@@ -4,12 +4,12 @@
  * reported, and feedback with its screenshots. Read online; a maintenance user's own bug report
  * is sent from the form at the end.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { type RouteEntry, routes } from "@preflight/sync-protocol/routes/index";
 import type { BugReportItem, ClientErrorItem } from "@preflight/sync-protocol/schemas/diagnostics";
 import type { FeedbackItem } from "@preflight/sync-protocol/schemas/feedback";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { call } from "../../local/api.ts";
+import { call, callUrl } from "../../local/api.ts";
 import { BugReportSection } from "./BugReportSection.tsx";
 
 interface Reports {
@@ -21,7 +21,8 @@ interface Reports {
 const when = (iso: string) => new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
 const size = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const pathOf = (template: string, id: string) => template.replace("{id}", encodeURIComponent(id));
+/** A download's address: the entry's path with this id. */
+const downloadOf = (entry: Pick<RouteEntry, "path">, id: string) => callUrl(entry, { params: { id } });
 
 export function ReportsPage() {
   const { session, scope } = useSignedIn();
@@ -85,10 +86,10 @@ export function ReportsPage() {
                   {r.app_version ? ` · build ${r.app_version}` : ""}
                 </Meta>
                 <div className="mt-2 flex flex-wrap gap-2 text-sm">
-                  <Download href={pathOf(routes.maintenanceBugReportDevice.path, r.id)} testId="bug-report-device">
+                  <Download href={downloadOf(routes.maintenanceBugReportDevice, r.id)} testId="bug-report-device">
                     Device data ({size(r.export_bytes)} compressed, {size(r.export_unpacked_bytes)})
                   </Download>
-                  <Download href={pathOf(routes.maintenanceBugReportLog.path, r.id)} testId="bug-report-log">
+                  <Download href={downloadOf(routes.maintenanceBugReportLog, r.id)} testId="bug-report-log">
                     Log ({r.log_lines} {r.log_lines === 1 ? "line" : "lines"})
                   </Download>
                 </div>
@@ -132,7 +133,7 @@ export function ReportsPage() {
                     {f.screenshots.map((s, i) => (
                       <Download
                         key={s.id}
-                        href={pathOf(routes.maintenanceFeedbackScreenshot.path, s.id)}
+                        href={downloadOf(routes.maintenanceFeedbackScreenshot, s.id)}
                         testId="feedback-screenshot"
                       >
                         Screenshot {i + 1} ({size(s.size)})
