@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./app/service-worker.ts";
+import { startTheme } from "./app/theme.ts";
 import { installDiagnostics } from "./local/diagnostics/index.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import "./styles.css";
@@ -16,6 +17,7 @@ declare module "@tanstack/react-router" {
 
 // The device log and error reports start before anything else can fail.
 installDiagnostics();
+startTheme();
 registerServiceWorker();
 
 const root = document.getElementById("root");

@@ -16,6 +16,14 @@ export const SCREEN_SIZES = [
  * Saves `{name}-{width}x{height}.png` at each size, then returns the page to the first size.
  * `focus` is scrolled into view first, after the page has settled at the new size (charts redraw).
  */
+/** Where a screenshot of `name` at `size` goes, or null when no screenshots are asked for. */
+export function shotPath(name: string, size: { width: number; height: number }): string | null {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return null;
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${name}-${size.width}x${size.height}.png`);
+}
+
 export async function shootAtSizes(
   page: Page,
   name: string,

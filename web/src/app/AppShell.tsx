@@ -93,7 +93,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <SnackbarProvider>
       <GlobalRequestPolicy />
       <div className="flex min-h-full flex-col">
-        <header className="bg-brand-900 text-white shadow">
+        <header className="bg-header text-white shadow">
           <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
             <Link to="/dashboard" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
               <img src="/icons/favicon.svg" alt="" className="h-7 w-7" />
@@ -101,7 +101,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             </Link>
             <div className="ml-auto flex items-center gap-4 text-sm">
               <SyncStatus db={scope.db} />
-              <span className="hidden text-brand-100 sm:inline">
+              <span className="hidden text-header-muted sm:inline">
                 {session.user.firstname} {session.user.lastname}
               </span>
               <FeedbackButton db={scope.db} />

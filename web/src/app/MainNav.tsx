@@ -47,7 +47,7 @@ export function MainNav({ features, userRole }: { features: { flagged: boolean }
     <Link
       key={item.to}
       to={item.to}
-      className="whitespace-nowrap rounded-md px-2.5 py-1.5 text-brand-100 hover:bg-white/10 hover:text-white"
+      className="whitespace-nowrap rounded-md px-2.5 py-1.5 text-header-muted hover:bg-white/10 hover:text-white"
       activeProps={{ className: "bg-white/15 font-medium text-white" }}
       activeOptions={{ exact: item.to === "/dashboard" }}
       data-testid={item.testId}
@@ -56,7 +56,7 @@ export function MainNav({ features, userRole }: { features: { flagged: boolean }
     </Link>
   );
   return (
-    <nav aria-label="Main" className="border-t border-white/10 bg-brand-900/95">
+    <nav aria-label="Main" className="border-t border-white/10 bg-header">
       <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-2 py-1.5 text-sm">
         {STUDY.filter(shown).map(link)}
         <span className="mx-1 h-5 w-px shrink-0 bg-white/20 sm:ml-auto" aria-hidden />

@@ -21,7 +21,7 @@ export function RenderError({ error, reload = reloadPage }: { error: unknown; re
     <main className="mx-auto max-w-lg p-8 text-center" role="alert">
       <p className="text-lg">{RENDER_ERROR}</p>
       {onTestPage ? (
-        <button type="button" onClick={reload} className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-white">
+        <button type="button" onClick={reload} className="mt-4 rounded-md bg-primary px-4 py-2 text-white">
           Reload
         </button>
       ) : null}

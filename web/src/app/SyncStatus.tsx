@@ -25,7 +25,7 @@ export function SyncStatus({ db }: { db: UserDb }) {
         {pending} pending
       </Link>
       {snapshot?.lastSyncAt ? (
-        <span className="hidden text-xs text-brand-100 md:inline" data-testid="last-sync">
+        <span className="hidden text-xs text-header-muted md:inline" data-testid="last-sync">
           Last sync {formatSyncStamp(new Date(snapshot.lastSyncAt))}
         </span>
       ) : null}

@@ -25,7 +25,7 @@ export function MaintenanceOnly({ children }: { children: ReactNode }) {
   if (isMaintenance(session.user)) return children;
   return (
     <main className="mx-auto max-w-2xl px-4 py-10" data-testid="maintenance-only">
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-semibold">Not available</h1>
         <p className="mt-2 text-slate-700">
           This page holds the maintenance tools and is open to maintenance staff only.

@@ -14,7 +14,7 @@ export const Route = createFileRoute("/_public")({
         <main className="flex min-h-full items-start justify-center px-4 py-8 sm:items-center sm:py-12">
           <div className="w-full max-w-lg">
             <BrandHeader />
-            <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+            <div className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
               <Outlet />
             </div>
           </div>

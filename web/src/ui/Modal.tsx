@@ -1,5 +1,8 @@
 import type { ReactNode } from "react";
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";
+import { Button } from "./Button.tsx";
+
+export { Button };
 
 /** The one modal of the app: focus kept inside, Escape closes when dismissable. */
 export function Modal({
@@ -25,9 +28,9 @@ export function Modal({
       }}
       isDismissable={dismissable}
       isKeyboardDismissDisabled={!dismissable}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
     >
-      <AriaModal className="w-full max-w-md rounded-xl bg-white shadow-xl">
+      <AriaModal className="w-full max-w-md rounded-xl bg-surface shadow-xl">
         <Dialog className="outline-none">
           <div className="p-6">
             <Heading slot="title" className="text-lg font-semibold">
@@ -39,36 +42,6 @@ export function Modal({
         </Dialog>
       </AriaModal>
     </ModalOverlay>
-  );
-}
-
-export function Button({
-  children,
-  onPress,
-  variant = "primary",
-  disabled,
-  testId,
-}: {
-  children: ReactNode;
-  onPress: () => void;
-  variant?: "primary" | "secondary";
-  disabled?: boolean;
-  testId?: string;
-}) {
-  const style =
-    variant === "primary"
-      ? "bg-brand-600 text-white hover:bg-brand-700"
-      : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50";
-  return (
-    <button
-      type="button"
-      onClick={onPress}
-      disabled={disabled}
-      data-testid={testId}
-      className={`rounded-md px-4 py-2 text-sm font-medium disabled:opacity-50 ${style}`}
-    >
-      {children}
-    </button>
   );
 }
 

@@ -20,15 +20,15 @@ type Tone = "plain" | "answered" | PageCorrectness;
 
 const TONES: Record<Tone, { rest: string; current: string }> = {
   plain: {
-    rest: "bg-white text-slate-700 ring-1 ring-slate-300 hover:ring-brand-500",
-    current: "bg-brand-600 text-white",
+    rest: "bg-surface text-slate-700 ring-1 ring-slate-300 hover:ring-brand-500",
+    current: "bg-primary text-white",
   },
   answered: {
     rest: "bg-brand-100 text-brand-900 ring-1 ring-brand-100 hover:ring-brand-500",
-    current: "bg-brand-600 text-white",
+    current: "bg-primary text-white",
   },
-  correct: { rest: "bg-emerald-50 text-emerald-900 ring-1 ring-emerald-400", current: "bg-emerald-700 text-white" },
-  incorrect: { rest: "bg-red-50 text-red-900 ring-1 ring-red-400", current: "bg-red-700 text-white" },
+  correct: { rest: "bg-emerald-50 text-emerald-900 ring-1 ring-emerald-400", current: "bg-success-hover text-white" },
+  incorrect: { rest: "bg-red-50 text-red-900 ring-1 ring-red-400", current: "bg-danger-hover text-white" },
 };
 
 /**
@@ -144,7 +144,7 @@ function ResultMark({ result }: { result: PageCorrectness }) {
   return (
     <span
       className={`absolute -right-1.5 -bottom-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full text-white ring-2 ring-white ${
-        result === "correct" ? "bg-emerald-600" : "bg-red-600"
+        result === "correct" ? "bg-success" : "bg-danger"
       }`}
       aria-hidden
     >

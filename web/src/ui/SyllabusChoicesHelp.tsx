@@ -71,7 +71,7 @@ export function SyllabusChoicesButton({ testId = "syllabus-choices-help" }: { te
         aria-label="Syllabus Choices: what the choices mean"
         aria-haspopup="dialog"
         title={SYLLABUS_CHOICES_TITLE}
-        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         data-testid={testId}
       >
         i

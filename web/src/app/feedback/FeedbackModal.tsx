@@ -177,7 +177,7 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
                   type="button"
                   onClick={() => remove(i)}
                   aria-label={`Remove ${shot.name}`}
-                  className="absolute -right-2 -top-2 h-6 w-6 rounded-full bg-slate-800 text-xs text-white"
+                  className="absolute -right-2 -top-2 h-6 w-6 rounded-full bg-neutral-800 text-xs text-white"
                 >
                   ×
                 </button>

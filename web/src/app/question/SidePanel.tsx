@@ -50,7 +50,7 @@ export function SidePanel({
   return (
     <div className="space-y-4" data-testid="side-panel">
       {revealed && question.explanation !== undefined ? (
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="explanation">
+        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="explanation">
           <h2 className="mb-2 font-semibold">Explanation</h2>
           <SafeHtml html={question.explanation} className="prose-explanation text-sm leading-relaxed text-slate-700" />
           {question.answer_images.length > 0 ? (
@@ -67,7 +67,7 @@ export function SidePanel({
           ) : null}
         </section>
       ) : null}
-      <section className="rounded-xl bg-white p-5 text-sm shadow-sm ring-1 ring-slate-200" data-testid="info-card">
+      <section className="rounded-xl bg-surface p-5 text-sm shadow-sm ring-1 ring-slate-200" data-testid="info-card">
         <h2 className="mb-3 font-semibold">Information</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-slate-700">
           {variant === "test" ? (

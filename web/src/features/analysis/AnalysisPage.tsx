@@ -56,7 +56,7 @@ export function AnalysisPage() {
           aria-expanded={helpOpen}
           aria-controls={helpId}
           aria-label="About these graphs"
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-semibold text-brand-700 hover:bg-brand-50"
+          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface text-sm font-semibold text-brand-700 hover:bg-brand-50"
           data-testid="analysis-info"
         >
           i
@@ -92,10 +92,13 @@ export function AnalysisPage() {
             </Tab>
           ))}
         </TabList>
-        <TabPanel id="summary-graphs" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 outline-none">
+        <TabPanel
+          id="summary-graphs"
+          className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 outline-none"
+        >
           <SummaryGraphs input={input} />
         </TabPanel>
-        <TabPanel id="subject" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 outline-none">
+        <TabPanel id="subject" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 outline-none">
           <TopicAnalysis input={input} />
         </TabPanel>
       </Tabs>

@@ -57,7 +57,7 @@ export function LoginPage({
         <BrandHeader />
         <form
           onSubmit={(e) => void submit(e)}
-          className="space-y-4 rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          className="space-y-4 rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
           noValidate
         >
           <h1 className="text-lg font-semibold">Sign in</h1>
@@ -119,7 +119,7 @@ export function LoginPage({
           <button
             type="submit"
             disabled={busy}
-            className="w-full rounded-md bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60"
+            className="w-full rounded-md bg-primary px-4 py-2 font-medium text-white hover:bg-primary-hover disabled:opacity-60"
           >
             {busy ? "Signing in…" : "Sign in"}
           </button>

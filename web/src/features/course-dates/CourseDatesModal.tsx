@@ -44,9 +44,9 @@ export function CourseDatesModal({ isOpen, onClose }: { isOpen: boolean; onClose
         if (!open) onClose();
       }}
       isDismissable
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/50 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
     >
-      <AriaModal className="max-h-full w-full max-w-3xl overflow-y-auto rounded-xl bg-white shadow-xl">
+      <AriaModal className="max-h-full w-full max-w-3xl overflow-y-auto rounded-xl bg-surface shadow-xl">
         <Dialog className="outline-none" data-testid="course-dates-modal">
           <CourseDatesForm onClose={onClose} />
         </Dialog>
@@ -227,7 +227,7 @@ function DateField({
             <Tooltip
               placement="top"
               offset={8}
-              className="max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+              className="max-w-xs rounded-md bg-neutral-900 px-3 py-2 text-sm text-white shadow-lg"
             >
               <OverlayArrow>
                 <svg width={8} height={8} viewBox="0 0 8 8" className="fill-slate-900" aria-hidden="true">

@@ -41,7 +41,7 @@ export function CourseProgressCard({
 
   return (
     <section
-      className="max-h-[calc(100vh-160px)] overflow-y-auto rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      className="max-h-[calc(100vh-160px)] overflow-y-auto rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
       aria-labelledby="my-progress-heading"
       data-testid="my-progress"
     >

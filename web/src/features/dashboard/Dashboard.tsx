@@ -80,7 +80,7 @@ export function Dashboard({
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_320px]">
       <section className="space-y-6">
-        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <h1 className="text-xl font-semibold">Welcome back, {session.user.firstname}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {bankSize === undefined
@@ -95,7 +95,7 @@ export function Dashboard({
               type="button"
               onClick={() => void startPractice()}
               disabled={starting || !bankSize}
-              className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+              className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
             >
               {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
             </button>
@@ -106,12 +106,12 @@ export function Dashboard({
             ) : null}
           </div>
         </div>
-        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-4 font-semibold">Your progress</h2>
           <SummaryCircles summary={summary} />
         </div>
         {courseCard}
-        <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
           <h2 className="mb-3 font-semibold">Sync</h2>
           {syncPanel}
         </div>
@@ -119,7 +119,7 @@ export function Dashboard({
       {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
           height beside the scrolling page, and what does not fit is hidden. */}
       <aside
-        className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6 lg:flex lg:self-start lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col"
+        className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6 lg:flex lg:self-start lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col"
         data-testid="dashboard-sidebar"
       >
         <h2 className="mb-3 font-semibold">Recent tests</h2>

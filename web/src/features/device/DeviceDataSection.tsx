@@ -73,7 +73,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="device-data">
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="device-data">
       <h2 className="font-semibold">Device data</h2>
       <div className="mt-2 space-y-2 text-sm text-slate-700">
         <p>
@@ -99,7 +99,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
           type="button"
           onClick={() => void download()}
           disabled={working}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
           data-testid="device-export"
         >
           Export device data

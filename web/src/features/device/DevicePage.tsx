@@ -53,7 +53,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
 
   return (
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h1 className="text-xl font-semibold">This device</h1>
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
           <dt className="text-slate-500">Changes not sent yet</dt>
@@ -76,7 +76,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
       </section>
 
       {refused.length > 0 ? (
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 className="font-semibold">Changes not accepted</h2>
           <p className="mt-1 mb-3 text-sm text-slate-600">Your account did not take these changes in; each says why.</p>
           <ul className="divide-y divide-slate-100 text-sm" data-testid="failed-list">
@@ -90,7 +90,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
         </section>
       ) : null}
 
-      <section id="move-changes" className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <section id="move-changes" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <h2 className="font-semibold">Move changes by file</h2>
         <p className="mt-1 text-sm text-slate-600">
           If this device will never be online again, save its changes not sent yet to a file, and import the file on any

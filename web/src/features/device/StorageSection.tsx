@@ -33,7 +33,7 @@ export function StorageSection() {
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="storage-section">
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="storage-section">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="font-semibold">Storage</h2>
         <button
@@ -63,7 +63,7 @@ export function StorageSection() {
             </p>
             {/* The sentence above says the numbers; the bar is for the eye only. */}
             <div className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-              <div className="h-full rounded-full bg-brand-600" style={{ width: `${Math.max(1, use.percent)}%` }} />
+              <div className="h-full rounded-full bg-primary" style={{ width: `${Math.max(1, use.percent)}%` }} />
             </div>
           </>
         )}

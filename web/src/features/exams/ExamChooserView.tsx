@@ -56,7 +56,7 @@ export function ExamChooserView({
   const banks = chosen ? banksOf(chosen) : undefined;
   return (
     <main className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
         <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
           <h1 className="text-xl font-semibold">{testTypeTitle(type)}</h1>
           <p className="mt-0.5 text-sm text-slate-600">{heading}</p>

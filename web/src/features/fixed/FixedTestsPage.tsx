@@ -51,7 +51,7 @@ export function FixedTestsPage() {
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-6">
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-6 py-4">
           <h1 className="text-xl font-semibold">{FIXED_TEST_MESSAGES.chooseTitle}</h1>
           <Button

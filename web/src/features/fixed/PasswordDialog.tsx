@@ -70,7 +70,7 @@ export function PasswordDialog({
             form={formId}
             disabled={checking}
             data-testid="password-submit"
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
           >
             {checking ? "Checking…" : "Continue"}
           </button>

@@ -68,13 +68,13 @@ export function FlaggedList({
         </div>
       </div>
 
-      <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200">
         <FlaggedFilters subjects={subjects} input={input} onInput={onInput} />
       </section>
 
       {message ? (
         <p
-          className="rounded-xl bg-white p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200"
+          className="rounded-xl bg-surface p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200"
           data-testid="flagged-empty"
         >
           {message}
@@ -89,7 +89,7 @@ export function FlaggedList({
               <li
                 key={question.id}
                 id={`flagged-card-${question.id}`}
-                className="flex items-start gap-2 rounded-xl bg-white shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
+                className="flex items-start gap-2 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
                 data-testid="flagged-card"
               >
                 <button
@@ -136,7 +136,7 @@ export function FlaggedList({
                 onClick={() => onPage(page - 1)}
                 disabled={page <= 1}
                 aria-label="Previous page"
-                className="flex h-10 w-10 items-center justify-center rounded-lg bg-white text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+                className="flex h-10 w-10 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ‹
               </button>
@@ -148,7 +148,7 @@ export function FlaggedList({
                 onClick={() => onPage(page + 1)}
                 disabled={page >= pageCount}
                 aria-label="Next page"
-                className="flex h-10 w-10 items-center justify-center rounded-lg bg-white text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+                className="flex h-10 w-10 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ›
               </button>

@@ -90,7 +90,7 @@ export function FlaggedQuestionDetail({
       data-testid="flagged-detail"
     >
       <section className="min-w-0">
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
             <h1 className="text-lg font-semibold">Flagged questions</h1>
             <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="question-number">

@@ -17,9 +17,9 @@ import {
 import type { JobsState } from "./queries.ts";
 
 const BUTTON_STYLES: Record<TemplateButton["class"], string> = {
-  primary: "bg-brand-600 text-white hover:bg-brand-700",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
-  danger: "bg-red-600 text-white hover:bg-red-700",
+  primary: "bg-primary text-white hover:bg-primary-hover",
+  secondary: "border border-slate-300 bg-surface text-slate-800 hover:bg-slate-50",
+  danger: "bg-danger text-white hover:bg-danger-hover",
 };
 
 function ActionButton({
@@ -71,7 +71,7 @@ export function JobsView({ view, serviceWorker, working, lastRun, onRun, onResta
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-6" data-testid="jobs-page">
-      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div>
             <h1 className="text-xl font-semibold">Jobs</h1>
@@ -239,7 +239,7 @@ function Panel({
   renderJob: (job: Job) => ReactNode;
 }) {
   return (
-    <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
+    <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <h2 className="font-semibold">{title}</h2>
         <span

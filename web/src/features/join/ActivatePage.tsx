@@ -48,14 +48,14 @@ export function ActivatePage({
           <button
             type="button"
             onClick={() => go("/login")}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
           >
             Back
           </button>
           <AppLink
             href="/register/resend"
             go={go}
-            className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+            className="rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-white hover:bg-primary-hover"
           >
             Resend Activation Link
           </AppLink>

@@ -68,7 +68,7 @@ export function RegisterPage({ go }: { go: (href: string) => void }) {
           <button
             type="button"
             onClick={() => go("/login")}
-            className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            className="w-full rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
           >
             Back to sign in
           </button>

@@ -10,14 +10,14 @@ export function LoadFailed({ text, onRetry, onBack }: { text: string; onRetry: (
         <button
           type="button"
           onClick={onBack}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
         >
           Back
         </button>
         <button
           type="button"
           onClick={onRetry}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
         >
           Try again
         </button>

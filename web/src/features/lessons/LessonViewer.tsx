@@ -97,7 +97,7 @@ export function LessonViewer({
     <button
       type="button"
       onClick={tutor.open}
-      className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
+      className="rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
       data-testid="open-tutor-search"
     >
       Tutor / Search
@@ -108,7 +108,7 @@ export function LessonViewer({
     return (
       <main className="mx-auto max-w-3xl px-4 py-8">
         <div
-          className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+          className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
           role="alert"
           data-testid="lesson-unavailable"
         >
@@ -117,7 +117,7 @@ export function LessonViewer({
           <div className="mt-5 flex flex-wrap gap-3">
             <Link
               to="/update"
-              className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
             >
               Update the app
             </Link>
@@ -144,7 +144,7 @@ export function LessonViewer({
         </div>
         {searchButton}
       </div>
-      <article className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="lesson-page">
+      <article className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="lesson-page">
         <HtmlWithModels html={html} className={LESSON_PROSE} />
       </article>
       <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Lesson pages">
@@ -152,7 +152,7 @@ export function LessonViewer({
           type="button"
           onClick={() => turn(-1)}
           disabled={current <= 1}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-40"
+          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-40"
         >
           ← Previous
         </button>
@@ -163,7 +163,7 @@ export function LessonViewer({
           type="button"
           onClick={() => turn(1)}
           disabled={current >= total}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-40"
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-40"
         >
           Next →
         </button>

@@ -16,7 +16,7 @@ import type { TutorSearch } from "./useTutorSearch.ts";
 
 const FILTER_LABELS: Record<LessonFilter, string> = { all: "All", started: "Started", completed: "Completed" };
 const fieldClass =
-  "w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
+  "w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
 
 /** The Search tab: text box, Whole word, Subject and Lessons selects, and the results. */
 export function SearchTab({ search }: { search: TutorSearch }) {

@@ -20,9 +20,9 @@ export function TutorSearchPanel({ search }: { search: TutorSearch }) {
         if (!open) search.close();
       }}
       isDismissable
-      className="fixed inset-0 z-40 bg-slate-900/30"
+      className="fixed inset-0 z-40 bg-black/30"
     >
-      <AriaModal className="fixed inset-y-0 right-0 flex w-full max-w-md flex-col bg-white shadow-2xl">
+      <AriaModal className="fixed inset-y-0 right-0 flex w-full max-w-md flex-col bg-surface shadow-2xl">
         <Dialog className="flex h-full flex-col outline-none" data-testid="tutor-search-panel">
           <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
             <Heading slot="title" className="text-lg font-semibold">

@@ -56,7 +56,7 @@ export function LicenceView(props: LicenceViewProps) {
             disabled={props.busy}
             aria-disabled={props.busy || undefined}
             data-testid="licence-activate"
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
           >
             {props.busy ? "Activating…" : "Activate"}
           </button>

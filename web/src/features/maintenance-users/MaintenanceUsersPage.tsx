@@ -91,7 +91,7 @@ export function MaintenanceUsersPage() {
 
   return (
     <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-semibold">Users on this device</h1>
         <p className="mt-1 text-sm text-slate-600">
           Everyone who has signed in on this device keeps a profile here: their downloaded questions, tests and lessons,

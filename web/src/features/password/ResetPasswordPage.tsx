@@ -64,7 +64,7 @@ export function ResetPasswordPage({
           <AppLink
             href={forgotHref}
             go={go}
-            className="block rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+            className="block rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-white hover:bg-primary-hover"
           >
             Ask for a new link
           </AppLink>

@@ -268,7 +268,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
 
   return (
     <main className="mx-auto max-w-4xl px-3 py-6 sm:px-4">
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200" data-testid={`practice-view-${shown}`}>
+      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200" data-testid={`practice-view-${shown}`}>
         {body}
       </div>
       <PracticeSummaryDialog

@@ -273,7 +273,7 @@ export function SettingsView({
             type="button"
             onClick={onStart}
             disabled={!canStart}
-            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
           >
             Start
           </button>

@@ -33,7 +33,7 @@ export function TagInput({
         {label}
       </label>
       <div
-        className={`flex flex-wrap items-center gap-1.5 rounded-md border px-2 py-1.5 ${disabled ? "border-slate-200 bg-slate-100" : "border-slate-300 bg-white focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"}`}
+        className={`flex flex-wrap items-center gap-1.5 rounded-md border px-2 py-1.5 ${disabled ? "border-slate-200 bg-slate-100" : "border-slate-300 bg-surface focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"}`}
       >
         {tags.map((tag) => (
           <span

@@ -27,7 +27,7 @@ export function PreviousFilters({
             {RESULT_FILTERS.map((value) => (
               <label
                 key={value}
-                className={`cursor-pointer px-3 py-1.5 ${filter.result === value ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}
+                className={`cursor-pointer px-3 py-1.5 ${filter.result === value ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
               >
                 <input
                   type="radio"
@@ -47,7 +47,7 @@ export function PreviousFilters({
         <select
           value={filter.type ?? ""}
           onChange={(e) => set({ type: (e.target.value || null) as TestType | null })}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1.5"
+          className="rounded-md border border-slate-300 bg-surface px-2 py-1.5"
         >
           <option value="">All types</option>
           {types.map((type) => (

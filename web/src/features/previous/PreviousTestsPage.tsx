@@ -52,7 +52,7 @@ export function PreviousTestsPage() {
 
   return (
     <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
         <div className="space-y-4 border-b border-slate-100 px-6 py-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h1 className="text-xl font-semibold">{PREVIOUS_MESSAGES.reviewTitle}</h1>
@@ -127,7 +127,7 @@ export function PreviousTestsPage() {
         )}
       </section>
 
-      <section className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <section className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
         <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold">{PREVIOUS_MESSAGES.chooseTitle}</h2>
         {retakeable.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-600">{PREVIOUS_MESSAGES.empty}</p>

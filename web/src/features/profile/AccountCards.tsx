@@ -39,7 +39,7 @@ function subscribeLabel(account: ProfileAccountDetails, now: Date): string | nul
 }
 
 const SUBSCRIBE_LINK_CLASS =
-  "rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 /** A module's date the student has not set (course dates are set in the Course dates dialog). */
 const NOT_SET = "Not set";
@@ -143,7 +143,7 @@ export function CourseDetailsCard({
             type="button"
             onClick={() => setOpen(true)}
             aria-haspopup="dialog"
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             data-testid="profile-course-dates"
           >
             Course dates

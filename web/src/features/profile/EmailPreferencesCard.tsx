@@ -88,7 +88,7 @@ export function EmailPreferencesCard({
               <button
                 type="submit"
                 disabled={!changed || busy}
-                className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+                className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
                 data-testid="email-preferences-save"
               >
                 {busy ? "Saving…" : "Save"}

@@ -55,7 +55,7 @@ export function PersonalDetailsCard(props: PersonalDetailsProps) {
             ref={editButton}
             type="button"
             onClick={() => setMode("edit")}
-            className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
             data-testid="profile-edit"
           >
             Edit
@@ -309,9 +309,9 @@ const EMAIL_CHANGE_HINT =
   "We will e-mail a confirmation link to the new address. Your address changes when you follow it.";
 
 const SECONDARY_BUTTON =
-  "rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+  "rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
 const PRIMARY_BUTTON =
-  "rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+  "rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
 
 function NeedsConnection({ testId }: { testId: string }) {
   return (

@@ -19,7 +19,7 @@ export function Card({
     <section
       id={id}
       aria-labelledby={headingId}
-      className="scroll-mt-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="scroll-mt-4 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       data-testid={testId}
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">

@@ -43,7 +43,7 @@ export function BugReportSection({
   return (
     <section
       id="bug-report"
-      className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       data-testid="bug-report"
       aria-labelledby={`${id}-title`}
     >
@@ -90,7 +90,7 @@ export function BugReportSection({
         <button
           type="submit"
           disabled={sending}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
           data-testid="bug-report-submit"
         >
           {sending ? "Sending…" : "Submit"}

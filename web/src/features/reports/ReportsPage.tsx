@@ -55,7 +55,7 @@ export function ReportsPage() {
         <button
           type="button"
           onClick={() => void load()}
-          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
+          className="rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
           data-testid="reports-refresh"
         >
           Refresh
@@ -159,7 +159,7 @@ const KIND: Record<ClientErrorItem["kind"], string> = {
 
 function Section(props: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid={props.testId}>
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid={props.testId}>
       <h2 className="font-semibold">
         {props.title} <span className="font-normal text-slate-500">({props.count})</span>
       </h2>

@@ -102,7 +102,7 @@ export function ResultsView({
         />
       ) : null}
       {visible.score && !result ? (
-        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
           <h1 className="text-xl font-semibold">{test.title}</h1>
           <p className="mt-2 text-slate-700" data-testid="result-awaiting">
             {RESULT_MESSAGES.awaitingMarking}
@@ -110,7 +110,7 @@ export function ResultsView({
         </section>
       ) : null}
       {visible.sentToSchool ? (
-        <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
           <p className="text-lg" data-testid="result-hidden">
             {RESULT_MESSAGES.sentToSchool}
           </p>
@@ -119,12 +119,12 @@ export function ResultsView({
 
       {visible.review ? (
         total === 0 ? (
-          <p className="rounded-xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
+          <p className="rounded-xl bg-surface p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
             {RESULT_MESSAGES.noQuestions}
           </p>
         ) : reviewed && reviewIndex >= 0 ? (
           <section
-            className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+            className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200"
             data-testid="review"
             id={`explanation-${reviewed.id}`}
           >
@@ -186,7 +186,7 @@ export function ResultsView({
             </div>
           </section>
         ) : (
-          <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
               <h2 className="font-semibold">Your answers</h2>
               <p className="flex gap-4 text-xs text-slate-600" data-testid="results-legend">
@@ -276,7 +276,7 @@ function ResultHeader({
 }) {
   const took = test.finished ? timeTaken(test.started, test.finished) : null;
   return (
-    <section className="rounded-xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+    <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
       <h1
         className={`text-2xl font-semibold ${result.pass ? "text-emerald-700" : "text-red-700"}`}
         data-testid="result-heading"
@@ -337,7 +337,7 @@ function ResultHeader({
 function Breakdown({ subjects, passPercentage }: { subjects: SubjectBreakdown[]; passPercentage: number }) {
   if (subjects.length === 0) return null;
   return (
-    <section className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200" data-testid="result-breakdown">
+    <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200" data-testid="result-breakdown">
       <h2 className="font-semibold">By subject and topic</h2>
       <table className="mt-3 w-full text-left text-sm">
         <thead className="sr-only">
@@ -383,7 +383,7 @@ function BreakdownLine({
         <div className="flex items-center gap-2">
           <div className="h-2 flex-1 rounded-full bg-slate-100" aria-hidden>
             <div
-              className={`h-2 rounded-full ${row.percentage >= passPercentage ? "bg-emerald-600" : "bg-amber-500"}`}
+              className={`h-2 rounded-full ${row.percentage >= passPercentage ? "bg-success" : "bg-amber-500"}`}
               style={{ width: `${row.percentage}%` }}
             />
           </div>

@@ -38,7 +38,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
 
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
-      <div className="rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
         <h1 className="text-xl font-semibold">{testTypeTitle(testType)}</h1>
         <p className="mt-1 text-sm text-slate-600">
           {bankSize
@@ -93,7 +93,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
             type="button"
             onClick={() => void startChosen()}
             disabled={starting || !bankSize}
-            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
           >
             {starting ? "Starting test…" : "Start"}
           </button>

@@ -40,7 +40,7 @@ export function CheckoutReturnView({ state, go }: { state: CheckoutState; go: (h
   return (
     <main className="mx-auto max-w-2xl px-4 py-6">
       <h1 className="mb-4 text-xl font-semibold">Payment</h1>
-      <div className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+      <div className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
         {state.kind === "failed" ? (
           <ErrorNotice testId="checkout-error">{state.message}</ErrorNotice>
         ) : state.kind === "checking" ? (

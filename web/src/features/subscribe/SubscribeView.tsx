@@ -59,7 +59,7 @@ const STATUS_STYLE: Record<SubscriptionStatus, string> = {
 /** A control marked invalid takes the red border of the app's form fields. */
 const INVALID = "aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-100";
 
-const CARD = "rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
+const CARD = "rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
 
 /** The currency chosen when the page opens: the default one, else none (the student picks). */
 function defaultCurrency(data: SubscribePageReply): string {
@@ -238,7 +238,7 @@ function PurchaseForm({
           type="submit"
           disabled={redirecting}
           aria-disabled={redirecting || undefined}
-          className="rounded-md bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          className="rounded-md bg-primary px-6 py-2.5 font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
           data-testid="purchase-button"
         >
           {redirecting ? SUBSCRIPTION_MESSAGES.pleaseWait : label}
@@ -370,7 +370,7 @@ function VoucherField({ voucher, onRedeem }: { voucher: VoucherState; onRedeem: 
           type="button"
           onClick={redeem}
           disabled={checking}
-          className="rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
           data-testid="redeem-voucher"
         >
           {checking ? SUBSCRIPTION_MESSAGES.pleaseWait : SUBSCRIPTION_MESSAGES.redeemVoucher}

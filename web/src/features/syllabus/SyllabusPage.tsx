@@ -19,7 +19,7 @@ import { usePartAccess } from "./usePartAccess.ts";
 import { useSyllabi } from "./useSyllabi.ts";
 import { useSyllabusModules } from "./useSyllabusModules.ts";
 
-const SELECT = "rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-100";
+const SELECT = "rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-100";
 
 /** `tutorSearch` is the lessons feature's Tutor / Search panel, which the route mounts and opens. */
 export function SyllabusPage({
@@ -58,7 +58,7 @@ export function SyllabusPage({
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
-      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
           <div className="min-w-0 flex-1">
             <h1 className="text-xl font-semibold">Syllabus</h1>
@@ -107,7 +107,7 @@ export function SyllabusPage({
                   aria-pressed={choices.sort === sort}
                   onClick={() => choose({ sort })}
                   data-testid={`sort-${sort}`}
-                  className={`px-3 py-1.5 font-semibold uppercase ${choices.sort === sort ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50"}`}
+                  className={`px-3 py-1.5 font-semibold uppercase ${choices.sort === sort ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
                 >
                   {sort}
                 </button>

@@ -22,7 +22,7 @@ export function SyncScreen() {
   return (
     <main className="mx-auto flex max-w-6xl justify-center px-4 py-10 sm:py-16">
       <section
-        className="w-full max-w-md rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+        className="w-full max-w-md rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
         aria-labelledby="sync-screen-title"
         data-testid="sync-screen"
         data-phase={phase}

@@ -79,7 +79,7 @@ export function TestView({
   return (
     <main className="mx-auto grid max-w-6xl gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_320px]">
       <section className="min-w-0">
-        <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
           <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
             <h1 className="text-lg font-semibold" data-testid="test-heading">
               {testTypeTitle(test.test_type)}

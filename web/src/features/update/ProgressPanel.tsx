@@ -21,7 +21,7 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
                 ? "Cancelled"
                 : "Stopped";
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="update-progress">
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="update-progress">
       <div className="flex items-baseline justify-between gap-3">
         <h2 className="font-semibold text-slate-900">{phase}</h2>
         <span className="text-2xl font-semibold tabular-nums text-brand-700" data-testid="update-percent">
@@ -37,7 +37,7 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
         aria-label="Update progress"
       >
         <div
-          className={`h-full rounded-full transition-[width] duration-300 ${status.state === "failed" ? "bg-red-500" : "bg-brand-600"}`}
+          className={`h-full rounded-full transition-[width] duration-300 ${status.state === "failed" ? "bg-red-500" : "bg-primary"}`}
           style={{ width: `${status.progress}%` }}
         />
       </div>
@@ -78,7 +78,7 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
       </dl>
       {showLog ? (
         <ol
-          className="mt-4 max-h-56 overflow-y-auto rounded-md bg-slate-900 p-3 font-mono text-xs leading-5 text-slate-100"
+          className="mt-4 max-h-56 overflow-y-auto rounded-md bg-neutral-900 p-3 font-mono text-xs leading-5 text-neutral-100"
           data-testid="update-log"
           aria-label="Activity log"
         >

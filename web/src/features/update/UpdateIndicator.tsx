@@ -73,7 +73,7 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
   // `group`: hovering anywhere on the indicator offers the check (spec).
   return (
     <div
-      className={`group flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ${service === false ? "bg-amber-50 ring-amber-200" : "bg-white ring-slate-200"}`}
+      className={`group flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ${service === false ? "bg-amber-50 ring-amber-200" : "bg-surface ring-slate-200"}`}
       data-testid="update-indicator"
     >
       {body}

@@ -99,7 +99,7 @@ export function UpdaterView({
       {status.state === "retrying" && status.retryAt ? <RetryCountdown at={status.retryAt} /> : null}
 
       {available && !running && status.state !== "finished" ? (
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="updates-available">
+        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="updates-available">
           <h2 className="font-semibold">
             {available.total_updates === 0
               ? "Your content is up to date"
@@ -114,7 +114,7 @@ export function UpdaterView({
               <button
                 type="button"
                 onClick={onUpdateNow}
-                className="mt-4 rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+                className="mt-4 rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover"
                 data-testid="update-now"
               >
                 {UPDATE_MESSAGES.updateNow}
@@ -127,7 +127,7 @@ export function UpdaterView({
       {status.state !== "idle" ? <ProgressPanel status={status} onCancel={onCancel} /> : null}
 
       {modules.length > 0 ? (
-        <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200">
           <h2 className="font-semibold">Modules on this device</h2>
           <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="update-modules">
             {modules.map((m) => (
@@ -154,7 +154,7 @@ export function UpdaterView({
           <button
             type="button"
             onClick={onDashboard}
-            className="rounded-md bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover"
             data-testid="update-dashboard"
           >
             {running ? "Go to dashboard (downloads continue)" : "Go to dashboard"}

@@ -36,7 +36,7 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
   };
 
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="redownload-section">
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="redownload-section">
       <div className="flex items-center gap-2">
         <h2 className="font-semibold">Question bank</h2>
         <TooltipTrigger delay={200}>
@@ -50,7 +50,7 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
           <Tooltip
             placement="bottom"
             offset={8}
-            className="max-w-xs rounded-md bg-slate-900 px-3 py-2 text-sm text-white shadow-lg"
+            className="max-w-xs rounded-md bg-neutral-900 px-3 py-2 text-sm text-white shadow-lg"
             data-testid="redownload-tooltip"
           >
             <OverlayArrow>
@@ -69,7 +69,7 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
         type="button"
         onClick={() => setConfirming(true)}
         disabled={working}
-        className="mt-4 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+        className="mt-4 rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
         data-testid="redownload"
       >
         {UPDATES_ADMIN_MESSAGES.redownload}

@@ -27,7 +27,7 @@ export function UpdateControls({ scope, status }: { scope: LocalScope; status: U
   const running = isRunning(status);
   return (
     <section
-      className="space-y-4 rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200"
+      className="space-y-4 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200"
       data-testid="update-controls"
     >
       <RunState db={db} status={status} running={running} />

@@ -42,7 +42,7 @@ function RecordList({
   testId: string;
 }) {
   return (
-    <section className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
+    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
       <h2 className="font-semibold">{title}</h2>
       {records && records.length === 0 ? <p className="mt-2 text-sm text-slate-500">{empty}</p> : null}
       <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">

@@ -12,7 +12,7 @@ import { ImagesUnavailable } from "./ImagesUnavailable.tsx";
 import { ImageViewer } from "./ImageViewer.tsx";
 
 const ROUND_BUTTON =
-  "flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "flex h-10 w-10 items-center justify-center rounded-full bg-surface text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 /**
  * Annex or answer images of a question. One image: just the image. Several: previous / next
@@ -81,7 +81,7 @@ export function ImageCarousel({
   return (
     <section aria-roledescription="carousel" aria-label={label} data-testid="image-carousel">
       <div
-        className="flex min-h-24 items-center justify-center rounded-xl bg-white p-2 ring-1 ring-slate-200"
+        className="flex min-h-24 items-center justify-center rounded-xl bg-surface p-2 ring-1 ring-slate-200"
         aria-live="polite"
       >
         {current.images.map((image, i) => {
@@ -107,7 +107,7 @@ export function ImageCarousel({
                 >
                   {picture}
                   <span
-                    className="absolute right-2 bottom-2 flex h-10 w-10 items-center justify-center rounded-full bg-white/90 text-slate-700 shadow ring-1 ring-slate-200 group-hover:text-brand-600"
+                    className="absolute right-2 bottom-2 flex h-10 w-10 items-center justify-center rounded-full bg-surface/90 text-slate-700 shadow ring-1 ring-slate-200 group-hover:text-brand-600"
                     aria-hidden
                   >
                     <svg
@@ -150,7 +150,7 @@ export function ImageCarousel({
             >
               <span
                 className={`h-2.5 w-2.5 rounded-full transition-colors ${
-                  i === current.index ? "bg-brand-600" : "bg-slate-300 group-hover:bg-slate-400"
+                  i === current.index ? "bg-primary" : "bg-slate-300 group-hover:bg-slate-400"
                 }`}
               />
             </button>

@@ -41,9 +41,9 @@ export function ImageViewer({
         if (!open) onClose();
       }}
       isDismissable
-      className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/70 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4"
     >
-      <AriaModal className="max-h-full w-fit max-w-full rounded-xl bg-white shadow-xl">
+      <AriaModal className="max-h-full w-fit max-w-full rounded-xl bg-surface shadow-xl">
         <Dialog className="outline-none" data-testid="image-viewer">
           {/* biome-ignore lint/a11y/noStaticElementInteractions: only stops keys bubbling to the page's shortcuts */}
           <div onKeyDown={keepKeysInside}>

@@ -46,7 +46,7 @@ export function QuestionView({
                   ? "border-red-400 bg-red-50 ring-2 ring-red-100"
                   : selected
                     ? "border-brand-500 bg-brand-50 ring-2 ring-brand-100"
-                    : "border-slate-200 bg-white hover:border-brand-500/50";
+                    : "border-slate-200 bg-surface hover:border-brand-500/50";
             const optionClass = `flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${tone} ${
               disabled ? "cursor-default" : "cursor-pointer"
             }`;
@@ -54,7 +54,7 @@ export function QuestionView({
               <>
                 <span
                   className={`flex h-7 w-7 shrink-0 items-center justify-center rounded-full text-sm font-semibold uppercase ${
-                    selected ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-700"
+                    selected ? "bg-primary text-white" : "bg-slate-100 text-slate-700"
                   }`}
                 >
                   {answerLetter(index)}
@@ -169,7 +169,7 @@ function ClozeText({
                 gaps[group - 1] = e.target.value === "" ? null : Number(e.target.value);
                 onChange({ kind: "gaps", gaps });
               }}
-              className="mx-1 rounded-md border border-slate-300 bg-white px-2 py-1 text-base"
+              className="mx-1 rounded-md border border-slate-300 bg-surface px-2 py-1 text-base"
             >
               <option value="">({group}) choose…</option>
               {options.map((o) => (

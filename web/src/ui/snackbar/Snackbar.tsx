@@ -1,9 +1,9 @@
 import type { SnackbarEntry, SnackbarType } from "./queue.ts";
 
 const TONES: Record<SnackbarType, { stripe: string; icon: string; role: "alert" | "status"; label: string }> = {
-  danger: { stripe: "bg-red-600", icon: "text-red-600", role: "alert", label: "Error" },
+  danger: { stripe: "bg-danger", icon: "text-red-600", role: "alert", label: "Error" },
   warning: { stripe: "bg-accent", icon: "text-amber-600", role: "alert", label: "Warning" },
-  success: { stripe: "bg-emerald-600", icon: "text-emerald-600", role: "status", label: "Success" },
+  success: { stripe: "bg-success", icon: "text-emerald-600", role: "status", label: "Success" },
   info: { stripe: "bg-brand-500", icon: "text-brand-600", role: "status", label: "Information" },
 };
 
@@ -22,7 +22,7 @@ export function Snackbar({ entry, onDismiss }: { entry: SnackbarEntry; onDismiss
       role={tone.role}
       data-testid="snackbar"
       data-type={entry.type}
-      className="relative flex items-start gap-3 overflow-hidden rounded-xl bg-white py-3 pr-2 pl-5 shadow-lg ring-1 ring-slate-200"
+      className="relative flex items-start gap-3 overflow-hidden rounded-xl bg-surface py-3 pr-2 pl-5 shadow-lg ring-1 ring-slate-200"
     >
       <span className={`absolute inset-y-0 left-0 w-1.5 ${tone.stripe}`} aria-hidden />
       <svg

@@ -21,7 +21,7 @@ export function ZoomControl({
   const atReset = isZoomReset(value);
   return (
     <fieldset
-      className="inline-flex items-center gap-0.5 rounded-xl bg-white p-0.5 ring-1 ring-slate-200"
+      className="inline-flex items-center gap-0.5 rounded-xl bg-surface p-0.5 ring-1 ring-slate-200"
       data-testid="zoom-control"
     >
       <legend className="sr-only">{label}</legend>
