@@ -1,12 +1,13 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { pullAll } from "../local/pull/pull.ts";
+import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
-import { FeedbackButton } from "./feedback/FeedbackButton.tsx";
+import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
 import { useSyncSnapshot } from "./live-queries.ts";
-import { MainNav } from "./MainNav.tsx";
+import { MainMenu, MainNav, useWideNav } from "./MainNav.tsx";
 import { NoticeBanner } from "./NoticeBanner.tsx";
 import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
 import { GlobalRequestPolicy } from "./request-policy.ts";
@@ -89,33 +90,67 @@ export function AppShell({ children }: { children: ReactNode }) {
     await navigate({ to: "/login" });
   };
 
+  const wide = useWideNav();
+  const [feedbackOpen, setFeedbackOpen] = useState(false);
+  const access = { features: session.user.features, userRole: session.user.role };
+  const menuButton = "flex min-h-11 w-full items-center rounded-md px-3 text-left text-sm hover:bg-slate-100";
+
   return (
     <SnackbarProvider>
       <GlobalRequestPolicy />
+      <SkipLink />
       <div className="flex min-h-full flex-col">
         <header className="bg-header text-white shadow">
-          <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-            <Link to="/dashboard" className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+          <div className="mx-auto flex max-w-7xl items-center gap-x-3 gap-y-2 px-3 py-1.5 sm:gap-x-4 sm:px-4">
+            <Link
+              to="/dashboard"
+              className="flex min-h-11 min-w-11 shrink-0 items-center gap-2 rounded-md text-lg font-semibold tracking-tight"
+            >
               <img src="/icons/favicon.svg" alt="" className="h-7 w-7" />
-              Preflight
+              {/* A phone's header keeps the mark; the name stays for screen readers. */}
+              <span className="max-sm:sr-only">Preflight</span>
             </Link>
-            <div className="ml-auto flex items-center gap-4 text-sm">
-              <SyncStatus db={scope.db} />
-              <span className="hidden text-header-muted sm:inline">
+            <div className="ml-auto flex min-w-0 items-center gap-2 text-sm sm:gap-3">
+              {/* The sync line's time needs a laptop's room; the dashboard's Sync card shows it at every size. */}
+              <div className="flex min-h-11 min-w-0 items-center max-xl:[&_[data-testid=last-sync]]:hidden">
+                <SyncStatus db={scope.db} />
+              </div>
+              <span className="hidden truncate text-header-muted xl:inline">
                 {session.user.firstname} {session.user.lastname}
               </span>
-              <FeedbackButton db={scope.db} />
-              <button
-                type="button"
-                onClick={() => void onSignOut()}
-                className="whitespace-nowrap rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
-              >
-                Sign out
-              </button>
+              <span className="hidden sm:contents">
+                <FeedbackButton onPress={() => setFeedbackOpen(true)} />
+                <button type="button" onClick={() => void onSignOut()} className={HEADER_BUTTON_CLASS}>
+                  Sign out
+                </button>
+              </span>
+              {wide ? null : (
+                <MainMenu
+                  {...access}
+                  actions={(close) => (
+                    <>
+                      <p className="px-3 py-1 text-xs text-slate-600">
+                        Signed in as {session.user.firstname} {session.user.lastname}
+                      </p>
+                      <FeedbackButton
+                        className={menuButton}
+                        onPress={() => {
+                          close();
+                          setFeedbackOpen(true);
+                        }}
+                      />
+                      <button type="button" onClick={() => void onSignOut()} className={menuButton}>
+                        Sign out
+                      </button>
+                    </>
+                  )}
+                />
+              )}
             </div>
           </div>
-          <MainNav features={session.user.features} userRole={session.user.role} />
+          {wide ? <MainNav {...access} /> : null}
         </header>
+        <FeedbackDialog db={scope.db} isOpen={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
         <OfflineSignInBanner />
         <NoticeBanner db={scope.db} />
         <div className="flex-1">{children}</div>

@@ -1,5 +1,7 @@
 import type { UserSummary } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
+import { type ReactNode, useState, useSyncExternalStore } from "react";
+import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
 
 interface NavItem {
   to: string;
@@ -23,32 +25,69 @@ const STUDY: NavItem[] = [
   { to: "/test/flagged", label: "Flagged questions", testId: "nav-flagged", feature: "flagged" },
 ];
 
+/** The student's account. */
+const ACCOUNT: NavItem[] = [{ to: "/profile", label: "Profile", testId: "nav-profile" }];
+
 /**
- * The student's account, then the maintenance tools for the installed app (the update admin
- * panel, the queue of changes and the device's local profiles), which only the maintenance
- * role sees: a student's own updates are on the dashboard and their waiting changes under
- * the header's "pending" link.
+ * The maintenance tools for the installed app (the update admin panel, the queue of changes,
+ * bug reports and the device's local profiles), which only the maintenance role sees: a
+ * student's own updates are on the dashboard and their waiting changes under the header's
+ * "pending" link.
  */
-const DEVICE: NavItem[] = [
-  { to: "/profile", label: "Profile", testId: "nav-profile" },
+const MAINTENANCE: NavItem[] = [
   { to: "/maintenance/updates", label: "Updates", testId: "nav-updates", role: "maintenance" },
   { to: "/maintenance/jobs", label: "Jobs", testId: "nav-jobs", role: "maintenance" },
   { to: "/maintenance/reports", label: "Reports", testId: "nav-reports", role: "maintenance" },
   { to: "/maintenance/users", label: "Users", testId: "nav-users", role: "maintenance" },
 ];
 
-/**
- * The app's second header row: study places on the left, device upkeep on the right. On a
- * narrow screen (a tablet in portrait) the row scrolls sideways rather than wrapping.
- */
-export function MainNav({ features, userRole }: { features: { flagged: boolean }; userRole: UserSummary["role"] }) {
+/** Wide enough for the full navigation bar (a laptop, a tablet in landscape); below it, the Menu. */
+export const WIDE_NAV_QUERY = "(min-width: 1024px)";
+
+function isWide(): boolean {
+  return typeof window !== "undefined" && typeof window.matchMedia === "function"
+    ? window.matchMedia(WIDE_NAV_QUERY).matches
+    : true;
+}
+
+function subscribe(onChange: () => void): () => void {
+  if (typeof window === "undefined" || typeof window.matchMedia !== "function") return () => {};
+  const query = window.matchMedia(WIDE_NAV_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the header shows the full navigation bar (true) or the Menu button (false). */
+export function useWideNav(): boolean {
+  return useSyncExternalStore(subscribe, isWide, () => true);
+}
+
+export interface NavAccess {
+  features: { flagged: boolean };
+  userRole: UserSummary["role"];
+}
+
+function groups({ features, userRole }: NavAccess): { label: string; items: NavItem[] }[] {
   const shown = (item: NavItem) => (!item.feature || features[item.feature]) && (!item.role || item.role === userRole);
+  return [
+    { label: "Study", items: STUDY.filter(shown) },
+    { label: "Account", items: ACCOUNT.filter(shown) },
+    { label: "Maintenance", items: MAINTENANCE.filter(shown) },
+  ].filter((group) => group.items.length > 0);
+}
+
+/**
+ * The laptop's second header row: study places on the left, the account and maintenance places
+ * on the right. Every link is 44 px high; the row wraps rather than hiding a place.
+ */
+export function MainNav(access: NavAccess) {
+  const [study, ...rest] = groups(access);
   const link = (item: NavItem) => (
     <Link
       key={item.to}
       to={item.to}
-      className="whitespace-nowrap rounded-md px-2.5 py-1.5 text-header-muted hover:bg-white/10 hover:text-white"
-      activeProps={{ className: "bg-white/15 font-medium text-white" }}
+      className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 text-header-muted hover:bg-white/10 hover:text-white"
+      activeProps={{ className: "bg-white/15 font-semibold text-white shadow-[inset_0_-3px_0_var(--color-accent)]" }}
       activeOptions={{ exact: item.to === "/dashboard" }}
       data-testid={item.testId}
     >
@@ -57,11 +96,75 @@ export function MainNav({ features, userRole }: { features: { flagged: boolean }
   );
   return (
     <nav aria-label="Main" className="border-t border-white/10 bg-header">
-      <div className="mx-auto flex max-w-6xl items-center gap-1 overflow-x-auto px-2 py-1.5 text-sm">
-        {STUDY.filter(shown).map(link)}
-        <span className="mx-1 h-5 w-px shrink-0 bg-white/20 sm:ml-auto" aria-hidden />
-        {DEVICE.filter(shown).map(link)}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-0.5 px-2 py-1 text-sm">
+        {study?.items.map(link)}
+        <span className="ml-auto" aria-hidden />
+        {rest.flatMap((group, index) => [
+          index > 0 ? <span key={group.label} className="mx-1 h-5 w-px shrink-0 bg-white/20" aria-hidden /> : null,
+          ...group.items.map(link),
+        ])}
       </div>
     </nav>
+  );
+}
+
+/**
+ * The tablet's and phone's navigation: a Menu button in the header opening every place in a
+ * popover (React Aria keeps focus in it, Escape or a tap outside closes it and focus returns to
+ * the button). The current place is marked. `actions` are header buttons that a phone moves in
+ * here; they get `close` to shut the menu before they act.
+ */
+export function MainMenu({ actions, ...access }: NavAccess & { actions?: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+  return (
+    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+      <Button
+        data-testid="nav-menu"
+        className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md border border-white/30 px-3 text-sm hover:bg-white/10 pressed:bg-white/15"
+      >
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
+          <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+        </svg>
+        Menu
+      </Button>
+      <Popover
+        placement="bottom end"
+        offset={6}
+        className="w-72 max-w-[calc(100vw-1rem)] overflow-auto rounded-xl bg-surface text-slate-800 shadow-xl ring-1 ring-slate-200"
+      >
+        <Dialog aria-label="Menu" className="outline-none">
+          <nav aria-label="Main" className="p-2 text-sm">
+            {groups(access).map((group) => (
+              <div key={group.label} className="border-slate-200 py-1 [&+&]:border-t">
+                <p className="px-3 pt-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  {group.label}
+                </p>
+                <ul>
+                  {group.items.map((item) => (
+                    <li key={item.to}>
+                      <Link
+                        to={item.to}
+                        onClick={close}
+                        className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-100"
+                        activeProps={{
+                          className:
+                            "bg-brand-50 font-semibold text-brand-800 shadow-[inset_3px_0_0_var(--color-primary)]",
+                        }}
+                        activeOptions={{ exact: item.to === "/dashboard" }}
+                        data-testid={item.testId}
+                      >
+                        {item.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))}
+          </nav>
+          {actions ? <div className="border-t border-slate-200 p-2 sm:hidden">{actions(close)}</div> : null}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from "@tanstack/react-router";
-import { BrandHeader } from "../ui/BrandHeader.tsx";
+import { PublicFrame } from "../ui/BrandHeader.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 
 /**
@@ -11,14 +11,9 @@ export const Route = createFileRoute("/_public")({
   component: function PublicLayout() {
     return (
       <SnackbarProvider>
-        <main className="flex min-h-full items-start justify-center px-4 py-8 sm:items-center sm:py-12">
-          <div className="w-full max-w-lg">
-            <BrandHeader />
-            <div className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-              <Outlet />
-            </div>
-          </div>
-        </main>
+        <PublicFrame>
+          <Outlet />
+        </PublicFrame>
       </SnackbarProvider>
     );
   },

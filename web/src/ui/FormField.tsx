@@ -4,10 +4,12 @@
  * aria-invalid while it has an error. Errors come from the shared zod schemas (fieldErrors) or
  * from the server's field map, first message per field.
  */
+
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { buttonClass } from "./Button.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { FIELD_CLASS, LABEL_CLASS } from "./SelectField.tsx";
 
@@ -273,11 +275,7 @@ export function FormButtons({
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
-      <button
-        type="button"
-        onClick={onBack}
-        className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-      >
+      <button type="button" onClick={onBack} className={buttonClass("secondary")}>
         Back
       </button>
       <button
@@ -285,7 +283,7 @@ export function FormButtons({
         disabled={busy}
         aria-disabled={busy || undefined}
         data-testid={submitTestId}
-        className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        className={buttonClass("primary")}
       >
         {busy && busyLabel ? busyLabel : submitLabel}
       </button>

@@ -1,15 +1,35 @@
 /**
- * The header's "Give feedback" button, on every signed-in page, and the sender of feedback
- * given offline (when the app starts and when the network returns).
+ * The header's "Give feedback" button, on every signed-in page (a phone has it in the Menu),
+ * the feedback dialog, and the sender of feedback given offline (when the app starts and when
+ * the network returns).
  */
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "../../local/feedback/feedback-queue.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { downscaleImage } from "./downscale.ts";
 import { FeedbackModal, type SubmitOutcome } from "./FeedbackModal.tsx";
 
-export function FeedbackButton({ db }: { db: UserDb }) {
-  const [open, setOpen] = useState(false);
+/** The header's look for a button: 44 px high, outlined on the header's colour. */
+export const HEADER_BUTTON_CLASS =
+  "inline-flex min-h-11 items-center justify-center whitespace-nowrap rounded-md border border-white/30 px-3 text-sm hover:bg-white/10";
+
+/** The button alone; the dialog is `FeedbackDialog`, kept open when the button's menu closes. */
+export function FeedbackButton({
+  onPress,
+  className = HEADER_BUTTON_CLASS,
+}: {
+  onPress: () => void;
+  className?: string;
+}) {
+  return (
+    <button type="button" onClick={onPress} data-testid="give-feedback" className={className}>
+      Give feedback
+    </button>
+  );
+}
+
+/** The feedback dialog and the sender of feedback kept on the device. */
+export function FeedbackDialog({ db, isOpen, onClose }: { db: UserDb; isOpen: boolean; onClose: () => void }) {
   useEffect(() => startFeedbackSender(db), [db]);
 
   const submit = async (text: string, screenshots: Blob[]): Promise<SubmitOutcome> => {
@@ -26,19 +46,5 @@ export function FeedbackButton({ db }: { db: UserDb }) {
     return "queued";
   };
 
-  return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        data-testid="give-feedback"
-        className="whitespace-nowrap rounded-md border border-white/30 px-3 py-1 hover:bg-white/10"
-      >
-        {/* A phone's header has room for one short word. */}
-        <span className="sm:hidden">Feedback</span>
-        <span className="hidden sm:inline">Give feedback</span>
-      </button>
-      <FeedbackModal isOpen={open} onClose={() => setOpen(false)} prepare={downscaleImage} submit={submit} />
-    </>
-  );
+  return <FeedbackModal isOpen={isOpen} onClose={onClose} prepare={downscaleImage} submit={submit} />;
 }

@@ -3,8 +3,10 @@
  * the student presses Activate, which posts the token. Success says so and goes to sign in
  * after 2 s; an invalid or used link says so and offers the resend form.
  */
+
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { failureText, isRefusal } from "../../local/form-errors.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { ConfirmByPress } from "../../ui/ConfirmByPress.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath } from "../../ui/FormField.tsx";
@@ -45,18 +47,10 @@ export function ActivatePage({
       failure={(err) => ({ text: failureText(err), final: isRefusal(err) })}
       failedActions={
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <button
-            type="button"
-            onClick={() => go("/login")}
-            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-          >
+          <button type="button" onClick={() => go("/login")} className={buttonClass("secondary")}>
             Back
           </button>
-          <AppLink
-            href="/register/resend"
-            go={go}
-            className="rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-white hover:bg-primary-hover"
-          >
+          <AppLink href="/register/resend" go={go} className={buttonClass("primary")}>
             Resend Activation Link
           </AppLink>
         </div>

@@ -4,8 +4,10 @@
  * a link to the email preferences, the hidden `token` and 'Get access'. Checked with the shared
  * freeTrialSchema before `onSubmit` posts the spec's payload.
  */
+
 import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol";
 import { type FormEvent, useState } from "react";
+import { buttonClass } from "../../ui/Button.tsx";
 import {
   AppLink,
   EmailField,
@@ -126,7 +128,7 @@ export function FreeTrialForm({
       <button
         type="submit"
         disabled={busy}
-        className="w-full rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+        className={buttonClass("primary", "w-full")}
         data-testid="free-trial-submit"
       >
         {busy ? "Please wait…" : "Get access"}

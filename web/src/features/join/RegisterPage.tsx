@@ -3,10 +3,12 @@
  * shows the server's refusal as an 'Error' notification with its messages one per line (and by
  * the fields), or the reply's message with the way back to sign in.
  */
+
 import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
 import { useCallback, useEffect, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { LoadFailed, Loading } from "./parts.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
@@ -65,11 +67,7 @@ export function RegisterPage({ go }: { go: (href: string) => void }) {
             </AppLink>
             .
           </p>
-          <button
-            type="button"
-            onClick={() => go("/login")}
-            className="w-full rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
-          >
+          <button type="button" onClick={() => go("/login")} className={buttonClass("primary", "w-full")}>
             Back to sign in
           </button>
         </div>

@@ -1,4 +1,5 @@
 /** Pieces the joining pages share: the form-loading states. */
+import { buttonClass } from "../../ui/Button.tsx";
 import { FormNotice } from "../../ui/FormField.tsx";
 
 /** The form's data could not be fetched: say why, offer another try and the way back. */
@@ -7,18 +8,10 @@ export function LoadFailed({ text, onRetry, onBack }: { text: string; onRetry: (
     <div className="space-y-4">
       <FormNotice tone="error">{text}</FormNotice>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <button
-          type="button"
-          onClick={onBack}
-          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-        >
+        <button type="button" onClick={onBack} className={buttonClass("secondary")}>
           Back
         </button>
-        <button
-          type="button"
-          onClick={onRetry}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
-        >
+        <button type="button" onClick={onRetry} className={buttonClass("primary")}>
           Try again
         </button>
       </div>

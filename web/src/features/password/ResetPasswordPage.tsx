@@ -4,10 +4,12 @@
  * a refusal shows the server's message in an 'Error' notification. Online, a page opened
  * without the link's token says the link is invalid and offers a new one.
  */
+
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { serverFieldErrors } from "../../local/form-errors.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -61,11 +63,7 @@ export function ResetPasswordPage({
           <FormNotice tone="error" testId="reset-invalid">
             {ACCOUNT_MESSAGES.resetInvalid}
           </FormNotice>
-          <AppLink
-            href={forgotHref}
-            go={go}
-            className="block rounded-md bg-primary px-4 py-2 text-center text-sm font-medium text-white hover:bg-primary-hover"
-          >
+          <AppLink href={forgotHref} go={go} className={buttonClass("primary", "w-full")}>
             Ask for a new link
           </AppLink>
         </div>
