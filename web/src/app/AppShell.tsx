@@ -129,7 +129,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   {...access}
                   actions={(close) => (
                     <>
-                      <p className="px-3 py-1 text-xs text-slate-600">
+                      <p className="col-span-2 px-3 py-1 text-xs text-slate-600">
                         Signed in as {session.user.firstname} {session.user.lastname}
                       </p>
                       <FeedbackButton

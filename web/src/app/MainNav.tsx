@@ -162,7 +162,9 @@ export function MainMenu({ actions, ...access }: NavAccess & { actions?: (close:
               </div>
             ))}
           </nav>
-          {actions ? <div className="border-t border-slate-200 p-2 sm:hidden">{actions(close)}</div> : null}
+          {actions ? (
+            <div className="grid grid-cols-2 gap-1 border-t border-slate-200 p-2 sm:hidden">{actions(close)}</div>
+          ) : null}
         </Dialog>
       </Popover>
     </DialogTrigger>
