@@ -1,10 +1,11 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
 import type { UserDb } from "../local/store/db.ts";
+import { DEVICE_OFFLINE } from "../ui/offline-words.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { useOnline } from "./useOnline.ts";
 
-/** Always visible: online or not, how many changes wait to be sent (a link to This device), and the last sync. */
+/** Always visible: online or not ("Offline": the changes wait on the device, nothing failed), how many changes wait to be sent (a link to This device), and the last sync. */
 export function SyncStatus({ db }: { db: UserDb }) {
   const online = useOnline();
   const snapshot = useSyncSnapshot(db);
@@ -18,9 +19,12 @@ export function SyncStatus({ db }: { db: UserDb }) {
       <span>{label}</span>
       <Link
         to="/device"
-        className="whitespace-nowrap rounded-full bg-white/15 px-2 py-0.5 text-xs hover:bg-white/25"
+        // The pill stays small; its hit area reaches 44 px high (the touch target) without growing the header.
+        className="relative whitespace-nowrap rounded-full bg-white/15 px-2.5 py-0.5 text-xs after:absolute after:inset-x-0 after:-inset-y-3 after:content-[''] hover:bg-white/25"
         data-testid="pending-count"
-        title="Changes not sent yet: see This device"
+        title={
+          online ? "Changes not sent yet: see This device" : `${DEVICE_OFFLINE}: changes wait here until you are online`
+        }
       >
         {pending} pending
       </Link>

@@ -33,6 +33,21 @@ describe("sync while another sync is under way", () => {
     expect(syncButtonView({ kind: "idle" }, false)).toEqual({ label: "Sync now", disabled: false });
   });
 
+  it("offline, says nothing failed: Sync now stays pressable and the words are the app's offline words", () => {
+    expect(syncButtonView({ kind: "idle" }, false, false)).toEqual({ label: "Sync now", disabled: false });
+    expect(syncButtonView({ kind: "failed", secondsLeft: 7 }, false, false)).toEqual({
+      label: "Sync now",
+      disabled: false,
+    });
+    expect(SYNC_MESSAGES.offlineTitle).toBe("This device is offline");
+    expect(SYNC_MESSAGES.offlineWaiting).toBe("Saved on this device; it will reach the server when you are online");
+    expect(
+      Object.values(SYNC_MESSAGES)
+        .filter((m) => typeof m === "string" && /offline|Saved/.test(m))
+        .join(),
+    ).not.toMatch(/fail/i);
+  });
+
   it("keeps its own states whatever happens elsewhere", () => {
     for (const busy of [true, false]) {
       expect(syncButtonView({ kind: "syncing" }, busy)).toEqual({ label: "Syncing…", disabled: true });

@@ -13,6 +13,7 @@ import { syncNow } from "../../local/outbox/sync-now.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { DEVICE_OFFLINE, SAVED_ON_DEVICE } from "../../ui/offline-words.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
 export const SYNC_MESSAGES = {
@@ -21,6 +22,10 @@ export const SYNC_MESSAGES = {
   problemText: "We were unable to sync your data. Please try again, and contact support if this continues.",
   busy: "Unable to update whilst a sync is in progress, please try again shortly.",
   stale: (stamp: string) => `Your last sync was on ${stamp}. Sync now to keep your progress safe.`,
+  /** Pressed offline: nothing failed, the changes wait on the device. */
+  offlineTitle: DEVICE_OFFLINE,
+  offlineWaiting: SAVED_ON_DEVICE,
+  offlineNothing: "Nothing is waiting to be sent. Sync again when you are online.",
 } as const;
 
 export type SyncState =
@@ -40,8 +45,16 @@ export function syncInProgress(server: SyncAvailability | null, localDrain: bool
   return localDrain || (server !== null && (server.is_syncing || !server.available));
 }
 
-/** What the button shows and whether it may be pressed, from its own state and a sync elsewhere. */
-export function syncButtonView(state: SyncState, busyElsewhere: boolean): { label: string; disabled: boolean } {
+/**
+ * What the button shows and whether it may be pressed, from its own state, a sync elsewhere and
+ * the browser's view of the network. Offline it stays pressable (it says why nothing is sent).
+ */
+export function syncButtonView(
+  state: SyncState,
+  busyElsewhere: boolean,
+  online = true,
+): { label: string; disabled: boolean } {
+  if (!online && state.kind !== "syncing") return { label: "Sync now", disabled: false };
   switch (state.kind) {
     case "syncing":
       return { label: "Syncing…", disabled: true };
@@ -120,7 +133,21 @@ export function SyncButton({ db }: { db: UserDb }) {
     }
   }, [state]);
 
+  const online = useOnline();
+  const pending = snapshot?.pending ?? 0;
+
+  /** Offline is no failure: the changes wait on this device, and the student is told so. */
+  const sayOffline = () => {
+    setState({ kind: "idle" });
+    notify({
+      type: "info",
+      title: SYNC_MESSAGES.offlineTitle,
+      text: pending > 0 ? SYNC_MESSAGES.offlineWaiting : SYNC_MESSAGES.offlineNothing,
+    });
+  };
+
   const run = async () => {
+    if (!navigator.onLine) return sayOffline();
     setState({ kind: "syncing" });
     // Looked at afresh on press (the last poll may be up to 2 s old): no second sync beside one under way.
     if (navigator.onLine && (await checkSyncElsewhere())) {
@@ -133,13 +160,15 @@ export function SyncButton({ db }: { db: UserDb }) {
       setState({ kind: "synced" });
       return;
     }
+    // The network went while the sync ran: the same as pressing it offline.
+    if (!navigator.onLine) return sayOffline();
     console.warn("sync failed", result.reason);
     setState({ kind: "failed", secondsLeft: SYNC_RETRY_WAIT_S });
     notify({ type: "warning", title: "Sync failed", text: SYNC_MESSAGES.retry });
     setProblem(true);
   };
 
-  const { label, disabled } = syncButtonView(state, busyElsewhere);
+  const { label, disabled } = syncButtonView(state, busyElsewhere, online);
   const lastSyncAt = snapshot?.lastSyncAt ?? null;
   return (
     <div className="space-y-2" data-testid="sync-panel">
@@ -151,6 +180,12 @@ export function SyncButton({ db }: { db: UserDb }) {
           {lastSyncAt ? `Last sync ${formatSyncStamp(new Date(lastSyncAt))}` : "Not synced yet"}
         </span>
       </div>
+      {online ? null : (
+        <p className="text-sm text-slate-700" role="status" data-testid="sync-offline">
+          <span className="font-medium">{DEVICE_OFFLINE}.</span>{" "}
+          {pending > 0 ? SAVED_ON_DEVICE : "Your work is kept here and syncs when you are online."}
+        </p>
+      )}
       {isSyncStale(lastSyncAt, currentDate()) && lastSyncAt ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" role="note" data-testid="sync-stale">
           {SYNC_MESSAGES.stale(formatSyncStamp(new Date(lastSyncAt)))}

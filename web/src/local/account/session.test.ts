@@ -197,6 +197,40 @@ describe("offline sign-in on a device used before", () => {
   });
 });
 
+describe("opening the app when the browser says it is offline", () => {
+  it("keeps the session on the device without asking the server (no request, nothing logged)", async () => {
+    await signIn(STUDENT.email, "preflight");
+    const calls = vi.fn(server.fetch);
+    vi.stubGlobal("fetch", calls);
+    vi.stubGlobal("navigator", { onLine: false });
+    const warn = vi.spyOn(console, "warn");
+    const error = vi.spyOn(console, "error");
+    expect(await checkSession()).toMatchObject({ kind: "signed-in", online: false, session: { userId: STUDENT.id } });
+    expect(calls).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    warn.mockRestore();
+    error.mockRestore();
+  });
+
+  it("without a session on the device, is signed out, still without a request", async () => {
+    const calls = vi.fn(server.fetch);
+    vi.stubGlobal("fetch", calls);
+    vi.stubGlobal("navigator", { onLine: false });
+    expect(await checkSession()).toEqual({ kind: "signed-out", reason: "none" });
+    expect(calls).not.toHaveBeenCalled();
+  });
+
+  it("online again, asks the server as before", async () => {
+    await signIn(STUDENT.email, "preflight");
+    const calls = vi.fn(server.fetch);
+    vi.stubGlobal("fetch", calls);
+    vi.stubGlobal("navigator", { onLine: true });
+    expect(await checkSession()).toMatchObject({ kind: "signed-in", online: true });
+    expect(calls).toHaveBeenCalled();
+  });
+});
+
 describe("renewing the server session of an offline sign-in", () => {
   it("[ID13] while the network is gone the app open keeps the offline session", async () => {
     await usedBeforeThenSignedOut();

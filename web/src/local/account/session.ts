@@ -172,9 +172,15 @@ export type SessionCheck =
   | { kind: "signed-in"; session: DeviceSession; online: boolean }
   | { kind: "signed-out"; reason: "none" | "expired" | "replaced" | "offline" | "password-changed" };
 
-/** Confirms the local session with the server when it can; offline, trusts the device. */
+/**
+ * Confirms the local session with the server when it can; offline, trusts the device. When the
+ * browser knows it is offline the server is not asked at all (no request bound to fail, no error
+ * logged on each offline page load); the `online` event brings the check back.
+ */
 export async function checkSession(): Promise<SessionCheck> {
   const local = await currentSession();
+  if (browserSaysOffline())
+    return local ? { kind: "signed-in", session: local, online: false } : { kind: "signed-out", reason: "none" };
   try {
     const { user } = await call(routes.me, { globalPolicy: false });
     if (local && local.userId === user.id)
