@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { reportRenderError } from "../local/diagnostics/error-reports.ts";
+import { buttonClass } from "../ui/Button.tsx";
 import { isTestPage, RENDER_ERROR, RENDER_ERROR_RELOAD_MS } from "./request-policy.ts";
 
 const reloadPage = () => window.location.reload();
@@ -18,10 +19,10 @@ export function RenderError({ error, reload = reloadPage }: { error: unknown; re
     return () => clearTimeout(timer);
   }, [error, onTestPage, reload]);
   return (
-    <main className="mx-auto max-w-lg p-8 text-center" role="alert">
+    <main id="main" tabIndex={-1} className="mx-auto max-w-lg p-8 text-center outline-none" role="alert">
       <p className="text-lg">{RENDER_ERROR}</p>
       {onTestPage ? (
-        <button type="button" onClick={reload} className="mt-4 rounded-md bg-primary px-4 py-2 text-white">
+        <button type="button" onClick={reload} className={buttonClass("primary", "mt-4")}>
           Reload
         </button>
       ) : null}

@@ -9,6 +9,7 @@
 import type { UserSummary } from "@preflight/sync-protocol";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { Card, Page } from "../ui/Page.tsx";
 import { useSignedIn } from "./session-context.tsx";
 
 export function isMaintenance(user: Pick<UserSummary, "role">): boolean {
@@ -24,24 +25,23 @@ export function MaintenanceOnly({ children }: { children: ReactNode }) {
   const { session } = useSignedIn();
   if (isMaintenance(session.user)) return children;
   return (
-    <main className="mx-auto max-w-2xl px-4 py-10" data-testid="maintenance-only">
-      <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold">Not available</h1>
-        <p className="mt-2 text-slate-700">
-          This page holds the maintenance tools and is open to maintenance staff only.
-        </p>
-        <p className="mt-2 text-slate-700">
-          Content updates for this device are on the{" "}
-          <Link to="/dashboard" className="text-brand-700 underline">
-            dashboard
-          </Link>
-          ; your changes waiting to be sent, and your data on this device, are on{" "}
-          <Link to="/device" className="text-brand-700 underline">
-            This device
-          </Link>
-          .
-        </p>
-      </div>
-    </main>
+    <div data-testid="maintenance-only">
+      <Page title="Not available" width="narrow">
+        <Card>
+          <p className="text-slate-700">This page holds the maintenance tools and is open to maintenance staff only.</p>
+          <p className="mt-2 text-slate-700">
+            Content updates for this device are on the{" "}
+            <Link to="/dashboard" className="font-medium text-brand-700 underline">
+              dashboard
+            </Link>
+            ; your changes waiting to be sent, and your data on this device, are on{" "}
+            <Link to="/device" className="font-medium text-brand-700 underline">
+              This device
+            </Link>
+            .
+          </p>
+        </Card>
+      </Page>
+    </div>
   );
 }

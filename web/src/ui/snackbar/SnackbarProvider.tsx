@@ -15,10 +15,18 @@ export function SnackbarProvider({ children, clock = monotonicClock }: { childre
   const entries = useMemo(() => visibleEntries(state), [state]);
   const api = useMemo(() => ({ notify: store.notify, dismiss: store.dismiss }), [store]);
   const onPauseChange = useCallback((paused: boolean) => (paused ? store.pause() : store.resume()), [store]);
+  // Room at the page's end while notifications show at the bottom, so no control stays under them.
+  const [bottomSpace, setBottomSpace] = useState(0);
   return (
     <SnackbarContext.Provider value={api}>
       {children}
-      <SnackbarStack entries={entries} onDismiss={store.dismiss} onPauseChange={onPauseChange} />
+      {bottomSpace > 0 ? <div aria-hidden style={{ height: bottomSpace }} data-testid="snackbar-space" /> : null}
+      <SnackbarStack
+        entries={entries}
+        onDismiss={store.dismiss}
+        onPauseChange={onPauseChange}
+        onBottomSpace={setBottomSpace}
+      />
     </SnackbarContext.Provider>
   );
 }

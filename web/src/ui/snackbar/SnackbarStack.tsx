@@ -29,10 +29,13 @@ export function SnackbarStack({
   entries,
   onDismiss,
   onPauseChange,
+  onBottomSpace,
 }: {
   entries: readonly SnackbarEntry[];
   onDismiss: (id: number) => void;
   onPauseChange: (paused: boolean) => void;
+  /** The height of the bottom list while it shows (0 when gone): the room the page keeps at its end. */
+  onBottomSpace?: (px: number) => void;
 }) {
   const ref = useRef<HTMLElement>(null);
   const [hovered, setHovered] = useState(false);
@@ -48,6 +51,21 @@ export function SnackbarStack({
   useEffect(() => {
     setFocused(Boolean(ref.current?.contains(document.activeElement)));
   }, [entries]);
+
+  // A bottom list would lie over the last controls of a page (a test's page numbers on a phone):
+  // while it shows, the page gets that much room at its end, so they can be scrolled clear of it.
+  const bottomList = useRef<HTMLOListElement | null>(null);
+  const hasBottom = entries.some((entry) => at(entry) === "bottom-center" && entry.phase !== "hiding");
+  useEffect(() => {
+    const list = bottomList.current;
+    if (!hasBottom || !list || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => onBottomSpace?.(list.offsetHeight));
+    observer.observe(list);
+    return () => {
+      observer.disconnect();
+      onBottomSpace?.(0);
+    };
+  }, [hasBottom, onBottomSpace]);
 
   const onPointer = (over: boolean) => (event: PointerEvent) => {
     if (event.pointerType === "mouse") setHovered(over);
@@ -77,7 +95,12 @@ export function SnackbarStack({
         const { list, bottom } = PLACES[position];
         const away = bottom ? "translate-y-full" : "-translate-y-full";
         return (
-          <ol key={position} data-position={position} className={`absolute flex w-full max-w-md flex-col p-3 ${list}`}>
+          <ol
+            key={position}
+            ref={bottom ? bottomList : undefined}
+            data-position={position}
+            className={`absolute flex w-full max-w-md flex-col p-3 ${list}`}
+          >
             {here.map((entry) => {
               const hiding = entry.phase === "hiding";
               return (
