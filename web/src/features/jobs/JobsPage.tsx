@@ -38,7 +38,9 @@ export function JobsPage() {
 
   const run = (throughSeq?: number) =>
     act(async () => {
-      const reply = runReply(await runJobs(scope.db, scope.userId, platformDrainDeps(), { throughSeq }));
+      const report = await runJobs(scope.db, scope.userId, platformDrainDeps(), { throughSeq });
+      // Offline, the changes wait on the device: said so, never as an error of the queue.
+      const reply = runReply(report, !navigator.onLine);
       setLastRun(reply);
       notify({ type: reply.type, title: reply.title, text: reply.msg });
     }, JOB_MESSAGES.runError);

@@ -28,7 +28,7 @@ function entry(seq: number, call: string, extra: Partial<OutboxEntry> = {}): Out
 
 const OUTBOX: OutboxEntry[] = [
   entry(1, "POST /test/generate/practice"),
-  entry(2, "POST /test/current/save"),
+  entry(2, "POST /api/lesson/progress", { body: { lesson_id: 3, page: 2 } }),
   entry(3, "POST /api/question/flag", {
     status: "failed",
     attempts: 2,
@@ -42,6 +42,7 @@ function state(entries: OutboxEntry[], queue: QueueState = IDLE): JobsState {
     panels: jobPanels(entries, failedAt, queue, NOW),
     paused: queue.paused,
     nextAttemptAt: queue.nextAttemptAt,
+    offline: queue.offline ?? false,
     now: NOW,
   };
 }
@@ -74,7 +75,7 @@ describe("the jobs panels", () => {
       pending()
         .getAllByTestId("job-queue")
         .map((j) => j.textContent),
-    ).toEqual(["Create test", "Save answer"]);
+    ).toEqual(["Create test", "Lesson progress"]);
     expect(
       pending()
         .getAllByTestId("job-available")
@@ -91,6 +92,29 @@ describe("the jobs panels", () => {
     expect(failed().getByTestId("job-reason").textContent).toBe("No such questionnot_found");
     expect(failed().getByTestId("jobs-retry").textContent).toBe("Retry failed");
     expect(screen.getByTestId("jobs-failed").textContent).toContain("tried 2 times");
+  });
+
+  it("name each change in words, never its call", () => {
+    renderView();
+    expect(
+      pending()
+        .getAllByTestId("job-label")
+        .map((j) => j.textContent),
+    ).toEqual(["A change made on this device", "Lesson progress"]);
+    expect(screen.getByTestId("jobs-page").textContent).not.toMatch(/POST |\/test\//);
+  });
+
+  it("offline, say the changes wait for the network: no failure, no 'now'", () => {
+    renderView({ view: state(OUTBOX, { ...IDLE, offline: true, nextAttemptAt: "2026-11-21T10:05:00.000Z" }) });
+    expect(screen.getByTestId("jobs-queue-state").textContent).toBe(JOB_MESSAGES.offline);
+    expect(screen.getByTestId("jobs-queue-state").textContent).toContain("This device is offline");
+    expect(
+      pending()
+        .getAllByTestId("job-available")
+        .map((j) => j.textContent),
+    ).toEqual(["when this device is online", "when this device is online"]);
+    expect(pending().queryByText(/fail/i)).toBeNull();
+    expect(screen.getByTestId("jobs-queue-state").textContent).not.toMatch(/fail/i);
   });
 
   it("say when nothing waits or failed", () => {

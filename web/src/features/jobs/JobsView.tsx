@@ -5,6 +5,8 @@
  */
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import type { ReactNode } from "react";
+import { Button } from "../../ui/Button.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import {
   describeAvailable,
   JOB_MESSAGES,
@@ -16,12 +18,6 @@ import {
 } from "./jobs-model.ts";
 import type { JobsState } from "./queries.ts";
 
-const BUTTON_STYLES: Record<TemplateButton["class"], string> = {
-  primary: "bg-primary text-white hover:bg-primary-hover",
-  secondary: "border border-slate-300 bg-surface text-slate-800 hover:bg-slate-50",
-  danger: "bg-danger text-white hover:bg-danger-hover",
-};
-
 function ActionButton({
   button,
   onPress,
@@ -32,15 +28,14 @@ function ActionButton({
   disabled?: boolean;
 }) {
   return (
-    <button
-      type="button"
-      onClick={onPress}
+    <Button
+      variant={button.class}
+      onPress={onPress}
       disabled={disabled}
-      data-testid={`jobs-${button.link.replace(/[^a-z]+/gi, "-").toLowerCase()}`}
-      className={`rounded-md px-3 py-1.5 text-sm font-medium disabled:opacity-50 ${BUTTON_STYLES[button.class]}`}
+      testId={`jobs-${button.link.replace(/[^a-z]+/gi, "-").toLowerCase()}`}
     >
       {button.label}
-    </button>
+    </Button>
   );
 }
 
@@ -70,92 +65,83 @@ export function JobsView({ view, serviceWorker, working, lastRun, onRun, onResta
   };
 
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6" data-testid="jobs-page">
-      <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div>
-            <h1 className="text-xl font-semibold">Jobs</h1>
-            <p className="mt-1 text-sm text-slate-600">
-              Changes made on this device wait here until the server has them. They are sent in the order you made them.
+    <Page
+      title="Jobs"
+      titleTestId="jobs-title"
+      description="Changes made on this device wait here until the server has them. They are sent in the order you made them."
+      actions={view?.panels.pending.template_buttons.map((button) => (
+        <ActionButton key={button.link} button={button} onPress={() => press(button)} disabled={working} />
+      ))}
+    >
+      <div className="space-y-6" data-testid="jobs-page">
+        <Card title="Queue">
+          {serviceWorker ? null : (
+            <p
+              className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
+              role="alert"
+              data-testid="jobs-service-not-running"
+            >
+              {JOB_MESSAGES.serviceNotRunning}
             </p>
-          </div>
-          <div className="flex flex-wrap gap-2">
-            {view?.panels.pending.template_buttons.map((button) => (
-              <ActionButton key={button.link} button={button} onPress={() => press(button)} disabled={working} />
-            ))}
-          </div>
-        </div>
-        {serviceWorker ? null : (
-          <p
-            className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200"
-            role="alert"
-            data-testid="jobs-service-not-running"
-          >
-            {JOB_MESSAGES.serviceNotRunning}
-          </p>
-        )}
-        <QueueState view={view} working={working} />
-        {lastRun ? <RunResult reply={lastRun} onPress={press} disabled={working} /> : null}
-      </section>
+          )}
+          <QueueState view={view} working={working} />
+          {lastRun ? <RunResult reply={lastRun} onPress={press} disabled={working} /> : null}
+        </Card>
 
-      <Panel
-        title="Pending"
-        testId="jobs-pending"
-        panel={view?.panels.pending}
-        empty="Nothing is waiting to be sent."
-        renderJob={(job) => (
-          <>
-            <JobHeading job={job} />
-            <p className="text-sm text-slate-600">
-              Next try: <span data-testid="job-available">{availability(job, view?.now)}</span>
-            </p>
-            <div className="sm:col-start-3 sm:row-span-2 sm:row-start-1 sm:self-center">
-              <button
-                type="button"
-                onClick={() => onRun(job.seq)}
-                disabled={working}
-                className="rounded-md border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50 disabled:opacity-50"
-                data-testid="job-run-now"
-              >
-                Run now
-              </button>
-            </div>
-          </>
-        )}
-      />
-
-      <Panel
-        title="Failed"
-        testId="jobs-failed"
-        panel={view?.panels.failed}
-        empty="No change has been refused."
-        actions={view?.panels.failed.template_buttons.map((button) => (
-          <ActionButton key={button.link} button={button} onPress={() => press(button)} disabled={working} />
-        ))}
-        renderJob={(job) => {
-          const reason = splitReason(job.reason);
-          return (
+        <Panel
+          title="Pending"
+          testId="jobs-pending"
+          panel={view?.panels.pending}
+          empty="Nothing is waiting to be sent."
+          renderJob={(job) => (
             <>
               <JobHeading job={job} />
               <p className="text-sm text-slate-600">
-                Failed {job.failed_at ? formatSyncStamp(new Date(job.failed_at)) : "at an unknown time"}
-                {job.attempts > 1 ? ` · tried ${job.attempts} times` : ""}
+                Next try: <span data-testid="job-available">{availability(job, view)}</span>
               </p>
-              <p className="text-sm text-red-800 sm:col-span-3" data-testid="job-reason">
-                {reason?.message ?? "No reason was given."}
-                {reason?.code ? <span className="ml-2 font-mono text-xs text-red-600">{reason.code}</span> : null}
-              </p>
+              <div className="sm:col-start-3 sm:row-span-2 sm:row-start-1 sm:self-center">
+                <Button variant="secondary" onPress={() => onRun(job.seq)} disabled={working} testId="job-run-now">
+                  Run now
+                </Button>
+              </div>
             </>
-          );
-        }}
-      />
-    </main>
+          )}
+        />
+
+        <Panel
+          title="Failed"
+          testId="jobs-failed"
+          panel={view?.panels.failed}
+          empty="No change has been refused."
+          actions={view?.panels.failed.template_buttons.map((button) => (
+            <ActionButton key={button.link} button={button} onPress={() => press(button)} disabled={working} />
+          ))}
+          renderJob={(job) => {
+            const reason = splitReason(job.reason);
+            return (
+              <>
+                <JobHeading job={job} />
+                <p className="text-sm text-slate-600">
+                  Failed {job.failed_at ? formatSyncStamp(new Date(job.failed_at)) : "at an unknown time"}
+                  {job.attempts > 1 ? ` · tried ${job.attempts} times` : ""}
+                </p>
+                <p className="text-sm text-red-800 sm:col-span-3" data-testid="job-reason">
+                  {reason?.message ?? "No reason was given."}
+                  {reason?.code ? <span className="ml-2 font-mono text-xs text-red-600">{reason.code}</span> : null}
+                </p>
+              </>
+            );
+          }}
+        />
+      </div>
+    </Page>
   );
 }
 
-function availability(job: Job, now: Date | undefined): string {
-  if (!now) return "";
-  const when = describeAvailable(job.available_at, now);
+function availability(job: Job, view: JobsState | undefined): string {
+  if (!view) return "";
+  if (view.offline && !view.paused) return "when this device is online";
+  const when = describeAvailable(job.available_at, view.now);
   return when === "paused" ? "paused until you sign in again" : when;
 }
 
@@ -165,15 +151,18 @@ function QueueState({ view, working }: { view: JobsState | undefined; working: b
     view.nextAttemptAt && new Date(view.nextAttemptAt) > view.now
       ? describeAvailable(view.nextAttemptAt, view.now)
       : null;
+  // Waiting for the network, or to try again, is never called a failure.
   const text = view.paused
     ? `Paused: ${view.paused}. Sign in again or restart the queue.`
     : working || view.panels.pending.queue_running
       ? "The queue is running."
-      : waitingUntil
-        ? `Waiting after a failure; next try ${waitingUntil}.`
-        : "The queue is idle.";
+      : view.offline
+        ? JOB_MESSAGES.offline
+        : waitingUntil
+          ? `Waiting to try again; next try ${waitingUntil}.`
+          : "The queue is idle.";
   return (
-    <p className="mt-4 text-sm text-slate-700" data-testid="jobs-queue-state" aria-live="polite">
+    <p className="text-sm text-slate-700" data-testid="jobs-queue-state" aria-live="polite">
       {text}
     </p>
   );
@@ -193,7 +182,9 @@ function RunResult({
       ? "bg-red-50 text-red-900 ring-red-200"
       : reply.type === "warning"
         ? "bg-amber-50 text-amber-900 ring-amber-200"
-        : "bg-emerald-50 text-emerald-900 ring-emerald-200";
+        : reply.type === "info"
+          ? "bg-sky-50 text-sky-900 ring-sky-200"
+          : "bg-emerald-50 text-emerald-900 ring-emerald-200";
   return (
     <div className={`mt-4 rounded-md px-3 py-2 text-sm ring-1 ${tone}`} role="status" data-testid="jobs-run-result">
       <p>
@@ -210,16 +201,20 @@ function RunResult({
   );
 }
 
+/** The change in words first; its kind and number under it (never the call it makes). */
 function JobHeading({ job }: { job: Job }) {
   return (
-    <p className="flex flex-wrap items-baseline gap-x-3">
-      <span className="font-medium text-slate-900" data-testid="job-queue">
-        {job.queue}
-      </span>
-      <span className="font-mono text-xs text-slate-500" title={job.id} data-testid="job-id">
-        #{job.seq} · {job.id.slice(-12)}
-      </span>
-    </p>
+    <div className="min-w-0">
+      <p className="break-words font-medium text-slate-900" data-testid="job-label">
+        {job.label}
+      </p>
+      <p className="flex flex-wrap items-baseline gap-x-3 text-xs text-slate-600">
+        <span data-testid="job-queue">{job.queue}</span>
+        <span className="font-mono" title={job.id} data-testid="job-id">
+          #{job.seq} · {job.id.slice(-12)}
+        </span>
+      </p>
+    </div>
   );
 }
 
@@ -239,17 +234,21 @@ function Panel({
   renderJob: (job: Job) => ReactNode;
 }) {
   return (
-    <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
-      <div className="mb-3 flex flex-wrap items-center gap-3">
-        <h2 className="font-semibold">{title}</h2>
-        <span
-          className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700"
-          data-testid="count"
-        >
-          {panel?.count ?? 0}
+    <Card
+      testId={testId}
+      title={
+        <span className="flex items-center gap-3">
+          {title}
+          <span
+            className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700"
+            data-testid="count"
+          >
+            {panel?.count ?? 0}
+          </span>
         </span>
-        <div className="ml-auto flex flex-wrap gap-2">{actions}</div>
-      </div>
+      }
+      actions={actions ? <div className="flex flex-wrap gap-2">{actions}</div> : undefined}
+    >
       {panel && panel.count > 0 ? (
         <ul className="divide-y divide-slate-100">
           {panel.jobs.map((job) => (
@@ -263,8 +262,8 @@ function Panel({
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-slate-500">{empty}</p>
+        <p className="text-sm text-slate-600">{empty}</p>
       )}
-    </section>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { UNKNOWN_CHANGE_LABEL } from "../../local/outbox/call-labels.ts";
 import type { OutboxEntry } from "../../local/store/db.ts";
 import {
   describeAvailable,
@@ -37,7 +38,21 @@ describe("jobs model", () => {
     expect(queueName("POST /test/current/finish/0193abc")).toBe("Finish test");
     expect(queueName("POST /questions/10007/seen-in-exam")).toBe("Seen in exam report");
     expect(queueName("POST /api/question/flag")).toBe("Flag question");
-    expect(queueName("GET /nowhere")).toBe("GET /nowhere");
+    expect(queueName("POST /api/lesson/progress")).toBe("Lesson progress");
+    expect(queueName("POST /profile/course-dates")).toBe("Course dates");
+    // Never the call itself (issue 17: no raw call names on screen).
+    expect(queueName("GET /nowhere")).toBe(UNKNOWN_CHANGE_LABEL);
+  });
+
+  it("offline, a pending job waits for the network (no next try), and a run offline is no error", () => {
+    expect(nextAttemptAt({ ...idle, offline: true }, NOW)).toBeNull();
+    const reply = runReply(
+      { outcome: { kind: "retry-later", sent: 0, failed: 0, reason: "network" }, pending: 2, failedCalls: [] },
+      true,
+    );
+    expect(reply).toMatchObject({ type: "info", title: "This device is offline", pending_jobs: 2 });
+    expect(reply.msg).toBe("2 waiting. Saved on this device; it will reach the server when you are online.");
+    expect(`${reply.title} ${reply.msg}`).not.toMatch(/fail|error/i);
   });
 
   it("a pending job is available now, after the back-off, or never while paused", () => {
@@ -72,6 +87,7 @@ describe("jobs model", () => {
       id: "id-3",
       seq: 3,
       queue: "Flag question",
+      label: "A change made on this device",
       call: "POST /api/question/flag",
       available_at: null,
       failed_at: "2026-11-21T09:58:00.000Z",
@@ -164,10 +180,13 @@ describe("jobs model", () => {
   });
 
   it("says the spec's words", () => {
-    expect(JOB_MESSAGES).toEqual({
+    expect(JOB_MESSAGES).toMatchObject({
       serviceNotRunning: "Background update service not running, you may need to restart your computer.",
       retryError: "There was an error retrying the failed queue.",
       runError: "There was an error running the jobs queue.",
     });
+    expect(JOB_MESSAGES.offline).toBe(
+      "This device is offline: these changes wait here and are sent when you are online.",
+    );
   });
 });

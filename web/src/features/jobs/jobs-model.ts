@@ -9,8 +9,10 @@
  *     available_at: "2026-11-21T09:14:05.000Z", failed_at: null, reason: null, attempts: 0 }
  */
 import { resolveCall } from "@preflight/sync-protocol/mutations";
+import { callLabel, UNKNOWN_CHANGE_LABEL } from "../../local/outbox/call-labels.ts";
 import type { RestartReport, RunReport } from "../../local/outbox/jobs.ts";
 import type { OutboxEntry } from "../../local/store/db.ts";
+import { DEVICE_OFFLINE, SAVED_ON_DEVICE } from "../../ui/offline-words.ts";
 
 /** Spec: "maintenance jobs refresh 20 s". */
 export const JOBS_REFRESH_MS = 20_000;
@@ -19,12 +21,17 @@ export const JOB_MESSAGES = {
   serviceNotRunning: "Background update service not running, you may need to restart your computer.",
   retryError: "There was an error retrying the failed queue.",
   runError: "There was an error running the jobs queue.",
+  /** Offline, waiting is no failure: what the queue state and a run say. */
+  offline: `${DEVICE_OFFLINE}: these changes wait here and are sent when you are online.`,
+  offlineRun: SAVED_ON_DEVICE,
 } as const;
 
 export interface Job {
   id: string;
   seq: number;
   queue: string;
+  /** The change in the student's words ("Answer to question 3 of “Practice”"), never its call. */
+  label: string;
   call: string;
   /** ISO time of the next attempt; null when replay is paused or the job failed. */
   available_at: string | null;
@@ -62,6 +69,8 @@ export interface QueueState {
   paused: string | null;
   /** Somebody (this page, another tab or the service worker) holds the outbox lock. */
   running: boolean;
+  /** The browser says it is offline: pending jobs wait for the network, not for a retry. */
+  offline?: boolean;
 }
 
 const QUEUE_NAMES: Record<string, string> = {
@@ -73,17 +82,27 @@ const QUEUE_NAMES: Record<string, string> = {
   "POST /questions/{id}/seen-in-exam": "Seen in exam report",
   "POST /api/review": "Review question",
   "POST /zoom": "Zoom level",
+  "POST /api/lesson/progress": "Lesson progress",
+  "POST /profile/course-dates": "Course dates",
+  "POST /profile/account": "Personal details",
+  "POST /profile/preferences": "Email preferences",
+  "POST /analysis/progress/reset/{subject_id}": "Progress reset",
 };
 
-/** The kind of change a call makes, in words ("Save answer"); an unknown call shows as itself. */
+/** The kind of change a call makes, in words ("Save answer"); never the call itself. */
 export function queueName(call: string): string {
   const resolved = resolveCall(call);
-  return (resolved && QUEUE_NAMES[resolved.template]) ?? call;
+  return (resolved && QUEUE_NAMES[resolved.template]) ?? UNKNOWN_CHANGE_LABEL;
 }
+
+/** Labels a job's change in words; the page passes one that knows the device's tests. */
+export type JobLabeller = (entry: OutboxEntry) => string;
+
+const labelWithoutTests: JobLabeller = (entry) => callLabel(entry.call, entry.body);
 
 /** When a pending entry will next be tried: now, after the back-off, or never while paused. */
 export function nextAttemptAt(state: QueueState, now: Date): string | null {
-  if (state.paused) return null;
+  if (state.paused || state.offline) return null;
   if (state.nextAttemptAt && new Date(state.nextAttemptAt) > now) return state.nextAttemptAt;
   return now.toISOString();
 }
@@ -97,17 +116,18 @@ export function jobPanels(
   failedAt: ReadonlyMap<string, string>,
   state: QueueState,
   now: Date,
+  labelOf: JobLabeller = labelWithoutTests,
 ): JobPanels {
   const sorted = [...entries].sort((a, b) => a.seq - b.seq);
   const available = nextAttemptAt(state, now);
   const pending = sorted
     .filter((e) => e.status === "pending")
-    .map((e): Job => toJob(e, { available_at: available, failed_at: null, reason: null }));
+    .map((e): Job => toJob(e, labelOf, { available_at: available, failed_at: null, reason: null }));
   const failed = sorted
     .filter((e) => e.status === "failed")
     .map(
       (e): Job =>
-        toJob(e, {
+        toJob(e, labelOf, {
           available_at: null,
           failed_at: failedAt.get(e.id) ?? null,
           reason: e.lastError,
@@ -146,11 +166,16 @@ export function failedQueues(failed: Pick<Job, "queue">[]): string[] {
   return [...new Set(failed.map((j) => j.queue))];
 }
 
-function toJob(entry: OutboxEntry, extra: Pick<Job, "available_at" | "failed_at" | "reason">): Job {
+function toJob(
+  entry: OutboxEntry,
+  labelOf: JobLabeller,
+  extra: Pick<Job, "available_at" | "failed_at" | "reason">,
+): Job {
   return {
     id: entry.id,
     seq: entry.seq,
     queue: queueName(entry.call),
+    label: labelOf(entry),
     call: entry.call,
     attempts: entry.attempts,
     ...extra,
@@ -190,7 +215,7 @@ export interface RunReply {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-export function runReply(report: RunReport): RunReply {
+export function runReply(report: RunReport, offline = false): RunReply {
   const { outcome, pending } = report;
   const failedJobs = report.failedCalls.map((call) => ({ queue: queueName(call) }));
   const retry = failedJobs.length
@@ -199,6 +224,14 @@ export function runReply(report: RunReport): RunReply {
       )
     : [];
   const base = { pending_jobs: pending, retry };
+  // Run offline: the changes wait on the device; that is no error of the queue.
+  if (offline && (outcome.kind === "retry-later" || outcome.kind === "idle" || outcome.kind === "waiting"))
+    return {
+      ...base,
+      type: "info",
+      title: DEVICE_OFFLINE,
+      msg: pending ? `${pending} waiting. ${SAVED_ON_DEVICE}.` : "Nothing was waiting.",
+    };
   switch (outcome.kind) {
     case "drained": {
       const refused = outcome.failed ? ` ${plural(outcome.failed, "change")} refused.` : "";

@@ -1,17 +1,34 @@
 /** Live reads for the jobs panels: the outbox from Dexie, refreshed every 20 s (spec). */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useOnline } from "../../app/useOnline.ts";
+import { callLabel, callTestId } from "../../local/outbox/call-labels.ts";
 import { isDrainRunning, readJobs, serviceWorkerActive } from "../../local/outbox/jobs.ts";
-import type { UserDb } from "../../local/store/db.ts";
+import type { LocalUserTest, OutboxEntry, UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
-import { JOBS_REFRESH_MS, type JobPanels, jobPanels } from "./jobs-model.ts";
+import { JOBS_REFRESH_MS, type JobLabeller, type JobPanels, jobPanels } from "./jobs-model.ts";
 
 /** What the jobs panels show: both panels, the drain's pause and back-off, and the time they were read. */
 export interface JobsState {
   panels: JobPanels;
   paused: string | null;
   nextAttemptAt: string | null;
+  /** The browser says it is offline: the pending jobs wait for the network. */
+  offline: boolean;
   now: Date;
+}
+
+/** Each change in words, with the tests they belong to as this device holds them. */
+async function labellerFor(db: UserDb, entries: OutboxEntry[]): Promise<JobLabeller> {
+  const ids = [...new Set(entries.map((e) => callTestId(e.call, e.body)).filter((id): id is string => id !== null))];
+  const tests = new Map<string, LocalUserTest>();
+  (await db.userTests.bulkGet(ids)).forEach((test, i) => {
+    if (test) tests.set(ids[i] as string, test);
+  });
+  return (entry) => {
+    const id = callTestId(entry.call, entry.body);
+    return callLabel(entry.call, entry.body, id ? tests.get(id) : undefined);
+  };
 }
 
 /**
@@ -30,19 +47,22 @@ export function useJobs(db: UserDb, userId: string): { view: JobsState | undefin
     const timer = setInterval(refresh, JOBS_REFRESH_MS);
     return () => clearInterval(timer);
   }, [refresh]);
-  const snapshot = useLiveQuery(
-    async () => ({ ...(await readJobs(db, userId)), now: currentDate(), tick }),
-    [db, userId, tick],
-  );
+  const offline = !useOnline();
+  const snapshot = useLiveQuery(async () => {
+    const jobs = await readJobs(db, userId);
+    return { ...jobs, labelOf: await labellerFor(db, jobs.entries), now: currentDate(), tick };
+  }, [db, userId, tick]);
   const view = snapshot && {
     panels: jobPanels(
       snapshot.entries,
       snapshot.failedAt,
-      { nextAttemptAt: snapshot.nextAttemptAt, paused: snapshot.paused, running },
+      { nextAttemptAt: snapshot.nextAttemptAt, paused: snapshot.paused, running, offline },
       snapshot.now,
+      snapshot.labelOf,
     ),
     paused: snapshot.paused,
     nextAttemptAt: snapshot.nextAttemptAt,
+    offline,
     now: snapshot.now,
   };
   return { view, refresh };
