@@ -77,6 +77,27 @@ test("public pages: sign in (and its error), register, forgotten password, 404 â
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   expect(await checkScreen(page, "frame-forgot-password")).toEqual([]);
 
+  // The other public pages share the frame: one card, its title the page's one h1, 44 px buttons
+  // (the licence pages' own buttons, features/licence, are checked by axe only so far).
+  for (const [path, name, buttons44] of [
+    ["/free-trial", "frame-free-trial", true],
+    ["/activate", "frame-activate", false],
+    ["/activate/migration", "frame-migration", false],
+    ["/register/resend", "frame-resend-activation", true],
+    ["/register/activate", "frame-register-activate", true],
+    ["/password/reset", "frame-reset-password", true],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Loading" })).toHaveCount(0);
+    const shown = buttons44 ? await page.locator("main button:visible, main a[class*=min-h-11]:visible").all() : [];
+    for (const button of shown) {
+      const box = await button.boundingBox();
+      expect(box?.height, `${path} ${await button.textContent()}`).toBeGreaterThanOrEqual(44);
+    }
+    expect(await checkScreen(page, name), path).toEqual([]);
+  }
+
   await page.goto("/no-such-page");
   await expect(page.getByTestId("not-found")).toHaveText("Page not found");
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
