@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { manualClock } from "../../ui/manual-clock.ts";
 import { MESSAGES } from "../../ui/question/rules.ts";
+import { SHORTCUTS } from "./shortcuts.ts";
 import { TestView, type TestViewProps } from "./TestView.tsx";
 import { CHOICE, SELECT, TEXT, testData } from "./test.mock.ts";
 import { initialSession, type OnScreen, onScreen, reduce, type SessionAction } from "./test-session.ts";
@@ -246,5 +247,27 @@ describe("the question screen", { timeout: 20_000 }, () => {
     const deadline = new Date(Date.UTC(2026, 5, 15, 12, 30));
     renderView(shown({ time_limit: 30, finished: "2026-06-15T12:30:00.000Z", ended: "time_expired" }), { deadline });
     expect(screen.queryByTestId("countdown")).toBeNull();
+  });
+});
+
+describe("the shortcuts dialog", { timeout: 20_000 }, () => {
+  afterEach(cleanup);
+
+  it("? opens it, listing every shortcut; keys do nothing while it is open; Close returns focus", async () => {
+    const { onAction, user } = renderView();
+    const button = screen.getByTestId("shortcuts-button");
+    button.focus();
+    await user.keyboard("?");
+    const dialog = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    expect(
+      within(dialog)
+        .getAllByTestId("shortcut")
+        .map((row) => row.querySelector("dd")?.textContent),
+    ).toEqual(SHORTCUTS.map((shortcut) => shortcut.does));
+    await user.keyboard("a");
+    expect(actions(onAction)).toEqual([]);
+    await user.click(within(dialog).getByTestId("close-shortcuts"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(button));
   });
 });

@@ -1,11 +1,13 @@
 import { padQuestionNumber, testTypeTitle } from "@preflight/sync-protocol";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { Button } from "../../ui/Modal.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
+import { ShortcutsDialog } from "./ShortcutsDialog.tsx";
+import { HELP_KEY } from "./shortcuts.ts";
 import { TestModals } from "./TestModals.tsx";
 import { keyAction, type OnScreen, type SessionAction } from "./test-session.ts";
 
@@ -55,14 +57,20 @@ export function TestView({
   keyboardPaused = false,
   clock,
 }: TestViewProps) {
-  const modalOpen = s.modal !== null;
+  const [helpOpen, setHelpOpen] = useState(false);
+  const modalOpen = s.modal !== null || helpOpen;
 
-  // Arrow keys move; letters toggle answers; Enter confirms (not while typing in a field or with
-  // a modal open). Enter on a focused button or link is that control's own.
+  // Arrow keys move; letters toggle answers; Enter confirms; ? lists the keys (shortcuts.ts) — not
+  // while typing in a field or with a modal open. Enter on a focused button or link is that control's own.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (modalOpen || keyboardPaused || event.altKey || event.ctrlKey || event.metaKey) return;
       if (isTypingTarget(event.target)) return;
+      if (event.key === HELP_KEY) {
+        event.preventDefault();
+        setHelpOpen(true);
+        return;
+      }
       const action = keyAction(event.key);
       if (!action) return;
       if (action.type === "confirm" && isControl(event.target)) return;
@@ -77,123 +85,142 @@ export function TestView({
   const pages = s.pages.map(({ id, answered }) => ({ answered, flagged: flagged.has(id) }));
 
   return (
-    <main className="mx-auto grid max-w-6xl gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_320px]">
-      <section className="min-w-0">
-        <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
-            <h1 className="text-lg font-semibold" data-testid="test-heading">
-              {testTypeTitle(test.test_type)}
-            </h1>
-            <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="question-number">
+    <main
+      id="main"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 outline-none sm:px-6"
+      aria-labelledby="test-heading"
+    >
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0">
+          <h1
+            id="test-heading"
+            className="text-2xl font-semibold tracking-tight text-slate-900"
+            data-testid="test-heading"
+          >
+            {testTypeTitle(test.test_type)}
+          </h1>
+          <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-slate-600">
+            <span className="font-mono tabular-nums text-slate-800" data-testid="question-number">
               Question {padQuestionNumber(s.position)} / {padQuestionNumber(s.total)}
             </span>
             {question ? (
-              <span className="text-sm text-slate-500">
+              <span>
                 Ref <span className="font-mono">{question.reference ?? "–"}</span>
               </span>
             ) : null}
-            {question ? <span className="text-sm text-slate-500">Score {question.score}</span> : null}
-            {deadline && !s.ended ? (
-              <span className="ml-auto">
-                <CountdownClock
-                  deadline={deadline.getTime()}
-                  onExpire={() => onAction({ type: "expire" })}
-                  {...(clock ? { clock } : {})}
+            {question ? <span>Score {question.score}</span> : null}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {deadline && !s.ended ? (
+            <CountdownClock
+              deadline={deadline.getTime()}
+              onExpire={() => onAction({ type: "expire" })}
+              {...(clock ? { clock } : {})}
+            />
+          ) : null}
+          <Button variant="quiet" onPress={() => setHelpOpen(true)} testId="shortcuts-button">
+            Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
+          </Button>
+        </div>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <section className="min-w-0" aria-label="Question">
+          <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+            {question && tools ? <div className="border-b border-slate-100 px-6 py-2">{tools}</div> : null}
+            <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
+              {question && s.draft ? (
+                <QuestionView
+                  question={question}
+                  draft={s.draft}
+                  onChange={(draft) => onAction({ type: "choose", draft })}
+                  disabled={s.busy || s.locked}
+                  revealed={s.revealed}
                 />
-              </span>
-            ) : null}
-          </div>
-          {question && tools ? <div className="border-b border-slate-100 px-6 py-2">{tools}</div> : null}
-          <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
-            {question && s.draft ? (
-              <QuestionView
-                question={question}
-                draft={s.draft}
-                onChange={(draft) => onAction({ type: "choose", draft })}
-                disabled={s.busy || s.locked}
-                revealed={s.revealed}
-              />
-            ) : (
-              <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="alert" data-testid="out-of-date">
-                {MESSAGES.outOfDate}
-              </p>
-            )}
-            {s.message ? (
-              <p
-                className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
-                role="alert"
-                data-testid="question-message"
-              >
-                {s.message}
-              </p>
-            ) : null}
-            {s.revealed && question ? (
-              <p
-                className={`mt-4 text-sm font-semibold ${s.saved === undefined ? "text-slate-600" : s.correct ? "text-emerald-700" : "text-red-700"}`}
-                data-testid="answer-verdict"
-              >
-                {s.saved === undefined ? "" : s.correct ? "Correct" : "Incorrect"}
-              </p>
-            ) : null}
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
-            <Button
-              variant="secondary"
-              onPress={() => onAction({ type: "previous" })}
-              disabled={s.busy || s.position <= 1}
-              testId="previous"
-            >
-              ← Previous
-            </Button>
-            <div className="flex flex-wrap gap-2">
-              {s.duringTest && !s.locked ? (
-                <Button onPress={() => onAction({ type: "confirm" })} disabled={s.busy} testId="confirm-answer">
-                  Confirm answer
-                </Button>
+              ) : (
+                <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="alert" data-testid="out-of-date">
+                  {MESSAGES.outOfDate}
+                </p>
+              )}
+              {s.message ? (
+                <p
+                  className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800"
+                  role="alert"
+                  data-testid="question-message"
+                >
+                  {s.message}
+                </p>
               ) : null}
-              {!s.locked ? (
+              {s.revealed && question ? (
+                <p
+                  className={`mt-4 text-sm font-semibold ${s.saved === undefined ? "text-slate-600" : s.correct ? "text-emerald-700" : "text-red-700"}`}
+                  data-testid="answer-verdict"
+                >
+                  {s.saved === undefined ? "" : s.correct ? "Correct" : "Incorrect"}
+                </p>
+              ) : null}
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
+              <Button
+                variant="secondary"
+                onPress={() => onAction({ type: "previous" })}
+                disabled={s.busy || s.position <= 1}
+                testId="previous"
+              >
+                ← Previous
+              </Button>
+              <div className="flex flex-wrap gap-2">
+                {s.duringTest && !s.locked ? (
+                  <Button onPress={() => onAction({ type: "confirm" })} disabled={s.busy} testId="confirm-answer">
+                    Confirm answer
+                  </Button>
+                ) : null}
+                {!s.locked ? (
+                  <Button
+                    variant="secondary"
+                    onPress={() => onAction({ type: "reset" })}
+                    disabled={s.busy}
+                    testId="reset-answer"
+                  >
+                    Clear
+                  </Button>
+                ) : null}
                 <Button
                   variant="secondary"
-                  onPress={() => onAction({ type: "reset" })}
+                  onPress={() => onAction({ type: "abandon" })}
                   disabled={s.busy}
-                  testId="reset-answer"
+                  testId="abandon"
                 >
-                  Clear
+                  Abandon
                 </Button>
-              ) : null}
-              <Button
-                variant="secondary"
-                onPress={() => onAction({ type: "abandon" })}
-                disabled={s.busy}
-                testId="abandon"
-              >
-                Abandon
-              </Button>
-              <Button
-                variant="secondary"
-                onPress={() => onAction({ type: "go", target: "finish" })}
-                disabled={s.busy}
-                testId="finish"
-              >
-                Finish test
+                <Button
+                  variant="secondary"
+                  onPress={() => onAction({ type: "go", target: "finish" })}
+                  disabled={s.busy}
+                  testId="finish"
+                >
+                  Finish test
+                </Button>
+              </div>
+              <Button onPress={() => onAction({ type: "next" })} disabled={s.busy} testId="next">
+                {s.position >= s.total ? "Finish" : "Next →"}
               </Button>
             </div>
-            <Button onPress={() => onAction({ type: "next" })} disabled={s.busy} testId="next">
-              {s.position >= s.total ? "Finish" : "Next →"}
-            </Button>
           </div>
-        </div>
-        <div className="mt-4">
-          <QuestionPagination
-            pages={pages}
-            current={s.position}
-            onSelect={(n) => onAction({ type: "go", target: n })}
-            disabled={s.busy}
-            {...(s.correctness ? { correctness: s.correctness } : {})}
-          />
-        </div>
-      </section>
-      <aside>{question ? sidePanel : null}</aside>
+          <div className="mt-4">
+            <QuestionPagination
+              pages={pages}
+              current={s.position}
+              onSelect={(n) => onAction({ type: "go", target: n })}
+              disabled={s.busy}
+              {...(s.correctness ? { correctness: s.correctness } : {})}
+            />
+          </div>
+        </section>
+        <aside className="min-w-0">{question ? sidePanel : null}</aside>
+      </div>
+      <ShortcutsDialog isOpen={helpOpen} onClose={() => setHelpOpen(false)} />
       <TestModals
         modal={s.modal}
         unanswered={s.unanswered}
