@@ -94,10 +94,10 @@ export function FreeTrialForm({
       {form.preferences.length > 0 ? (
         <fieldset aria-describedby={errors.emailPreferences ? "free-trial-preferences-error" : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Email preferences</legend>
-          <p className="mb-2 text-sm text-slate-600">Tick the e-mails you would like from us.</p>
-          <div className="space-y-2">
+          <p className="mb-1 text-sm text-slate-600">Tick the e-mails you would like from us.</p>
+          <div>
             {form.preferences.map((p) => (
-              <label key={p.id} className="flex items-start gap-3 text-sm text-slate-800">
+              <label key={p.id} className="flex min-h-11 items-center gap-3 py-1 text-sm text-slate-800">
                 <input
                   type="checkbox"
                   name="emailPreferences[]"
@@ -106,7 +106,7 @@ export function FreeTrialForm({
                   onChange={(e) =>
                     setTicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
                   }
-                  className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 accent-brand-600"
+                  className="h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-600"
                 />
                 <span>{p.text}</span>
               </label>
