@@ -9,7 +9,9 @@ import {
   importDeviceData,
   inspectDeviceFile,
 } from "../../local/store/device-export.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button, buttonClass } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
+import { Card } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -19,12 +21,15 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   const { notify } = useSnackbar();
   const showError = useErrorNotice();
   const input = useRef<HTMLInputElement>(null);
-  const [working, setWorking] = useState(false);
+  /** What runs now (its progress line shows until it ends), or nothing. */
+  const [working, setWorkingAs] = useState<"export" | "import" | null>(null);
+  const setWorking = (what: "export" | "import" | false) => setWorkingAs(what || null);
   const [pending, setPending] = useState<{ file: File; summary: DeviceFileSummary } | null>(null);
   const [report, setReport] = useState<string | null>(null);
 
   const download = async () => {
-    setWorking(true);
+    setReport(null);
+    setWorking("export");
     try {
       const file = await exportDeviceData(db, { email });
       const url = URL.createObjectURL(file.blob);
@@ -45,7 +50,8 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
 
   const restore = async (file: File, replace: boolean) => {
     setPending(null);
-    setWorking(true);
+    setReport(null);
+    setWorking("import");
     try {
       const result = await importDeviceData(db, file, { replace });
       setReport(
@@ -73,9 +79,8 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   };
 
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="device-data">
-      <h2 className="font-semibold">Device data</h2>
-      <div className="mt-2 space-y-2 text-sm text-slate-700">
+    <Card title="Device data" testId="device-data">
+      <div className="space-y-2 text-sm text-slate-700">
         <p>
           Before this device is wiped, export your data on it to a file: your tests, answers, flags and every change not
           sent yet (the questions are left out; they download again). On the new device, sign in as yourself and import
@@ -95,29 +100,28 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
         </p>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          onClick={() => void download()}
-          disabled={working}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
-          data-testid="device-export"
-        >
-          Export device data
-        </button>
+        <Button onPress={() => void download()} disabled={working !== null} testId="device-export">
+          {working === "export" ? "Exporting…" : "Export device data"}
+        </Button>
         <label
-          className={`cursor-pointer rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 ${working ? "pointer-events-none opacity-50" : ""}`}
+          className={buttonClass(
+            "secondary",
+            `cursor-pointer focus-within:ring-2 focus-within:ring-brand-500 ${working ? "pointer-events-none opacity-50" : ""}`,
+          )}
         >
-          Import device data…
+          {working === "import" ? "Importing…" : "Import device data…"}
           <input
             ref={input}
             type="file"
             accept="application/json,.json"
             className="sr-only"
+            disabled={working !== null}
             onChange={(event) => void choose(event.target.files?.[0])}
             data-testid="device-import"
           />
         </label>
       </div>
+      {working ? <WorkingLine what={working} /> : null}
       {report ? (
         <p className="mt-3 text-sm text-slate-800" role="status" data-testid="device-data-report">
           {report}
@@ -153,6 +157,32 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
           </>
         ) : null}
       </Modal>
-    </section>
+    </Card>
+  );
+}
+
+/**
+ * Shown while an export or import runs (a big device takes seconds): a moving bar and what is
+ * happening, so the screen never looks frozen. The file's rows are not counted as they go, so the
+ * bar says "working", not a percentage.
+ */
+function WorkingLine({ what }: { what: "export" | "import" }) {
+  const text =
+    what === "export"
+      ? "Exporting your tests, answers and changes to a file… This can take a few seconds."
+      : "Importing the file… This can take a few seconds.";
+  return (
+    <div className="mt-4 space-y-2" role="status" aria-live="polite" data-testid="device-data-working">
+      <p className="text-sm text-slate-700">{text}</p>
+      <div
+        className="relative h-2 overflow-hidden rounded-full bg-slate-100"
+        role="progressbar"
+        aria-label={what === "export" ? "Export in progress" : "Import in progress"}
+        aria-busy="true"
+      >
+        <div className="absolute inset-y-0 left-0 w-1/3 animate-[device-working_1.2s_ease-in-out_infinite] rounded-full motion-reduce:w-full motion-reduce:animate-pulse bg-primary" />
+      </div>
+      <style>{"@keyframes device-working{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
+    </div>
   );
 }

@@ -7,6 +7,7 @@ import { SessionProvider } from "../../app/session-context.tsx";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { multipleChoice, refusedAnswer, resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
+import { SnackbarProvider } from "../../ui/snackbar/SnackbarProvider.tsx";
 import { DevicePage } from "./DevicePage.tsx";
 
 const SESSION = { key: "current", userId: STUDENT.id, user: STUDENT, signedInAt: "2026-11-21T09:00:00Z" } as const;
@@ -14,7 +15,9 @@ const SESSION = { key: "current", userId: STUDENT.id, user: STUDENT, signedInAt:
 async function upload(text: string) {
   render(
     <SessionProvider session={SESSION}>
-      <DevicePage />
+      <SnackbarProvider>
+        <DevicePage />
+      </SnackbarProvider>
     </SessionProvider>,
   );
   const file = new File([text], "pending.json", { type: "application/json" });
@@ -67,7 +70,9 @@ describe("This device: what is not sent yet, the last sync, and the changes not 
 
     render(
       <SessionProvider session={SESSION}>
-        <DevicePage />
+        <SnackbarProvider>
+          <DevicePage />
+        </SnackbarProvider>
       </SessionProvider>,
     );
     expect((await screen.findByRole("heading", { level: 1 })).textContent).toBe("This device");

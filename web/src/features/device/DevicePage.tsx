@@ -5,17 +5,19 @@ import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { failureText } from "../../local/form-errors.ts";
 import { refusedChanges } from "../../local/outbox/call-labels.ts";
-import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
 import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/outbox/pending-file.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
+import { SyncButton } from "../sync/SyncButton.tsx";
 
 const IMPORT_FAILED = "The file could not be imported. Please try again online.";
 
 /**
  * This device, for the student: what is not sent yet and the last sync, the changes that were
  * not accepted (each named in the student's words, local/outbox/call-labels.ts), and the
- * last-resort file of waiting changes. The route adds the device's own sections under them
+ * last-resort file of waiting changes. Sync now is the app's one sync button (offline it says the
+ * device is offline and that the changes are saved on it). The route adds the device's own sections under them
  * (`children`: device data and storage). Its words say what happens, not how.
  */
 export function DevicePage({ children }: { children?: ReactNode }) {
@@ -52,33 +54,32 @@ export function DevicePage({ children }: { children?: ReactNode }) {
   };
 
   return (
-    <main className="mx-auto max-w-3xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h1 className="text-xl font-semibold">This device</h1>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
-          <dt className="text-slate-500">Changes not sent yet</dt>
+    <Page
+      title="This device"
+      width="narrow"
+      description="What you do here is kept on this device and sent to your account whenever you are online."
+    >
+      <Card title="Changes and sync" testId="device-summary">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+          <dt className="text-slate-600">Changes not sent yet</dt>
           <dd data-testid="changes-pending">{snapshot?.pending ?? 0}</dd>
-          <dt className="text-slate-500">Changes not accepted</dt>
+          <dt className="text-slate-600">Changes not accepted</dt>
           <dd data-testid="changes-failed">{snapshot?.failed ?? 0}</dd>
-          <dt className="text-slate-500">Last sync</dt>
+          <dt className="text-slate-600">Last sync</dt>
           <dd className="whitespace-nowrap" data-testid="device-last-sync">
             {snapshot?.lastSyncAt ? formatSyncStamp(new Date(snapshot.lastSyncAt)) : "Not yet"}
           </dd>
         </dl>
-        <p className="mt-3 text-sm text-slate-600">
-          What you do here is kept on this device and sent to your account whenever you are online.
-        </p>
-        <div className="mt-5 flex flex-wrap gap-3">
-          <Button onPress={() => void wakeDrain({ force: true })} testId="sync-now">
-            Sync now
-          </Button>
+        <div className="mt-5">
+          <SyncButton db={scope.db} />
         </div>
-      </section>
+      </Card>
 
       {refused.length > 0 ? (
-        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-          <h2 className="font-semibold">Changes not accepted</h2>
-          <p className="mt-1 mb-3 text-sm text-slate-600">Your account did not take these changes in; each says why.</p>
+        <Card title="Changes not accepted">
+          <p className="-mt-2 mb-3 text-sm text-slate-600">
+            Your account did not take these changes in; each says why.
+          </p>
           <ul className="divide-y divide-slate-100 text-sm" data-testid="failed-list">
             {refused.map((change) => (
               <li key={change.seq} className="py-2" data-testid="failed-change">
@@ -87,53 +88,54 @@ export function DevicePage({ children }: { children?: ReactNode }) {
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
 
-      <section id="move-changes" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
-        <h2 className="font-semibold">Move changes by file</h2>
-        <p className="mt-1 text-sm text-slate-600">
-          If this device will never be online again, save its changes not sent yet to a file, and import the file on any
-          device where you are signed in and online. Each change counts once, however often the file is imported.
-        </p>
-        <div className="mt-4 flex flex-wrap gap-3">
-          <Button
-            variant="secondary"
-            onPress={() => void download()}
-            disabled={!snapshot?.pending}
-            testId="export-pending"
-          >
-            Save changes to a file
-          </Button>
-          <Button variant="secondary" onPress={() => fileInput.current?.click()} testId="import-pending">
-            Import a file
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="application/json,.json"
-            className="hidden"
-            onChange={(e) => void upload(e)}
-            data-testid="import-file"
-          />
-        </div>
-        {error ? (
-          <ErrorNotice as="p" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
-            {error}
-          </ErrorNotice>
-        ) : null}
-        {report ? (
-          <p
-            className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
-            role="status"
-            data-testid="import-report"
-          >
-            {report.applied} saved, {report.duplicate} already saved, {report.failed.length} not accepted
-            {report.waiting ? `, ${report.waiting} waiting for earlier changes` : ""}.
+      <div id="move-changes" className="scroll-mt-20">
+        <Card title="Move changes by file">
+          <p className="-mt-2 text-sm text-slate-600">
+            If this device will never be online again, save its changes not sent yet to a file, and import the file on
+            any device where you are signed in and online. Each change counts once, however often the file is imported.
           </p>
-        ) : null}
-      </section>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button
+              variant="secondary"
+              onPress={() => void download()}
+              disabled={!snapshot?.pending}
+              testId="export-pending"
+            >
+              Save changes to a file
+            </Button>
+            <Button variant="secondary" onPress={() => fileInput.current?.click()} testId="import-pending">
+              Import a file
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              className="hidden"
+              onChange={(e) => void upload(e)}
+              data-testid="import-file"
+            />
+          </div>
+          {error ? (
+            <ErrorNotice as="p" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+              {error}
+            </ErrorNotice>
+          ) : null}
+          {report ? (
+            <p
+              className="mt-3 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+              role="status"
+              data-testid="import-report"
+            >
+              {report.applied} saved, {report.duplicate} already saved, {report.failed.length} not accepted
+              {report.waiting ? `, ${report.waiting} waiting for earlier changes` : ""}.
+            </p>
+          ) : null}
+        </Card>
+      </div>
       {children}
-    </main>
+    </Page>
   );
 }

@@ -6,6 +6,8 @@ import {
   type StorageUse,
   storageUse,
 } from "../../local/content/storage.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Page.tsx";
 
 export function formatMegabytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toLocaleString("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
@@ -33,20 +35,18 @@ export function StorageSection() {
   };
 
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid="storage-section">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="font-semibold">Storage</h2>
-        <button
-          type="button"
-          onClick={() => void refresh()}
-          className="rounded-md border border-slate-300 px-3 py-1 text-xs font-medium hover:bg-slate-50"
-        >
+    <Card
+      title="Storage"
+      testId="storage-section"
+      actions={
+        <Button variant="secondary" onPress={() => void refresh()}>
           Refresh
-        </button>
-      </div>
-      <div className="mt-3 text-sm" data-testid="storage-usage">
+        </Button>
+      }
+    >
+      <div className="text-sm" data-testid="storage-usage">
         {use === undefined ? (
-          <p className="text-slate-500">Reading storage…</p>
+          <p className="text-slate-600">Reading storage…</p>
         ) : use === null ? (
           <p className="text-slate-600">This browser does not say how much storage Preflight uses.</p>
         ) : (
@@ -79,16 +79,11 @@ export function StorageSection() {
                 : "Persistent storage not granted: when the device runs low on space, the browser may clear Preflight's data. Questions would be downloaded again; go online now and then so your changes are saved to your account."}
         </p>
         {persistence?.supported && !persistence.persisted ? (
-          <button
-            type="button"
-            onClick={() => void ask()}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-            data-testid="storage-persist"
-          >
+          <Button variant="secondary" onPress={() => void ask()} testId="storage-persist">
             Ask to keep storage
-          </button>
+          </Button>
         ) : null}
       </div>
-    </section>
+    </Card>
   );
 }

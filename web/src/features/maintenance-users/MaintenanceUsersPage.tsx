@@ -22,6 +22,7 @@ import {
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { userDb } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
 type Dialog = { kind: "confirm" | "unsent"; profile: LocalProfile; message?: string } | null;
@@ -90,17 +91,17 @@ export function MaintenanceUsersPage() {
   };
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold">Users on this device</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Everyone who has signed in on this device keeps a profile here: their downloaded questions, tests and lessons,
-          and the changes not yet sent to the server.
-        </p>
+    <Page
+      title="Users on this device"
+      description="Everyone who has signed in on this device keeps a profile here: their downloaded questions, tests and lessons, and the changes not yet sent to the server."
+    >
+      <Card padded={false}>
         {profiles === undefined ? (
-          <p className="mt-4 text-sm text-slate-500">Reading this device…</p>
+          <p className="p-5 text-sm text-slate-600 sm:p-6" role="status">
+            Reading this device…
+          </p>
         ) : (
-          <ul className="mt-4 divide-y divide-slate-100" data-testid="local-profiles">
+          <ul className="divide-y divide-slate-100 px-5 sm:px-6" data-testid="local-profiles">
             {profiles.map((profile) => (
               <ProfileRow
                 key={profile.userId}
@@ -114,7 +115,7 @@ export function MaintenanceUsersPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       <Modal
         title="Delete profile"
@@ -161,7 +162,7 @@ export function MaintenanceUsersPage() {
         <p data-testid="delete-refused">{dialog?.message}</p>
         <p className="mt-2">This profile cannot be deleted until its changes are on the server.</p>
       </Modal>
-    </main>
+    </Page>
   );
 }
 
@@ -198,24 +199,24 @@ function ProfileRow({
         {profile.name ? <p className="truncate text-sm text-slate-600">{profile.email}</p> : null}
         <dl className="mt-1 flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <div className="flex gap-1.5">
-            <dt className="text-slate-500">Pending changes</dt>
+            <dt className="text-slate-600">Pending changes</dt>
             <dd data-testid="profile-pending">{profile.pending}</dd>
           </div>
           {profile.failed > 0 ? (
             <div className="flex gap-1.5">
-              <dt className="text-slate-500">Refused</dt>
+              <dt className="text-slate-600">Refused</dt>
               <dd data-testid="profile-failed">{profile.failed}</dd>
             </div>
           ) : null}
           <div className="flex gap-1.5">
-            <dt className="text-slate-500">Last sync</dt>
+            <dt className="text-slate-600">Last sync</dt>
             <dd data-testid="profile-last-sync">
               {profile.lastSyncAt ? formatSyncStamp(new Date(profile.lastSyncAt)) : "Not yet"}
             </dd>
           </div>
         </dl>
         {self ? (
-          <p className="mt-1 text-xs text-slate-500">You are signed in as this user, so it cannot be deleted.</p>
+          <p className="mt-1 text-xs text-slate-600">You are signed in as this user, so it cannot be deleted.</p>
         ) : null}
       </div>
       <div className="flex shrink-0 flex-wrap gap-2">

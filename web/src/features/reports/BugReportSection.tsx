@@ -2,6 +2,8 @@ import { BUG_REPORT_LIMITS, BUG_REPORT_MESSAGES } from "@preflight/sync-protocol
 import { useId, useState } from "react";
 import { type BugReportOutcome, sendBugReport } from "../../local/diagnostics/bug-report.ts";
 import type { UserDb } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Page.tsx";
 
 /**
  * The bug report form (spec accounts §1, §7, §8): the details, the note that this device's
@@ -41,17 +43,11 @@ export function BugReportSection({
   };
 
   return (
-    <section
-      id="bug-report"
-      className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
-      data-testid="bug-report"
-      aria-labelledby={`${id}-title`}
-    >
-      <h2 id={`${id}-title`} className="font-semibold">
-        Report a bug
-      </h2>
+    <Card title="Report a bug" testId="bug-report">
       <form
-        className="mt-2 space-y-3"
+        id="bug-report"
+        aria-label="Report a bug"
+        className="space-y-3"
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
@@ -76,7 +72,7 @@ export function BugReportSection({
             setDetails(event.target.value);
             setMissing(false);
           }}
-          className="block w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          className="block w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
           data-testid="bug-report-details"
         />
         {missing ? (
@@ -87,14 +83,9 @@ export function BugReportSection({
         <p id={`${id}-note`} className="text-sm text-slate-600" data-testid="bug-report-note">
           {BUG_REPORT_MESSAGES.note}
         </p>
-        <button
-          type="submit"
-          disabled={sending}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
-          data-testid="bug-report-submit"
-        >
+        <Button type="submit" disabled={sending} testId="bug-report-submit">
           {sending ? "Sending…" : "Submit"}
-        </button>
+        </Button>
       </form>
       {outcome?.kind === "sent" ? (
         <p
@@ -115,6 +106,6 @@ export function BugReportSection({
           {outcome.reason ? <p className="mt-1">{outcome.reason}</p> : null}
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }

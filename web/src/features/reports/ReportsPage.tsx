@@ -10,6 +10,8 @@ import type { FeedbackItem } from "@preflight/sync-protocol/schemas/feedback";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { call, callUrl } from "../../local/api.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { BugReportSection } from "./BugReportSection.tsx";
 
 interface Reports {
@@ -49,24 +51,26 @@ export function ReportsPage() {
   }, [load]);
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6" data-testid="reports-page">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold">Reports</h1>
-        <button
-          type="button"
-          onClick={() => void load()}
-          className="rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
-          data-testid="reports-refresh"
-        >
+    <Page
+      title="Reports"
+      description="What users sent from their devices: bug reports, errors their devices reported, and feedback."
+      titleTestId="reports-page"
+      actions={
+        <Button variant="secondary" onPress={() => void load()} testId="reports-refresh">
           Refresh
-        </button>
-      </div>
+        </Button>
+      }
+    >
       {failed ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="reports-failed">
           The reports could not be loaded. They are read from the server: check the connection and press Refresh.
         </p>
       ) : null}
-      {!reports && !failed ? <p className="text-sm text-slate-600">Loading…</p> : null}
+      {!reports && !failed ? (
+        <p className="text-sm text-slate-600" role="status">
+          Loading…
+        </p>
+      ) : null}
       {reports ? (
         <>
           <Section
@@ -147,7 +151,7 @@ export function ReportsPage() {
         </>
       ) : null}
       <BugReportSection db={scope.db} email={session.user.email} />
-    </main>
+    </Page>
   );
 }
 
@@ -159,21 +163,25 @@ const KIND: Record<ClientErrorItem["kind"], string> = {
 
 function Section(props: { title: string; count: number; testId: string; empty: string; children: ReactNode }) {
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6" data-testid={props.testId}>
-      <h2 className="font-semibold">
-        {props.title} <span className="font-normal text-slate-500">({props.count})</span>
-      </h2>
+    <Card
+      testId={props.testId}
+      title={
+        <>
+          {props.title} <span className="font-normal text-slate-600">({props.count})</span>
+        </>
+      }
+    >
       {props.count === 0 ? (
-        <p className="mt-2 text-sm text-slate-600">{props.empty}</p>
+        <p className="-mt-2 text-sm text-slate-600">{props.empty}</p>
       ) : (
-        <ul className="mt-1 divide-y divide-slate-200">{props.children}</ul>
+        <ul className="-mt-3 divide-y divide-slate-200">{props.children}</ul>
       )}
-    </section>
+    </Card>
   );
 }
 
 function Meta({ children }: { children: ReactNode }) {
-  return <p className="break-words text-xs text-slate-500">{children}</p>;
+  return <p className="break-words text-xs text-slate-600">{children}</p>;
 }
 
 function Download({ href, testId, children }: { href: string; testId: string; children: ReactNode }) {
@@ -181,7 +189,7 @@ function Download({ href, testId, children }: { href: string; testId: string; ch
     <a
       href={href}
       download
-      className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-50"
+      className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 py-1.5 font-medium text-brand-700 hover:bg-slate-50"
       data-testid={testId}
     >
       {children}

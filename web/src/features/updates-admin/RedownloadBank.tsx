@@ -5,6 +5,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { redownloadQuestionBank } from "../../local/content/storage.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { Card } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { BLOCKED_TITLES, UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
@@ -36,13 +37,13 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
   };
 
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="redownload-section">
+    <Card testId="redownload-section">
       <div className="flex items-center gap-2">
-        <h2 className="font-semibold">Question bank</h2>
+        <h2 className="text-lg font-semibold text-slate-900">Question bank</h2>
         <TooltipTrigger delay={200}>
           <AriaButton
             aria-label="About re-downloading the question bank"
-            className="inline-flex h-6 w-6 items-center justify-center rounded-full border border-slate-300 text-xs font-semibold text-slate-600 outline-none hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500"
+            className="relative inline-flex h-6 w-6 items-center justify-center rounded-full border border-slate-300 text-xs font-semibold text-slate-600 outline-none after:absolute after:-inset-2.5 after:content-[''] hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-brand-500"
             data-testid="redownload-help"
           >
             ?
@@ -65,15 +66,16 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
       <p className="mt-1 text-sm text-slate-600">
         Downloads every question, lesson and syllabus heading of your course again, in full.
       </p>
-      <button
-        type="button"
-        onClick={() => setConfirming(true)}
-        disabled={working}
-        className="mt-4 rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
-        data-testid="redownload"
-      >
-        {UPDATES_ADMIN_MESSAGES.redownload}
-      </button>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button onPress={() => setConfirming(true)} disabled={working} testId="redownload">
+          {UPDATES_ADMIN_MESSAGES.redownload}
+        </Button>
+        {working ? (
+          <span className="text-sm text-slate-700" role="status">
+            Clearing the questions on this device…
+          </span>
+        ) : null}
+      </div>
       <Modal
         title={UPDATES_ADMIN_MESSAGES.redownloadDialogTitle}
         isOpen={confirming}
@@ -103,6 +105,6 @@ export function RedownloadBank({ db, userId }: { db: UserDb; userId: string }) {
           </p>
         ) : null}
       </Modal>
-    </section>
+    </Card>
   );
 }

@@ -16,6 +16,8 @@ import {
 import { isRunning, type UpdaterStatus } from "../../local/content/status.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";
 import { getMeta, type UserDb } from "../../local/store/db.ts";
+import { Button, buttonClass } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
@@ -26,14 +28,11 @@ export function UpdateControls({ scope, status }: { scope: LocalScope; status: U
   const { db } = scope;
   const running = isRunning(status);
   return (
-    <section
-      className="space-y-4 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200"
-      data-testid="update-controls"
-    >
+    <Card title="Update status" testId="update-controls" className="space-y-4">
       <RunState db={db} status={status} running={running} />
       <LockState db={db} running={running} />
       <ModeChoice scope={scope} />
-    </section>
+    </Card>
   );
 }
 
@@ -54,8 +53,7 @@ function RunState({ db, status, running }: { db: UserDb; status: UpdaterStatus; 
   return (
     <div className="flex flex-wrap items-center justify-between gap-3">
       <div className="min-w-0">
-        <h2 className="font-semibold">Update status</h2>
-        <p className="text-sm text-slate-600" data-testid="update-run-state">
+        <p className="text-sm text-slate-700" data-testid="update-run-state">
           {running
             ? `Updating ${status.currentUpdate ?? ""} — ${status.progress}%`.replace("  ", " ")
             : describeIdle(status)}
@@ -68,21 +66,11 @@ function RunState({ db, status, running }: { db: UserDb; status: UpdaterStatus; 
       </div>
       <div className="flex flex-wrap gap-2">
         {running ? (
-          <button
-            type="button"
-            onClick={() => void stop()}
-            disabled={stopAsked}
-            className="rounded-md border border-amber-400 bg-amber-50 px-4 py-2 text-sm font-medium text-amber-900 hover:bg-amber-100 disabled:opacity-50"
-            data-testid="update-interrupt"
-          >
+          <Button variant="secondary" onPress={() => void stop()} disabled={stopAsked} testId="update-interrupt">
             Stop updates
-          </button>
+          </Button>
         ) : null}
-        <Link
-          to="/update"
-          className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-          data-testid="open-updater"
-        >
+        <Link to="/update" className={buttonClass("secondary")} data-testid="open-updater">
           Open the updater
         </Link>
       </div>
@@ -147,15 +135,9 @@ function LockState({ db, running }: { db: UserDb; running: boolean }) {
       <p className="min-w-0 text-sm text-slate-700" data-testid="update-lock-state">
         {text}
       </p>
-      <button
-        type="button"
-        onClick={() => void unlock()}
-        disabled={!lock?.record}
-        className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
-        data-testid="update-unlock"
-      >
+      <Button variant="secondary" onPress={() => void unlock()} disabled={!lock?.record} testId="update-unlock">
         {UPDATES_ADMIN_MESSAGES.unlock}
-      </button>
+      </Button>
     </div>
   );
 }

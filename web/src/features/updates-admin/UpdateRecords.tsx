@@ -2,6 +2,7 @@ import { formatSyncStamp } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UpdateRecord } from "../../local/content/tables.ts";
 import type { UserDb } from "../../local/store/db.ts";
+import { Card } from "../../ui/Page.tsx";
 import { UPDATES_ADMIN_MESSAGES } from "./messages.ts";
 
 /** Newest first; a record without a time (null) shows 'Unknown' and goes last. */
@@ -13,7 +14,7 @@ export function newestFirst(records: UpdateRecord[]): UpdateRecord[] {
 export function UpdateRecords({ db }: { db: UserDb }) {
   const records = useLiveQuery(async () => newestFirst(await db.updateRecords.toArray()), [db]);
   return (
-    <div className="grid gap-5 md:grid-cols-2">
+    <div className="grid gap-6 md:grid-cols-2">
       <RecordList
         title={UPDATES_ADMIN_MESSAGES.failedTitle}
         records={records?.filter((r) => r.kind === "failed")}
@@ -42,15 +43,14 @@ function RecordList({
   testId: string;
 }) {
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid={testId}>
-      <h2 className="font-semibold">{title}</h2>
-      {records && records.length === 0 ? <p className="mt-2 text-sm text-slate-500">{empty}</p> : null}
-      <ul className="mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
+    <Card title={title} testId={testId}>
+      {records && records.length === 0 ? <p className="-mt-2 text-sm text-slate-600">{empty}</p> : null}
+      <ul className="-mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
         {(records ?? []).map((record) => (
           <li key={record.id} className="flex items-start justify-between gap-3 py-2" data-testid="update-record">
             <span className="min-w-0">
               <span className="block font-medium text-slate-800">{record.name}</span>
-              {record.detail ? <span className="block break-words text-xs text-slate-500">{record.detail}</span> : null}
+              {record.detail ? <span className="block break-words text-xs text-slate-600">{record.detail}</span> : null}
             </span>
             <span className="shrink-0 tabular-nums text-slate-600" data-testid="update-record-date">
               {record.at ? formatSyncStamp(new Date(record.at)) : UPDATES_ADMIN_MESSAGES.unknown}
@@ -58,6 +58,6 @@ function RecordList({
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

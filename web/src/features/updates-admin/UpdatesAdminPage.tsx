@@ -2,6 +2,7 @@ import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol";
 import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
+import { Page } from "../../ui/Page.tsx";
 import { RedownloadBank } from "./RedownloadBank.tsx";
 import { UpdateControls } from "./UpdateControls.tsx";
 import { UpdateRecords } from "./UpdateRecords.tsx";
@@ -16,12 +17,14 @@ export function UpdatesAdminPage({ children }: { children?: ReactNode }) {
   const { scope } = useSignedIn();
   const status = useUpdaterStatus(scope.db, DASHBOARD_UPDATE_STATUS_POLL_MS);
   return (
-    <main className="mx-auto max-w-5xl space-y-5 px-4 py-6">
-      <h1 className="text-xl font-semibold">Updates</h1>
+    <Page
+      title="Updates"
+      description="The question bank on this device: what the updater is doing, its history and its tools."
+    >
       <UpdateControls scope={scope} status={status} />
       <RedownloadBank db={scope.db} userId={scope.userId} />
       <UpdateRecords db={scope.db} />
       {children}
-    </main>
+    </Page>
   );
 }
