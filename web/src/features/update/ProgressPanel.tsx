@@ -1,6 +1,8 @@
 import { useState } from "react";
 import type { UpdaterStatus } from "../../local/content/status.ts";
 import { formatBytes } from "../../local/content/updater.ts";
+import { Button } from "../../ui/Button.tsx";
+import { Card } from "../../ui/Page.tsx";
 
 /** Progress of a running update: bar, bytes (click for the activity log), speed, what and from where. */
 export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onCancel?: (() => void) | undefined }) {
@@ -21,9 +23,11 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
                 ? "Cancelled"
                 : "Stopped";
   return (
-    <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="update-progress">
+    <Card testId="update-progress">
       <div className="flex items-baseline justify-between gap-3">
-        <h2 className="font-semibold text-slate-900">{phase}</h2>
+        <h2 className="text-lg font-semibold text-slate-900" aria-live="polite">
+          {phase}
+        </h2>
         <span className="text-2xl font-semibold tabular-nums text-brand-700" data-testid="update-percent">
           {status.progress}%
         </span>
@@ -43,7 +47,7 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
       </div>
       <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         <div className="flex justify-between gap-2 sm:block">
-          <dt className="text-slate-500">Downloaded</dt>
+          <dt className="text-slate-600">Downloaded</dt>
           <dd>
             <button
               type="button"
@@ -58,19 +62,19 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
           </dd>
         </div>
         <div className="flex justify-between gap-2 sm:block">
-          <dt className="text-slate-500">Speed</dt>
+          <dt className="text-slate-600">Speed</dt>
           <dd className="font-medium tabular-nums" data-testid="update-speed">
             {status.downloadSpeed.toFixed(1)} Mbps
           </dd>
         </div>
         <div className="flex justify-between gap-2 sm:block">
-          <dt className="text-slate-500">Current update</dt>
+          <dt className="text-slate-600">Current update</dt>
           <dd className="font-medium" data-testid="update-current">
             {status.currentUpdate ?? "—"}
           </dd>
         </div>
         <div className="flex justify-between gap-2 sm:block">
-          <dt className="text-slate-500">Source</dt>
+          <dt className="text-slate-600">Source</dt>
           <dd className="truncate font-mono text-xs leading-5" data-testid="update-source">
             {status.currentSource ?? "—"}
           </dd>
@@ -84,23 +88,18 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
         >
           {status.log.map((line) => (
             <li key={line.n}>
-              <span className="text-slate-400">{line.at.slice(11, 19)}</span> {line.text}
+              <span className="text-neutral-400">{line.at.slice(11, 19)}</span> {line.text}
             </li>
           ))}
         </ol>
       ) : null}
       {running && onCancel ? (
         <div className="mt-4 flex justify-end">
-          <button
-            type="button"
-            onClick={onCancel}
-            className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50"
-            data-testid="update-cancel"
-          >
+          <Button variant="secondary" onPress={onCancel} testId="update-cancel">
             Cancel
-          </button>
+          </Button>
         </div>
       ) : null}
-    </section>
+    </Card>
   );
 }

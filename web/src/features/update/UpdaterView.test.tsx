@@ -60,6 +60,16 @@ describe("the updater", () => {
     expect(onUpdateNow).toHaveBeenCalledOnce();
   });
 
+  it("from the press until the run shows, says it is starting instead of the same button", () => {
+    renderView({ starting: true });
+    expect(screen.getByTestId("update-starting").textContent).toBe("Starting the update…");
+    expect(screen.queryByRole("button", { name: UPDATE_MESSAGES.updateNow })).toBeNull();
+    cleanup();
+    renderView({ starting: true, status: DOWNLOADING });
+    expect(screen.queryByTestId("update-starting")).toBeNull();
+    expect(screen.getByTestId("update-percent").textContent).toBe("40%");
+  });
+
   it("says the content is up to date when nothing is available", () => {
     renderView({ available: { ...AVAILABLE, total_updates: 0, total_sources: 0, size: 0 } });
     expect(screen.getByTestId("updates-available").textContent).toBe("Your content is up to date");

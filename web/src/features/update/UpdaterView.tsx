@@ -8,7 +8,9 @@ import type { AvailableUpdates } from "../../local/content/service.ts";
 import type { UpdaterStatus } from "../../local/content/status.ts";
 import { formatBytes } from "../../local/content/updater.ts";
 import { now } from "../../platform.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { ProgressPanel } from "./ProgressPanel.tsx";
 import type { ModuleReadiness } from "./queries.ts";
@@ -31,6 +33,8 @@ export interface UpdaterViewProps {
   /** Why the list of updates could not be read (phase "error"). */
   listError: string | null;
   status: UpdaterStatus;
+  /** 'Update now' was pressed (or a first run began) and the run has not shown yet. */
+  starting?: boolean;
   available: AvailableUpdates | null;
   modules: ModuleReadiness[];
   /** The first module is ready, a run finished or content is on the device: the dashboard may open. */
@@ -50,6 +54,7 @@ export function UpdaterView({
   nothingInstalled,
   listError,
   status,
+  starting = false,
   available,
   modules,
   canLeave,
@@ -82,11 +87,8 @@ export function UpdaterView({
           {listError}
         </ErrorNotice>
       ) : null}
-      {phase === "checking-syllabus" || phase === "listing" ? (
-        <p className="text-sm text-slate-600" role="status">
-          Checking for updates…
-        </p>
-      ) : null}
+      {phase === "checking-syllabus" || phase === "listing" ? <Working text="Checking for updates…" /> : null}
+      {starting && !running ? <Working text="Starting the update…" testId="update-starting" /> : null}
 
       {status.warning ? (
         <p
@@ -98,9 +100,9 @@ export function UpdaterView({
       ) : null}
       {status.state === "retrying" && status.retryAt ? <RetryCountdown at={status.retryAt} /> : null}
 
-      {available && !running && status.state !== "finished" ? (
-        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200" data-testid="updates-available">
-          <h2 className="font-semibold">
+      {available && !running && !starting && status.state !== "finished" ? (
+        <Card testId="updates-available">
+          <h2 className="text-lg font-semibold text-slate-900">
             {available.total_updates === 0
               ? "Your content is up to date"
               : `${available.total_updates} update${available.total_updates === 1 ? "" : "s"} available`}
@@ -111,25 +113,19 @@ export function UpdaterView({
                 {available.total_sources} download{available.total_sources === 1 ? "" : "s"},{" "}
                 {formatBytes(available.size)} in all.
               </p>
-              <button
-                type="button"
-                onClick={onUpdateNow}
-                className="mt-4 rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover"
-                data-testid="update-now"
-              >
+              <Button onPress={onUpdateNow} testId="update-now" className="mt-4">
                 {UPDATE_MESSAGES.updateNow}
-              </button>
+              </Button>
             </>
           ) : null}
-        </section>
+        </Card>
       ) : null}
 
       {status.state !== "idle" ? <ProgressPanel status={status} onCancel={onCancel} /> : null}
 
       {modules.length > 0 ? (
-        <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200">
-          <h2 className="font-semibold">Modules on this device</h2>
-          <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="update-modules">
+        <Card title="Modules on this device">
+          <ul className="-mt-2 divide-y divide-slate-100 text-sm" data-testid="update-modules">
             {modules.map((m) => (
               <li key={m.id} className="flex items-center justify-between gap-3 py-2">
                 <span>{m.title}</span>
@@ -145,20 +141,15 @@ export function UpdaterView({
               </li>
             ))}
           </ul>
-        </section>
+        </Card>
       ) : null}
 
       {canLeave ? (
         <div className="flex flex-wrap items-center justify-end gap-4">
           {toolsLink}
-          <button
-            type="button"
-            onClick={onDashboard}
-            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover"
-            data-testid="update-dashboard"
-          >
+          <Button onPress={onDashboard} testId="update-dashboard">
             {running ? "Go to dashboard (downloads continue)" : "Go to dashboard"}
-          </button>
+          </Button>
         </div>
       ) : null}
     </Shell>
@@ -180,9 +171,21 @@ function RetryCountdown({ at }: { at: string }) {
 
 function Shell({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6">
-      <h1 className="text-xl font-semibold">{title}</h1>
+    <Page title={title} width="narrow">
       {children}
-    </main>
+    </Page>
+  );
+}
+
+/** A wait the student sees move (over 300 ms it would look frozen): a spinner and what runs. */
+function Working({ text, testId }: { text: string; testId?: string }) {
+  return (
+    <p className="flex items-center gap-3 text-sm text-slate-700" role="status" data-testid={testId}>
+      <span
+        className="inline-block h-5 w-5 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-brand-600 motion-reduce:animate-none"
+        aria-hidden
+      />
+      {text}
+    </p>
   );
 }

@@ -12,6 +12,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { NetworkError } from "../../local/api.ts";
 import { type AvailableUpdates, cancelUpdate, checkAvailable, startUpdate } from "../../local/content/service.ts";
+import { isRunning } from "../../local/content/status.ts";
 import { requestPersistence } from "../../local/content/storage.ts";
 import { failureText } from "../../local/form-errors.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -37,10 +38,24 @@ export function useUpdater(): Omit<UpdaterViewProps, "toolsLink"> {
   const firstRun = useRef<boolean | null>(null);
   if (firstRun.current === null && packs !== undefined) firstRun.current = packs === 0;
 
+  // From the press (or a first run's start) until the polled status shows the run: the screen
+  // shows that it is starting, never the same button as before the press.
+  const [starting, setStarting] = useState(false);
+  const running = isRunning(status);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a run that ended (finishedAt) ends the start too
+  useEffect(() => {
+    if (running || status.state === "finished" || status.state === "failed") setStarting(false);
+  }, [running, status.state, status.finishedAt]);
+
   const begin = useCallback(async () => {
+    setStarting(true);
     // A first run is when the bank arrives: ask the browser to keep it under storage pressure.
     if (firstRun.current) void requestPersistence();
-    const outcome = await startUpdate(db, { firstRun: firstRun.current ?? false });
+    const outcome = await startUpdate(db, { firstRun: firstRun.current ?? false }).catch((err: unknown) => {
+      setStarting(false);
+      throw err;
+    });
+    if (outcome !== "started") setStarting(false);
     if (outcome === "syncing")
       snackbar.notify({ type: "warning", title: "Please wait", text: UPDATE_MESSAGES.duringSync });
     if (outcome === "locked")
@@ -116,6 +131,7 @@ export function useUpdater(): Omit<UpdaterViewProps, "toolsLink"> {
     nothingInstalled: packs === 0,
     listError,
     status,
+    starting: starting && !running,
     available,
     modules,
     canLeave: modules[0]?.ready || status.state === "finished" || (packs ?? 0) > 0,
