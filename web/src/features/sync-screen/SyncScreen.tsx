@@ -4,8 +4,9 @@ import { useCallback } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { signOut } from "../../local/account/session.ts";
 import type { StepState } from "../../local/pull/steps/runner.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button } from "../../ui/Modal.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { STATE_LABELS, STEP_LABELS, SYNC_SCREEN_MESSAGES } from "./messages.ts";
 import { useSyncScreen } from "./useSyncScreen.ts";
 
@@ -20,18 +21,20 @@ export function SyncScreen() {
   const { rows, phase, signOutIn, retry } = useSyncScreen(scope.db, { onComplete: toDashboard, onSignOut: signOutNow });
 
   return (
-    <main className="mx-auto flex max-w-6xl justify-center px-4 py-10 sm:py-16">
+    <Page
+      title={SYNC_SCREEN_MESSAGES.title}
+      titleId="sync-screen-title"
+      description={SYNC_SCREEN_MESSAGES.intro}
+      width="narrow"
+      busy={phase === "waiting" || phase === "running"}
+    >
       <section
-        className="w-full max-w-md rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
+        className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
         aria-labelledby="sync-screen-title"
         data-testid="sync-screen"
         data-phase={phase}
       >
-        <h1 id="sync-screen-title" className="text-lg font-semibold">
-          {SYNC_SCREEN_MESSAGES.title}
-        </h1>
-        <p className="mt-1 text-sm text-slate-600">{SYNC_SCREEN_MESSAGES.intro}</p>
-        <ol className="mt-5 divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
+        <ol className="divide-y divide-slate-100 rounded-lg ring-1 ring-slate-200">
           {PULL_STEPS.map((step) => (
             <li
               key={step}
@@ -86,7 +89,7 @@ export function SyncScreen() {
           ) : null}
         </div>
       </section>
-    </main>
+    </Page>
   );
 }
 
