@@ -100,7 +100,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       <GlobalRequestPolicy />
       <SkipLink />
       <div className="flex min-h-full flex-col">
-        <header className="bg-header text-white shadow">
+        <header className="bg-header text-white shadow dark:border-b dark:border-white/10">
           <div className="mx-auto flex max-w-7xl items-center gap-x-3 gap-y-2 px-3 py-1.5 sm:gap-x-4 sm:px-4">
             <Link
               to="/dashboard"
