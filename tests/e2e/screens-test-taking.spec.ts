@@ -1,5 +1,6 @@
 import { join } from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { checkScreen } from "./support/axe.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { goToKind, type Kind, startTest } from "./support/test-taking.ts";
@@ -85,3 +86,78 @@ for (const size of SIZES) {
     await shoot(page, `review-${size.name}`);
   });
 }
+
+/**
+ * Every test-taking screen passes axe (WCAG 2.1 AA) in both themes at the laptop and tablet
+ * sizes, photographed at three sizes when SHOTS_DIR is set: the practice builder, the exam
+ * chooser, fixed tests, a question (unanswered, answered, flagged, the shortcuts dialog), the
+ * image viewer, the finish dialog, results, previous tests and flagged questions (list and one
+ * question). Violations of every screen are gathered first so one run reports them all.
+ */
+test("test-taking screens pass axe in both themes", async ({ page }) => {
+  test.setTimeout(300_000);
+  const found: string[] = [];
+  await signIn(page);
+  await waitUntilReadyOffline(page);
+
+  await page.goto("/test/select/practice");
+  await expect(page.getByTestId("practice-choice").first()).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-practice-builder")));
+
+  await page.goto("/test/select/timed");
+  await expect(page.getByTestId("exam-subject").first()).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-exam-chooser")));
+
+  await page.goto("/test/select/exam");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("fixed-tests").or(page.getByTestId("fixed-empty"))).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-fixed-tests")));
+
+  await startTest(page, { display: "After choice", count: TOTAL, seed: SEED });
+  await goToKind(page, "multiple_choice");
+  found.push(...(await checkScreen(page, "tt-question")));
+  await answerCurrent(page, "click");
+  await page.getByTestId("confirm-answer").click();
+  await expect(page.getByTestId("answer-verdict")).toHaveText(/^(Correct|Incorrect)$/);
+  await waitForSynced(page);
+  found.push(...(await checkScreen(page, "tt-question-answered")));
+  await page.getByTestId("flag-button").click();
+  await expect(page.getByTestId("flag-button")).toHaveAttribute("aria-pressed", "true");
+  found.push(...(await checkScreen(page, "tt-question-flagged")));
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-shortcuts", { fullPage: false })));
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.getByRole("navigation", { name: "Questions" }).getByTestId("question-page").nth(IMAGE_POSITION - 1).click();
+  await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));
+  await loaded(page.getByTestId("carousel-image"));
+  await page.getByRole("button", { name: "Enlarge annex" }).click();
+  const viewer = page.getByTestId("image-viewer");
+  await loaded(viewer.getByTestId("viewer-image"));
+  found.push(...(await checkScreen(page, "tt-image-viewer", { fullPage: false })));
+  await viewer.getByRole("button", { name: "Close" }).click();
+  await expect(viewer).toHaveCount(0);
+
+  await page.getByTestId("finish").click();
+  await expect(page.getByRole("dialog")).toContainText("You have questions that have not been answered.");
+  found.push(...(await checkScreen(page, "tt-finish-dialog", { fullPage: false })));
+  await page.getByTestId("confirm-finish").click();
+  await expect(page).toHaveURL(/\/test\/results\//);
+  await expect(page.getByTestId("marking-source")).toHaveText("Mark confirmed.", { timeout: 30_000 });
+  found.push(...(await checkScreen(page, "tt-results")));
+
+  await page.goto("/test/previous");
+  await expect(page.getByTestId("previous-table")).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-previous")));
+
+  await page.goto("/test/flagged");
+  await expect(page.getByTestId("flagged-card").first()).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-flagged")));
+  await page.getByTestId("flagged-card").first().locator("button").first().click();
+  await expect(page.getByTestId("flagged-detail")).toBeVisible();
+  found.push(...(await checkScreen(page, "tt-flagged-question")));
+
+  expect(found).toEqual([]);
+});

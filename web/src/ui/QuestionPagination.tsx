@@ -89,7 +89,7 @@ export function QuestionPagination({
                 data-answered={answered || undefined}
                 data-flagged={flagged || undefined}
                 data-correctness={result ?? undefined}
-                className={`relative h-10 min-w-10 rounded-lg px-1.5 text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
+                className={`relative h-11 min-w-11 rounded-lg px-1.5 text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
                   isCurrent ? `${tone.current} ring-2 ring-brand-100` : tone.rest
                 }`}
               >
@@ -116,9 +116,9 @@ export function QuestionPagination({
             onChange={(e) => setView({ current, start: clampWindowStart(Number(e.target.value), total, size) })}
             aria-valuetext={`Questions ${visible.start} to ${visible.end} of ${total}`}
             data-testid="pagination-scrubber"
-            className="h-10 min-w-0 flex-1 cursor-pointer accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            className="h-11 min-w-0 flex-1 cursor-pointer accent-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           />
-          <span className="shrink-0 text-xs text-slate-500 tabular-nums" aria-hidden>
+          <span className="shrink-0 text-xs text-slate-600 tabular-nums" aria-hidden>
             {visible.start}–{visible.end} of {total}
           </span>
         </div>

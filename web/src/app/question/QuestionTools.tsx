@@ -41,7 +41,7 @@ export function QuestionTools({
           aria-pressed={flagged}
           onClick={() => void toggleFlag(scope, questionId)}
           data-testid="flag-button"
-          className={`h-10 rounded-lg px-3 text-sm font-medium ring-1 ${flagged ? "bg-amber-100 text-amber-900 ring-amber-300" : "bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
+          className={`h-11 rounded-lg px-3 text-sm font-medium ring-1 ${flagged ? "bg-amber-100 text-amber-900 ring-amber-300" : "bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
         >
           {flagged ? "⚑ Flagged" : "⚐ Flag"}
         </button>
@@ -51,7 +51,7 @@ export function QuestionTools({
           type="button"
           onClick={() => setSeenOpen(true)}
           data-testid="seen-button"
-          className="h-10 rounded-lg bg-surface px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+          className="h-11 rounded-lg bg-surface px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           Mark as seen in exam{" "}
           <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="seen-count">

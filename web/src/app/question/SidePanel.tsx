@@ -94,7 +94,7 @@ export function SidePanel({
         <ul className="space-y-0.5 font-mono text-xs text-slate-700" data-testid="learning-objectives">
           {question.learning_objectives.map((code) => (
             <li key={code}>
-              {code} <span className="text-slate-400">(version {EASA_LEARNING_OBJECTIVE_VERSION})</span>
+              {code} <span className="text-slate-600">(version {EASA_LEARNING_OBJECTIVE_VERSION})</span>
             </li>
           ))}
         </ul>

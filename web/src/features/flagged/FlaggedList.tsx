@@ -112,7 +112,7 @@ export function FlaggedList({
                   onClick={() => void toggleFlag(scope, question.id)}
                   aria-label={`Remove the flag from question ${question.reference}`}
                   title="Remove flag"
-                  className="m-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                   data-testid="unflag-card"
                 >
                   <svg
@@ -136,7 +136,7 @@ export function FlaggedList({
                 onClick={() => onPage(page - 1)}
                 disabled={page <= 1}
                 aria-label="Previous page"
-                className="flex h-10 w-10 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+                className="flex h-11 w-11 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ‹
               </button>
@@ -148,7 +148,7 @@ export function FlaggedList({
                 onClick={() => onPage(page + 1)}
                 disabled={page >= pageCount}
                 aria-label="Next page"
-                className="flex h-10 w-10 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
+                className="flex h-11 w-11 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ›
               </button>

@@ -1,3 +1,4 @@
+import { Button } from "../../ui/Button.tsx";
 import type { TreeChoice } from "../../ui/subject-tree.ts";
 
 /**
@@ -25,21 +26,17 @@ export function ChoiceList({
   return (
     <section aria-labelledby="practice-view-heading" data-testid="practice-choices">
       <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
-        <h1 id="practice-view-heading" className="text-xl font-semibold">
+        <h2 id="practice-view-heading" className="text-lg font-semibold text-slate-900">
           {heading}
-        </h1>
+        </h2>
         {onBack ? (
-          <button
-            type="button"
-            onClick={onBack}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
-          >
+          <Button variant="secondary" onPress={onBack}>
             Back
-          </button>
+          </Button>
         ) : null}
       </div>
       {choices === undefined ? (
-        <p className="px-6 py-8 text-center text-slate-500">Loading…</p>
+        <p className="px-6 py-8 text-center text-slate-600">Loading…</p>
       ) : choices.length === 0 ? (
         <p className="px-6 py-8 text-center text-slate-600" data-testid="practice-empty">
           {empty}
@@ -87,7 +84,7 @@ function ChoiceButton({
       onClick={onPress}
       aria-current={selected ? "true" : undefined}
       data-testid="practice-choice"
-      className={`flex w-full items-center gap-3 px-5 py-3 text-left sm:px-6 ${selected ? "bg-brand-50" : "hover:bg-slate-50"}`}
+      className={`flex min-h-11 w-full items-center gap-3 px-5 py-3 text-left sm:px-6 ${selected ? "bg-brand-50" : "hover:bg-slate-50"}`}
     >
       {code ? (
         <span className={`${code.length > 3 ? "w-24" : "w-10"} shrink-0 font-mono text-xs text-slate-500`}>{code}</span>

@@ -30,6 +30,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { createTest } from "../../local/actions/test.ts";
 import { currentDate } from "../../platform.ts";
+import { Card, Page } from "../../ui/Page.tsx";
 import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "../../ui/subject-tree.ts";
 import { ChoiceList } from "./ChoiceList.tsx";
@@ -267,10 +268,11 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   }
 
   return (
-    <main className="mx-auto max-w-4xl px-3 py-6 sm:px-4">
-      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200" data-testid={`practice-view-${shown}`}>
+    <Page title="Practice test" description="Questions from the bank on this device, chosen your way." busy={!loaded}>
+      {loaded ? null : <IndexingStatus />}
+      <Card padded={false} testId={`practice-view-${shown}`}>
         {body}
-      </div>
+      </Card>
       <PracticeSummaryDialog
         isOpen={summaryOpen}
         lines={summaryLines}
@@ -280,6 +282,27 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         onClose={() => setSummaryOpen(false)}
         onStart={() => void start()}
       />
-    </main>
+    </Page>
+  );
+}
+
+/**
+ * While the bank is read and indexed (seconds on a big bank, partly blocking the page): a
+ * spinner and words, faded in after 300 ms so a quick load does not flash. Both animations are
+ * the compositor's (opacity, rotation), so they keep moving while the indexing holds the page.
+ */
+function IndexingStatus() {
+  return (
+    <p
+      role="status"
+      data-testid="practice-indexing"
+      className="flex items-center gap-3 rounded-xl bg-surface px-5 py-4 text-sm text-slate-700 ring-1 ring-slate-200 transition-opacity delay-300 duration-200 starting:opacity-0"
+    >
+      <span
+        aria-hidden="true"
+        className="size-5 shrink-0 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+      />
+      Getting the question bank on this device ready…
+    </p>
   );
 }

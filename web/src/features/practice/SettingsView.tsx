@@ -29,6 +29,7 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { type ReactNode, useId } from "react";
 import type { LocalAuthority } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
@@ -94,9 +95,9 @@ export function SettingsView({
   return (
     <section aria-labelledby="practice-settings-heading">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 sm:px-6">
-        <h1 id="practice-settings-heading" className="text-xl font-semibold">
-          Practice
-        </h1>
+        <h2 id="practice-settings-heading" className="text-lg font-semibold text-slate-900">
+          Your questions
+        </h2>
         <p
           className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700"
           aria-live="polite"
@@ -118,7 +119,7 @@ export function SettingsView({
                   disabled={row.disabled}
                   onClick={() => onOpen(row.level)}
                   data-testid={`practice-open-${row.level}`}
-                  className="flex w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
+                  className="flex min-h-11 w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
                 >
                   <span className="w-20 shrink-0 font-medium text-slate-800">{row.label}</span>
                   <span className="min-w-0 flex-1 truncate">{row.value}</span>
@@ -257,7 +258,7 @@ export function SettingsView({
             value={typeof questions === "number" ? String(questions) : ""}
             placeholder={`1 to ${availableQuestionCount(criteria, matching)}`}
             onChange={(e) => update((c) => typeQuestionCount(c, e.target.value))}
-            className={`${FIELD_CLASS} w-36`}
+            className={`${FIELD_CLASS} min-h-11 w-36`}
           />
         </div>
         <Check id={ids.all} checked={questions === "all"} onChange={(on) => update((c) => tickAllQuestions(c, on))}>
@@ -269,14 +270,9 @@ export function SettingsView({
               Your test: {testSize} {testSize === 1 ? "question" : "questions"}
             </span>
           ) : null}
-          <button
-            type="button"
-            onClick={onStart}
-            disabled={!canStart}
-            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
-          >
+          <Button onPress={onStart} disabled={!canStart} className="px-6">
             Start
-          </button>
+          </Button>
         </div>
       </div>
       {matching === 0 && hasSource ? (
@@ -291,7 +287,7 @@ export function SettingsView({
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="space-y-4">
-      <h2 className="text-sm font-semibold tracking-wide text-slate-500 uppercase">{title}</h2>
+      <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">{title}</h3>
       {children}
     </div>
   );
@@ -309,7 +305,7 @@ function Check({
   children: ReactNode;
 }) {
   return (
-    <div className="flex items-center gap-2 py-1">
+    <div className="flex min-h-11 items-center gap-2">
       <input
         id={id}
         type="checkbox"
@@ -345,7 +341,7 @@ function Slider({
 }) {
   return (
     <div className="mt-1 flex items-center gap-3">
-      <label htmlFor={id} className={`w-24 shrink-0 text-sm ${disabled ? "text-slate-400" : "text-slate-700"}`}>
+      <label htmlFor={id} className={`w-24 shrink-0 text-sm ${disabled ? "text-slate-500" : "text-slate-700"}`}>
         {label}
       </label>
       <input
@@ -360,7 +356,7 @@ function Slider({
         className="min-w-0 flex-1 accent-brand-600 disabled:opacity-40"
       />
       <span
-        className={`shrink-0 text-right text-sm whitespace-nowrap ${disabled ? "text-slate-400" : "text-slate-700"}`}
+        className={`shrink-0 text-right text-sm whitespace-nowrap ${disabled ? "text-slate-500" : "text-slate-700"}`}
       >
         {valueText}
       </span>

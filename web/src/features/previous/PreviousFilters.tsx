@@ -1,5 +1,7 @@
 /** Spec: "Filter by result (All, Passed, Failed), type and dates"; the result filter goes with hidden results. */
 import type { TestType } from "@preflight/sync-protocol";
+import { Button } from "../../ui/Button.tsx";
+import { DateField } from "../../ui/DateField.tsx";
 import { typeLabel } from "./labels.ts";
 import { NO_FILTER, type PreviousFilter, RESULT_FILTERS, type ResultFilter } from "./rows.ts";
 
@@ -27,7 +29,7 @@ export function PreviousFilters({
             {RESULT_FILTERS.map((value) => (
               <label
                 key={value}
-                className={`cursor-pointer px-3 py-1.5 ${filter.result === value ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
+                className={`flex min-h-11 cursor-pointer items-center px-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand-500 ${filter.result === value ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
               >
                 <input
                   type="radio"
@@ -47,7 +49,7 @@ export function PreviousFilters({
         <select
           value={filter.type ?? ""}
           onChange={(e) => set({ type: (e.target.value || null) as TestType | null })}
-          className="rounded-md border border-slate-300 bg-surface px-2 py-1.5"
+          className="min-h-11 rounded-md border border-slate-300 bg-surface px-3 text-slate-900"
         >
           <option value="">All types</option>
           {types.map((type) => (
@@ -57,30 +59,28 @@ export function PreviousFilters({
           ))}
         </select>
       </label>
-      <label className="flex flex-col">
-        <span className="mb-1 font-medium text-slate-700">From</span>
-        <input
-          type="date"
+      <div className="w-40">
+        <DateField
+          label="From"
           value={filter.from ?? ""}
-          max={filter.to ?? undefined}
-          onChange={(e) => set({ from: e.target.value || null })}
-          className="rounded-md border border-slate-300 px-2 py-1"
+          {...(filter.to ? { max: filter.to } : {})}
+          onChange={(iso) => set({ from: iso || null })}
+          testId="previous-from"
         />
-      </label>
-      <label className="flex flex-col">
-        <span className="mb-1 font-medium text-slate-700">To</span>
-        <input
-          type="date"
+      </div>
+      <div className="w-40">
+        <DateField
+          label="To"
           value={filter.to ?? ""}
-          min={filter.from ?? undefined}
-          onChange={(e) => set({ to: e.target.value || null })}
-          className="rounded-md border border-slate-300 px-2 py-1"
+          {...(filter.from ? { min: filter.from } : {})}
+          onChange={(iso) => set({ to: iso || null })}
+          testId="previous-to"
         />
-      </label>
+      </div>
       {active ? (
-        <button type="button" onClick={() => onChange(NO_FILTER)} className="py-1.5 text-brand-700 underline">
+        <Button variant="quiet" onPress={() => onChange(NO_FILTER)} testId="clear-filters">
           Clear filters
-        </button>
+        </Button>
       ) : null}
     </div>
   );

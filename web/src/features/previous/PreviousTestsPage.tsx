@@ -9,6 +9,7 @@ import { useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
+import { Card, Page } from "../../ui/Page.tsx";
 import { dateText, PREVIOUS_MESSAGES, passText, scoreText, typeLabel } from "./labels.ts";
 import { PreviousFilters } from "./PreviousFilters.tsx";
 import { RetakeDialog } from "./RetakeDialog.tsx";
@@ -48,22 +49,25 @@ export function PreviousTestsPage() {
     return fixed ? attemptsUsed(fixed, device?.all ?? []) : 0;
   };
 
-  if (view === undefined) return <p className="p-8 text-center text-slate-500">Loading tests…</p>;
+  if (view === undefined)
+    return (
+      <Page title="Previous tests" busy>
+        <p className="text-slate-600">Loading tests…</p>
+      </Page>
+    );
 
   return (
-    <main className="mx-auto max-w-5xl space-y-6 px-4 py-6">
-      <section className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-        <div className="space-y-4 border-b border-slate-100 px-6 py-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h1 className="text-xl font-semibold">{PREVIOUS_MESSAGES.reviewTitle}</h1>
-            {!view.fromServer ? (
-              <span className="text-xs text-slate-500">Showing the tests on this device.</span>
-            ) : null}
-          </div>
-          {view.rows.length > 0 ? (
+    <Page
+      title="Previous tests"
+      description={view.fromServer ? undefined : "Showing the tests on this device."}
+      width="default"
+    >
+      <Card title={PREVIOUS_MESSAGES.reviewTitle} padded={false} testId="previous-review">
+        {view.rows.length > 0 ? (
+          <div className="border-b border-slate-100 px-5 pb-4 pt-4 sm:px-6">
             <PreviousFilters filter={effective} onChange={setFilter} types={types} showResult={showResult} />
-          ) : null}
-        </div>
+          </div>
+        ) : null}
         {view.rows.length === 0 ? (
           <p className="px-6 py-10 text-center text-slate-600" data-testid="previous-empty">
             {PREVIOUS_MESSAGES.empty}
@@ -73,7 +77,7 @@ export function PreviousTestsPage() {
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm" data-testid="previous-table">
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
                   <th scope="col" className="px-6 py-2 font-medium">
                     Date
@@ -98,20 +102,20 @@ export function PreviousTestsPage() {
                         <button
                           type="button"
                           onClick={() => open(row)}
-                          className="text-left font-medium text-brand-700 hover:underline"
+                          className="min-h-11 text-left font-medium text-brand-700 hover:underline"
                         >
                           {row.title}
                         </button>
                       ) : (
                         <span className="font-medium">{row.title}</span>
                       )}
-                      <span className="block text-xs text-slate-500">
+                      <span className="block text-xs text-slate-600">
                         {typeLabel(row.test_type)}
                         {row.onDevice ? "" : " · taken on another device"}
                       </span>
                     </td>
                     <td
-                      className={`whitespace-nowrap px-3 py-3 tabular-nums ${row.hidden ? "text-slate-400" : ""}`}
+                      className={`whitespace-nowrap px-3 py-3 tabular-nums ${row.hidden ? "text-slate-500" : ""}`}
                       data-testid="previous-score"
                     >
                       {scoreText(row)}
@@ -125,10 +129,9 @@ export function PreviousTestsPage() {
             </table>
           </div>
         )}
-      </section>
+      </Card>
 
-      <section className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-        <h2 className="border-b border-slate-100 px-6 py-4 text-lg font-semibold">{PREVIOUS_MESSAGES.chooseTitle}</h2>
+      <Card title={PREVIOUS_MESSAGES.chooseTitle} padded={false}>
         {retakeable.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-600">{PREVIOUS_MESSAGES.empty}</p>
         ) : (
@@ -138,15 +141,15 @@ export function PreviousTestsPage() {
                 <button
                   type="button"
                   onClick={() => setRetaking(test)}
-                  className="flex w-full items-center justify-between gap-4 px-6 py-3 text-left hover:bg-brand-50"
+                  className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-3 text-left hover:bg-brand-50 sm:px-6"
                 >
                   <span>
                     <span className="block font-medium">{row.title}</span>
-                    <span className="text-xs text-slate-500">
+                    <span className="text-xs text-slate-600">
                       {typeLabel(row.test_type)} · {row.questions} questions · {dateText(row)}
                     </span>
                   </span>
-                  <span className={`text-sm font-medium ${test.can_retake ? "text-brand-700" : "text-slate-400"}`}>
+                  <span className={`text-sm font-medium ${test.can_retake ? "text-brand-700" : "text-slate-500"}`}>
                     Retake
                   </span>
                 </button>
@@ -154,7 +157,7 @@ export function PreviousTestsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </Card>
 
       {retaking ? (
         <RetakeDialog
@@ -164,7 +167,7 @@ export function PreviousTestsPage() {
           onClose={() => setRetaking(null)}
         />
       ) : null}
-    </main>
+    </Page>
   );
 }
 

@@ -4,6 +4,8 @@ import { useCallback, useEffect, useRef } from "react";
 import { useFixedAttempts, useHideFixedResults } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { markReviewed } from "../../local/actions/question.ts";
+import { buttonClass } from "../../ui/Button.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { exitTarget } from "../../ui/question/rules.ts";
 import { useResultsData } from "./queries.ts";
 import { ResultsView } from "./ResultsView.tsx";
@@ -48,15 +50,22 @@ export function ResultsScreen({ testId }: { testId: string }) {
     document.getElementById(`result-question-${lastViewed.current}`)?.scrollIntoView({ block: "center" });
   }, [reviewIndex]);
 
-  if (data === undefined) return <p className="p-8 text-center text-slate-500">Loading results…</p>;
+  if (data === undefined)
+    return (
+      <Page title="Results" busy>
+        <p className="text-slate-600">Loading results…</p>
+      </Page>
+    );
   if (data === null || !data.test.finished)
     return (
-      <main className="mx-auto max-w-lg p-8 text-center">
-        <p>No results for this test yet.</p>
-        <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
-          Go to dashboard
-        </Link>
-      </main>
+      <Page title="Results" width="narrow">
+        <Card>
+          <p>No results for this test yet.</p>
+          <Link to="/dashboard" className={buttonClass("secondary", "mt-4")}>
+            Go to dashboard
+          </Link>
+        </Card>
+      </Page>
     );
 
   const exit = exitTarget(data.test.test_type);

@@ -8,6 +8,7 @@ import {
 import { useState } from "react";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { draftFromGiven } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
@@ -82,7 +83,7 @@ export function ResultsView({
   const reviewed = visible.review && reviewIndex >= 0 ? questions[reviewIndex] : undefined;
 
   return (
-    <main className="mx-auto max-w-4xl space-y-6 px-4 py-6">
+    <Page title={test.title} titleTestId="results-title">
       {visible.score && result ? (
         <ResultHeader
           test={test}
@@ -102,38 +103,40 @@ export function ResultsView({
         />
       ) : null}
       {visible.score && !result ? (
-        <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
-          <h1 className="text-xl font-semibold">{test.title}</h1>
-          <p className="mt-2 text-slate-700" data-testid="result-awaiting">
+        <Card className="text-center">
+          <p className="text-slate-700" data-testid="result-awaiting">
             {RESULT_MESSAGES.awaitingMarking}
           </p>
-        </section>
+        </Card>
       ) : null}
       {visible.sentToSchool ? (
-        <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <Card className="text-center">
           <p className="text-lg" data-testid="result-hidden">
             {RESULT_MESSAGES.sentToSchool}
           </p>
-        </section>
+        </Card>
       ) : null}
 
       {visible.review ? (
         total === 0 ? (
-          <p className="rounded-xl bg-surface p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-            {RESULT_MESSAGES.noQuestions}
-          </p>
+          <Card className="text-center">
+            <p className="text-slate-600">{RESULT_MESSAGES.noQuestions}</p>
+          </Card>
         ) : reviewed && reviewIndex >= 0 ? (
           <section
             className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200"
             data-testid="review"
             id={`explanation-${reviewed.id}`}
+            aria-labelledby="review-heading"
           >
             <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
-              <h2 className="font-semibold">Review</h2>
+              <h2 id="review-heading" className="text-lg font-semibold text-slate-900">
+                Review
+              </h2>
               <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="review-number">
                 Question {padQuestionNumber(reviewIndex + 1)} / {padQuestionNumber(total)}
               </span>
-              <span className="text-sm text-slate-500">
+              <span className="text-sm text-slate-600">
                 Ref <span className="font-mono">{reviewed.reference ?? "–"}</span>
               </span>
               <span
@@ -164,7 +167,7 @@ export function ResultsView({
                 </div>
               ) : null}
             </div>
-            <div className="flex items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
               <Button
                 variant="secondary"
                 onPress={() => onShow(test.question_ids[reviewIndex - 1] ?? null)}
@@ -186,20 +189,21 @@ export function ResultsView({
             </div>
           </section>
         ) : (
-          <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-              <h2 className="font-semibold">Your answers</h2>
+          <Card
+            title="Your answers"
+            actions={
               <p className="flex gap-4 text-xs text-slate-600" data-testid="results-legend">
                 <span>✓ Correct</span>
                 <span>✗ Incorrect</span>
                 <span>– Not answered</span>
               </p>
-            </div>
+            }
+          >
             <ol className="grid grid-cols-5 gap-2 sm:grid-cols-10">
               {test.question_ids.map((id, i) => {
                 const answer = answers.get(id);
                 const tone = !answer
-                  ? "bg-slate-100 text-slate-500"
+                  ? "bg-slate-100 text-slate-700"
                   : answer.correct
                     ? "bg-emerald-100 text-emerald-800"
                     : "bg-red-100 text-red-800";
@@ -209,7 +213,7 @@ export function ResultsView({
                     <button
                       type="button"
                       onClick={() => onShow(id)}
-                      className={`w-full rounded-md py-2 text-center text-xs font-semibold hover:ring-2 hover:ring-brand-500 ${tone}`}
+                      className={`min-h-11 w-full rounded-md py-2 text-center text-xs font-semibold hover:ring-2 hover:ring-brand-500 ${tone}`}
                       aria-label={`Question ${i + 1}: ${label}`}
                     >
                       <span aria-hidden>{!answer ? "– " : answer.correct ? "✓ " : "✗ "}</span>
@@ -219,7 +223,7 @@ export function ResultsView({
                 );
               })}
             </ol>
-          </section>
+          </Card>
         )
       ) : null}
 
@@ -250,7 +254,7 @@ export function ResultsView({
       >
         <p>{RESULT_MESSAGES.quitWarning}</p>
       </Modal>
-    </main>
+    </Page>
   );
 }
 
@@ -276,13 +280,14 @@ function ResultHeader({
 }) {
   const took = test.finished ? timeTaken(test.started, test.finished) : null;
   return (
-    <section className="rounded-xl bg-surface p-6 text-center shadow-sm ring-1 ring-slate-200">
-      <h1
+    <Card className="text-center" labelledBy="result-heading">
+      <h2
+        id="result-heading"
         className={`text-2xl font-semibold ${result.pass ? "text-emerald-700" : "text-red-700"}`}
         data-testid="result-heading"
       >
         {result.pass ? RESULT_MESSAGES.passed : RESULT_MESSAGES.failed}
-      </h1>
+      </h2>
       <p className="mt-2 text-lg" data-testid="result-score">
         {RESULT_MESSAGES.scored(result.percentage)}
       </p>
@@ -311,7 +316,7 @@ function ResultHeader({
           {lateAnswersText(test.marked?.late_answers ?? 0)}
         </p>
       ) : null}
-      <p className="mt-4 text-xs text-slate-500" data-testid="marking-source">
+      <p className="mt-4 text-xs text-slate-600" data-testid="marking-source">
         {test.marked ? RESULT_MESSAGES.markedByServer : RESULT_MESSAGES.markedOnDevice}
       </p>
       <div className="mt-5 flex flex-wrap justify-center gap-3" data-testid="result-actions">
@@ -329,7 +334,7 @@ function ResultHeader({
           {moveOnLabel(test.test_type)}
         </Button>
       </div>
-    </section>
+    </Card>
   );
 }
 
@@ -337,9 +342,8 @@ function ResultHeader({
 function Breakdown({ subjects, passPercentage }: { subjects: SubjectBreakdown[]; passPercentage: number }) {
   if (subjects.length === 0) return null;
   return (
-    <section className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200" data-testid="result-breakdown">
-      <h2 className="font-semibold">By subject and topic</h2>
-      <table className="mt-3 w-full text-left text-sm">
+    <Card title="By subject and topic" testId="result-breakdown">
+      <table className="w-full text-left text-sm">
         <thead className="sr-only">
           <tr>
             <th scope="col">Subject or topic</th>
@@ -358,7 +362,7 @@ function Breakdown({ subjects, passPercentage }: { subjects: SubjectBreakdown[];
           </tbody>
         ))}
       </table>
-    </section>
+    </Card>
   );
 }
 

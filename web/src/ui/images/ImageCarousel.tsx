@@ -12,7 +12,7 @@ import { ImagesUnavailable } from "./ImagesUnavailable.tsx";
 import { ImageViewer } from "./ImageViewer.tsx";
 
 const ROUND_BUTTON =
-  "flex h-10 w-10 items-center justify-center rounded-full bg-surface text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+  "flex h-11 w-11 items-center justify-center rounded-full bg-surface text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 /**
  * Annex or answer images of a question. One image: just the image. Several: previous / next
@@ -107,7 +107,7 @@ export function ImageCarousel({
                 >
                   {picture}
                   <span
-                    className="absolute right-2 bottom-2 flex h-10 w-10 items-center justify-center rounded-full bg-surface/90 text-slate-700 shadow ring-1 ring-slate-200 group-hover:text-brand-600"
+                    className="absolute right-2 bottom-2 flex h-11 w-11 items-center justify-center rounded-full bg-surface/90 text-slate-700 shadow ring-1 ring-slate-200 group-hover:text-brand-600"
                     aria-hidden
                   >
                     <svg
@@ -146,7 +146,7 @@ export function ImageCarousel({
               onClick={() => dispatch({ type: "go", index: i })}
               aria-label={`Show ${name(i).toLowerCase()}`}
               aria-current={i === current.index ? "true" : undefined}
-              className="group flex h-10 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+              className="group flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
               <span
                 className={`h-2.5 w-2.5 rounded-full transition-colors ${

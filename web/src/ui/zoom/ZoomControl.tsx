@@ -1,7 +1,7 @@
 import { canZoomIn, formatZoom, isZoomReset, ZOOM_RESET, zoomIn, zoomOut } from "./zoom.ts";
 
 const BUTTON =
-  "flex h-10 min-w-10 items-center justify-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
+  "flex h-11 min-w-11 items-center justify-center rounded-lg px-2 text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent";
 
 /**
  * − / value / + / reset for the question text zoom. Controlled: `value` in, `onChange` out with
