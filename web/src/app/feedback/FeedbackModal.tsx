@@ -15,6 +15,10 @@ type Phase = "editing" | "sending" | SubmitOutcome;
 export const FEEDBACK_TITLE = "GIVE FEEDBACK";
 export const SCREENSHOT_HINT = `Up to ${FEEDBACK_LIMITS.maxScreenshots} images. Each is made smaller on this device (at most ${FEEDBACK_LIMITS.maxLongSide} px, ${FEEDBACK_LIMITS.maxScreenshotBytes / 1024 / 1024} MB) before it is sent.`;
 
+/** The file input's own button at the app's 44 px, in the secondary button's look. */
+const FILE_BUTTON_CLASS =
+  "cursor-pointer py-1.5 file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-4 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50";
+
 export interface FeedbackModalProps {
   isOpen: boolean;
   onClose: () => void;
@@ -160,26 +164,33 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
               accept="image/png,image/jpeg,image/webp"
               multiple
               disabled={busy || shots.length >= FEEDBACK_LIMITS.maxScreenshots}
+              className={`${control.className} ${FILE_BUTTON_CLASS}`}
               onChange={(e) => void onFiles(e)}
             />
           )}
         </FormField>
         {shots.length > 0 ? (
-          <ul className="flex flex-wrap gap-2" aria-label="Attached screenshots" data-testid="feedback-shots">
+          <ul className="flex flex-wrap gap-4 pt-2" aria-label="Attached screenshots" data-testid="feedback-shots">
             {shots.map((shot, i) => (
               <li key={shot.url} className="relative">
                 <img
                   src={shot.url}
                   alt={shot.name}
-                  className="h-16 w-16 rounded border border-slate-200 object-cover"
+                  className="h-20 w-20 rounded-md border border-slate-200 object-cover"
                 />
+                {/* 44 px to tap; the round mark drawn inside it stays small over the thumbnail. */}
                 <button
                   type="button"
                   onClick={() => remove(i)}
                   aria-label={`Remove ${shot.name}`}
-                  className="absolute -right-2 -top-2 h-6 w-6 rounded-full bg-neutral-800 text-xs text-white"
+                  className="absolute -right-4 -top-4 flex h-11 w-11 items-center justify-center rounded-full"
                 >
-                  ×
+                  <span
+                    aria-hidden
+                    className="flex h-7 w-7 items-center justify-center rounded-full bg-neutral-800 text-sm text-white ring-2 ring-surface"
+                  >
+                    ×
+                  </span>
                 </button>
               </li>
             ))}

@@ -4,7 +4,9 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
+import { Button, buttonClass } from "../../ui/Button.tsx";
 import { HtmlWithModels } from "../../ui/model-viewer/index.ts";
+import { Card, Page } from "../../ui/Page.tsx";
 import { LESSON_PROSE } from "./lesson-prose.ts";
 import { TutorSearchPanel } from "./TutorSearchPanel.tsx";
 import { useTutorSearch } from "./useTutorSearch.ts";
@@ -82,93 +84,70 @@ export function LessonViewer({
   const updating = useUpdateRunning(scope.db);
 
   if (lesson === undefined || (lesson === null && updating === undefined))
-    return <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500">Opening lesson…</main>;
+    return (
+      <Page title="Lesson" width="narrow" busy>
+        <p className="text-slate-600">Opening lesson…</p>
+      </Page>
+    );
 
   // Lessons arrive with their subject's content pack: while the updater runs, one not here yet
   // may be on its way, and the live query shows it as soon as its pack is applied.
   if (lesson === null && updating)
     return (
-      <main className="mx-auto max-w-3xl px-4 py-8 text-slate-500" data-testid="lesson-downloading" aria-live="polite">
-        This lesson is downloading to this device…
-      </main>
+      <Page title="Lesson" width="narrow" busy>
+        <p className="text-slate-600" data-testid="lesson-downloading" aria-live="polite">
+          This lesson is downloading to this device…
+        </p>
+      </Page>
     );
 
   const searchButton = (
-    <button
-      type="button"
-      onClick={tutor.open}
-      className="rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50"
-      data-testid="open-tutor-search"
-    >
+    <Button variant="secondary" onPress={tutor.open} testId="open-tutor-search">
       Tutor / Search
-    </button>
+    </Button>
   );
 
   if (lesson === null)
     return (
-      <main className="mx-auto max-w-3xl px-4 py-8">
-        <div
-          className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
-          role="alert"
-          data-testid="lesson-unavailable"
-        >
-          <h1 className="text-lg font-semibold">{ACCESS_TITLES.lessonUnavailable}</h1>
-          <p className="mt-2 text-sm text-slate-700">{ACCESS_MESSAGES.lessonUnavailable}</p>
+      <Page title={ACCESS_TITLES.lessonUnavailable} width="narrow">
+        <Card>
+          <div role="alert" data-testid="lesson-unavailable">
+            <p className="text-sm text-slate-700">{ACCESS_MESSAGES.lessonUnavailable}</p>
+          </div>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Link
-              to="/update"
-              className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover"
-            >
+            <Link to="/update" className={buttonClass("primary")}>
               Update the app
             </Link>
-            <Link
-              to="/dashboard"
-              className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
-            >
+            <Link to="/dashboard" className={buttonClass("secondary")}>
               Dashboard
             </Link>
             {searchButton}
           </div>
-        </div>
+        </Card>
         <TutorSearchPanel search={tutor} />
-      </main>
+      </Page>
     );
 
   const html = lesson.pages[current - 1] ?? "";
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6">
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{lesson.code}</p>
-          <h1 className="text-xl font-semibold text-slate-900">{lesson.title}</h1>
-        </div>
-        {searchButton}
-      </div>
-      <article className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200 sm:p-8" data-testid="lesson-page">
-        <HtmlWithModels html={html} className={LESSON_PROSE} />
-      </article>
-      <nav className="mt-4 flex items-center justify-between gap-3" aria-label="Lesson pages">
-        <button
-          type="button"
-          onClick={() => turn(-1)}
-          disabled={current <= 1}
-          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-40"
-        >
+    <Page title={lesson.title} description={lesson.code} width="narrow" actions={searchButton}>
+      <Card padded={false} className="p-5 sm:p-8">
+        <article data-testid="lesson-page">
+          <HtmlWithModels html={html} className={LESSON_PROSE} />
+        </article>
+      </Card>
+      <nav className="flex items-center justify-between gap-3" aria-label="Lesson pages">
+        <Button variant="secondary" onPress={() => turn(-1)} disabled={current <= 1}>
           ← Previous
-        </button>
+        </Button>
         <span className="text-sm text-slate-600" data-testid="lesson-page-number" aria-live="polite">
           Page {current} of {total}
         </span>
-        <button
-          type="button"
-          onClick={() => turn(1)}
-          disabled={current >= total}
-          className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-40"
-        >
+        <Button onPress={() => turn(1)} disabled={current >= total}>
           Next →
-        </button>
+        </Button>
       </nav>
       <TutorSearchPanel search={tutor} />
-    </main>
+    </Page>
   );
 }

@@ -16,7 +16,7 @@ import type { TutorSearch } from "./useTutorSearch.ts";
 
 const FILTER_LABELS: Record<LessonFilter, string> = { all: "All", started: "Started", completed: "Completed" };
 const fieldClass =
-  "w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
+  "min-h-11 w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100";
 
 /** The Search tab: text box, Whole word, Subject and Lessons selects, and the results. */
 export function SearchTab({ search }: { search: TutorSearch }) {
@@ -56,12 +56,12 @@ export function SearchTab({ search }: { search: TutorSearch }) {
             autoFocus
           />
         </label>
-        <label className="flex items-center gap-2 text-sm text-slate-700">
+        <label className="flex min-h-11 w-fit items-center gap-2 text-sm text-slate-700">
           <input
             type="checkbox"
             checked={form.wholeWord}
             onChange={(e) => setForm({ ...form, wholeWord: e.target.checked })}
-            className="h-4 w-4 rounded border-slate-300"
+            className="h-5 w-5 rounded border-slate-300 accent-brand-600"
           />
           Whole word
         </label>
@@ -123,9 +123,9 @@ function SearchResults({
 }) {
   if (state.status === "idle")
     return (
-      <p className="text-sm text-slate-500">Type {SEARCH_MIN_LENGTH} or more characters to search your lessons.</p>
+      <p className="text-sm text-slate-600">Type {SEARCH_MIN_LENGTH} or more characters to search your lessons.</p>
     );
-  if (state.status === "searching") return <p className="text-sm text-slate-500">Searching…</p>;
+  if (state.status === "searching") return <p className="text-sm text-slate-600">Searching…</p>;
   if (state.status === "failed")
     return (
       <ErrorNotice as="p" className="text-sm text-red-700">
@@ -135,7 +135,7 @@ function SearchResults({
   if (state.results.length === 0) return <p className="text-sm text-slate-600">No results found</p>;
   return (
     <>
-      <p className="mb-2 text-xs text-slate-500">
+      <p className="mb-2 text-xs text-slate-600">
         {state.results.length} {state.results.length === 1 ? "result" : "results"}
       </p>
       <ul className="space-y-2" data-testid="search-results">
@@ -144,12 +144,12 @@ function SearchResults({
             <button
               type="button"
               onClick={() => onOpen(hit)}
-              className="w-full rounded-lg border border-slate-200 p-3 text-left hover:border-brand-500 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+              className="w-full rounded-lg border border-slate-200 p-3 text-left hover:border-brand-500 hover:bg-brand-50"
               data-testid="search-result"
             >
               <span className="flex items-baseline justify-between gap-3">
                 <span className="font-medium text-slate-900">{hit.title}</span>
-                <span className="shrink-0 text-xs text-slate-500">
+                <span className="shrink-0 text-xs text-slate-600">
                   Page {hit.page} · score {hit.score}
                 </span>
               </span>

@@ -1,10 +1,11 @@
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay, Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { SearchTab } from "./SearchTab.tsx";
 import type { TutorSearch } from "./useTutorSearch.ts";
 
 const tabClass =
-  "cursor-pointer rounded-t-md border-b-2 px-4 py-2 text-sm font-medium outline-none data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:text-brand-700 border-transparent text-slate-600 hover:text-slate-900";
+  "-mb-px flex min-h-11 cursor-pointer items-center rounded-t-md border-b-2 border-transparent px-4 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:text-brand-700";
 
 /**
  * The Tutor / Search slide-out (spec study: Syllabus page, Lesson search panel): a Search tab,
@@ -22,20 +23,15 @@ export function TutorSearchPanel({ search }: { search: TutorSearch }) {
       isDismissable
       className="fixed inset-0 z-40 bg-black/30"
     >
-      <AriaModal className="fixed inset-y-0 right-0 flex w-full max-w-md flex-col bg-surface shadow-2xl">
+      <AriaModal className="fixed inset-y-0 right-0 flex w-full max-w-md flex-col bg-surface shadow-2xl ring-1 ring-slate-200">
         <Dialog className="flex h-full flex-col outline-none" data-testid="tutor-search-panel">
-          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-3">
-            <Heading slot="title" className="text-lg font-semibold">
+          <div className="flex items-center justify-between border-b border-slate-200 px-5 py-2">
+            <Heading slot="title" className="text-lg font-semibold text-slate-900">
               Tutor / Search
             </Heading>
-            <button
-              type="button"
-              onClick={search.close}
-              className="rounded-md px-2 py-1 text-sm text-slate-600 hover:bg-slate-100"
-              aria-label="Close"
-            >
+            <Button variant="quiet" onPress={search.close} testId="tutor-search-close">
               Close
-            </button>
+            </Button>
           </div>
           <Tabs className="flex min-h-0 flex-1 flex-col">
             <TabList aria-label="Tutor and search" className="flex gap-1 border-b border-slate-200 px-4">

@@ -10,6 +10,9 @@ export const LESSON_PROSE = [
   "[&_th]:border [&_th]:border-slate-300 [&_th]:bg-slate-50 [&_th]:px-2 [&_th]:py-1 [&_th]:text-left",
   "[&_td]:border [&_td]:border-slate-300 [&_td]:px-2 [&_td]:py-1 [&_td]:align-top",
   "[&_img]:mx-auto [&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded",
+  // Diagrams are drawn dark on light: in the dark theme they keep a light backdrop to be read.
+  "dark:[&_img]:bg-white dark:[&_img]:p-2",
+  "[&_table]:block [&_table]:overflow-x-auto sm:[&_table]:table",
   "[&_aside]:my-5 [&_aside]:rounded-lg [&_aside]:border-l-4 [&_aside]:border-brand-500 [&_aside]:bg-brand-50 [&_aside]:px-4 [&_aside]:py-2",
-  "[&_mark]:rounded [&_mark]:bg-amber-200 [&_mark]:px-0.5",
+  "[&_mark]:rounded [&_mark]:bg-amber-200 [&_mark]:px-0.5 [&_mark]:text-slate-900",
 ].join(" ");

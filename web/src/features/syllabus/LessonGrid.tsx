@@ -29,7 +29,7 @@ export function LessonGrid({
     );
   return (
     <table className="w-full text-left text-sm" data-testid="lesson-grid">
-      <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
+      <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
         <tr>
           <th scope="col" className="px-4 py-2 font-semibold sm:px-6">
             Lessons
@@ -47,7 +47,7 @@ export function LessonGrid({
                 type="button"
                 disabled={disabled}
                 onClick={() => onOpen({ module, part })}
-                className="flex w-full items-center gap-3 rounded-md py-1 text-left hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+                className="flex min-h-11 w-full items-center gap-3 rounded-md py-1 text-left hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 <StatusIcon pass={part.pass} />
                 <span className="min-w-0 flex-1">
@@ -59,7 +59,7 @@ export function LessonGrid({
                     ) : null}
                     {part.content.title}
                   </span>
-                  <span className="block text-xs text-slate-500">
+                  <span className="block text-xs text-slate-600">
                     {[
                       showModule ? module.title : null,
                       part.content.code,

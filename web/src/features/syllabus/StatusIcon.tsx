@@ -8,7 +8,7 @@ export function statusOf(pass: boolean | null): keyof typeof STATUS_LABELS {
 const LOOK = {
   complete: { glyph: "✓", className: "bg-emerald-100 text-emerald-700" },
   failed: { glyph: "✗", className: "bg-red-100 text-red-700" },
-  notStarted: { glyph: "−", className: "bg-slate-100 text-slate-500" },
+  notStarted: { glyph: "−", className: "bg-slate-100 text-slate-600" },
 } as const;
 
 export function StatusIcon({ pass }: { pass: boolean | null }) {

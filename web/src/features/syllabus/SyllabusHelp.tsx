@@ -36,7 +36,7 @@ export function SyllabusHelpButton() {
         onClick={() => setOpen(true)}
         aria-label="Help: the choices on this page"
         title="Help"
-        className="inline-flex h-8 w-8 items-center justify-center rounded-full border border-slate-300 font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50"
+        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-base font-bold italic text-brand-700 hover:bg-slate-50"
         data-testid="syllabus-help"
       >
         i
@@ -51,7 +51,14 @@ export function SyllabusHelpButton() {
           </Button>
         }
       >
-        <div className="-mr-2 max-h-[60vh] space-y-5 overflow-y-auto pr-2" data-testid="syllabus-help-content">
+        {/* A region that scrolls is reached by keyboard too, so its arrow keys scroll it (WCAG 2.1.1). */}
+        <section
+          className="-mr-2 max-h-[60vh] space-y-5 overflow-y-auto pr-2"
+          data-testid="syllabus-help-content"
+          aria-label={SYLLABUS_HELP_TITLE}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus
+          tabIndex={0}
+        >
           <Section title="Choosing what to show">
             <Item term="Syllabus">
               Shown only when you study more than one syllabus: switches the page (and your lessons and tests) to
@@ -108,7 +115,7 @@ export function SyllabusHelpButton() {
               The test needs newer questions than this device holds; Download test fetches them and opens the test.
             </Item>
           </Section>
-        </div>
+        </section>
       </Modal>
     </>
   );

@@ -8,7 +8,9 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
@@ -19,7 +21,8 @@ import { usePartAccess } from "./usePartAccess.ts";
 import { useSyllabi } from "./useSyllabi.ts";
 import { useSyllabusModules } from "./useSyllabusModules.ts";
 
-const SELECT = "rounded-md border border-slate-300 bg-surface px-3 py-1.5 text-sm shadow-sm disabled:bg-slate-100";
+const SELECT =
+  "min-h-11 rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm shadow-sm disabled:bg-slate-100 disabled:text-slate-500";
 
 /** `tutorSearch` is the lessons feature's Tutor / Search panel, which the route mounts and opens. */
 export function SyllabusPage({
@@ -40,7 +43,12 @@ export function SyllabusPage({
     [scope.db],
   );
 
-  if (!data) return <p className="px-6 py-10 text-center text-slate-500">Loading syllabus…</p>;
+  if (!data)
+    return (
+      <Page title="Syllabus" busy>
+        <p className="py-10 text-center text-slate-600">Loading syllabus…</p>
+      </Page>
+    );
 
   const modules = data.modules;
   const subjects = [...new Set(modules.flatMap((m) => m.subjects))].sort();
@@ -57,28 +65,23 @@ export function SyllabusPage({
   const opened = access.state;
 
   return (
-    <main className="mx-auto max-w-4xl px-4 py-6">
-      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-        <div className="flex flex-wrap items-center gap-3 border-b border-slate-100 px-4 py-4 sm:px-6">
-          <div className="min-w-0 flex-1">
-            <h1 className="text-xl font-semibold">Syllabus</h1>
-            {data.syllabus ? <p className="truncate text-sm text-slate-500">{data.syllabus.title}</p> : null}
-          </div>
+    <Page
+      title="Syllabus"
+      description={data.syllabus?.title}
+      actions={
+        <>
           <SyllabusHelpButton />
-          <button
-            type="button"
-            onClick={onOpenTutorSearch}
-            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50"
-            data-testid="open-tutor-search"
-          >
+          <Button variant="secondary" onPress={onOpenTutorSearch} testId="open-tutor-search">
             Tutor / Search
-          </button>
-        </div>
-
-        <div className="flex flex-wrap items-end gap-4 border-b border-slate-100 px-4 py-3 sm:px-6">
+          </Button>
+        </>
+      }
+    >
+      <Card padded={false} className="overflow-hidden">
+        <div className="flex flex-wrap items-end gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
           {selector.syllabi.length > 1 ? (
             <div className="flex min-w-0 items-end gap-2">
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
                 Syllabus
                 <select
                   className={`${SELECT} max-w-xs normal-case tracking-normal text-slate-900`}
@@ -98,7 +101,7 @@ export function SyllabusPage({
             </div>
           ) : null}
           <fieldset className="flex flex-col gap-1">
-            <legend className="text-xs font-medium uppercase tracking-wide text-slate-500">Sort by</legend>
+            <legend className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600">Sort by</legend>
             <div className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">
               {(["module", "subject"] as SyllabusSort[]).map((sort) => (
                 <button
@@ -107,7 +110,7 @@ export function SyllabusPage({
                   aria-pressed={choices.sort === sort}
                   onClick={() => choose({ sort })}
                   data-testid={`sort-${sort}`}
-                  className={`px-3 py-1.5 font-semibold uppercase ${choices.sort === sort ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
+                  className={`min-h-11 px-4 font-semibold uppercase ${choices.sort === sort ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
                 >
                   {sort}
                 </button>
@@ -115,10 +118,10 @@ export function SyllabusPage({
             </div>
           </fieldset>
           {choices.sort === "module" ? (
-            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+            <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
               Module
               <select
-                className={`${SELECT} normal-case tracking-normal text-slate-900`}
+                className={`${SELECT} max-w-full normal-case tracking-normal text-slate-900`}
                 value={currentModule?.id ?? ""}
                 onChange={(e) => choose({ current_module: Number(e.target.value) })}
                 data-testid="module-select"
@@ -132,10 +135,10 @@ export function SyllabusPage({
               </select>
             </label>
           ) : (
-            <label className="flex flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-500">
+            <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
               Subject
               <select
-                className={`${SELECT} normal-case tracking-normal text-slate-900`}
+                className={`${SELECT} max-w-full normal-case tracking-normal text-slate-900`}
                 value={currentSubject ?? ""}
                 onChange={(e) => choose({ current_subject: e.target.value })}
                 data-testid="subject-select"
@@ -169,10 +172,10 @@ export function SyllabusPage({
           disabled={unavailable}
           onOpen={({ module, part }) => void access.open(module, part)}
         />
-        <div className="border-t border-slate-100 px-4 py-3 sm:px-6">
+        <div className="border-t border-slate-200 px-4 py-3 sm:px-6">
           <StatusLegend />
         </div>
-      </div>
+      </Card>
 
       {opened.step === "refused" ? <RefusalModal decision={opened.decision} onClose={access.close} /> : null}
       {opened.step === "summary" ? (
@@ -184,6 +187,6 @@ export function SyllabusPage({
         />
       ) : null}
       {tutorSearch}
-    </main>
+    </Page>
   );
 }
