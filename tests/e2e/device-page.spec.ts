@@ -48,7 +48,7 @@ test("a student reaches This device from the profile: changes not sent yet, the 
 
   // Back online, Sync now sends them.
   await context.setOffline(false);
-  await page.getByTestId("sync-now").click();
+  await page.getByTestId("sync-button").click();
   await expect(page.getByTestId("changes-pending")).toHaveText("0", { timeout: 30_000 });
   await expect(page.getByTestId("pending-count")).toHaveText("0 pending");
 
@@ -64,7 +64,7 @@ test("a student reaches This device from the profile: changes not sent yet, the 
   await page.getByTestId("confirm-leave").click();
   await expect(page).toHaveURL(/\/device$/);
   await context.setOffline(false);
-  await page.getByTestId("sync-now").click();
+  await page.getByTestId("sync-button").click();
   await expect(page.getByTestId("changes-failed")).toHaveText("1", { timeout: 30_000 });
   const refused = page.getByTestId("failed-change");
   await expect(refused).toContainText(/^Answer to question 5 of “.+”/);

@@ -71,7 +71,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
           </dd>
         </dl>
         <div className="mt-5">
-          <SyncButton db={scope.db} />
+          <SyncButton db={scope.db} showLastSync={false} />
         </div>
       </Card>
 

@@ -111,7 +111,7 @@ function useSyncElsewhere(): boolean {
 }
 
 /** The sync button (spec): idle, syncing, synced (disabled 5 s), failed (disabled, 10 s countdown). */
-export function SyncButton({ db }: { db: UserDb }) {
+export function SyncButton({ db, showLastSync = true }: { db: UserDb; showLastSync?: boolean }) {
   const [state, setState] = useState<SyncState>({ kind: "idle" });
   const [problem, setProblem] = useState(false);
   const { notify } = useSnackbar();
@@ -176,14 +176,16 @@ export function SyncButton({ db }: { db: UserDb }) {
         <Button onPress={() => void run()} disabled={disabled} testId="sync-button">
           {label}
         </Button>
-        <span className="text-sm text-slate-600" data-testid="sync-last">
-          {lastSyncAt ? `Last sync ${formatSyncStamp(new Date(lastSyncAt))}` : "Not synced yet"}
-        </span>
+        {showLastSync ? (
+          <span className="text-sm text-slate-600" data-testid="sync-last">
+            {lastSyncAt ? `Last sync ${formatSyncStamp(new Date(lastSyncAt))}` : "Not synced yet"}
+          </span>
+        ) : null}
       </div>
       {online ? null : (
         <p className="text-sm text-slate-700" role="status" data-testid="sync-offline">
           <span className="font-medium">{DEVICE_OFFLINE}.</span>{" "}
-          {pending > 0 ? SAVED_ON_DEVICE : "Your work is kept here and syncs when you are online."}
+          {pending > 0 ? `${SAVED_ON_DEVICE}.` : "Your work is kept here and syncs when you are online."}
         </p>
       )}
       {isSyncStale(lastSyncAt, currentDate()) && lastSyncAt ? (

@@ -45,7 +45,9 @@ function RecordList({
   return (
     <Card title={title} testId={testId}>
       {records && records.length === 0 ? <p className="-mt-2 text-sm text-slate-600">{empty}</p> : null}
-      <ul className="-mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
+      {/* It scrolls past 20 rows or so: focusable, so a keyboard can scroll it too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list is reached by keyboard to scroll it */}
+      <ul tabIndex={0} aria-label={title} className="-mt-2 max-h-80 divide-y divide-slate-100 overflow-y-auto text-sm">
         {(records ?? []).map((record) => (
           <li key={record.id} className="flex items-start justify-between gap-3 py-2" data-testid="update-record">
             <span className="min-w-0">
