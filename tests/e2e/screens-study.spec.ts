@@ -15,6 +15,11 @@ import { startTest } from "./support/test-taking.ts";
 
 test.use({ reducedMotion: "reduce" });
 const TOTAL = 10;
+/** An 8×8 blue PNG, a screenshot stand-in for the feedback dialog. */
+const PIXEL = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR4nGOQizqBFTEMLQkAGBlQATpZBa0AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** A timed exam over all subjects, every question answered, finished: the charts have bars. */
 async function finishTimedExam(page: Page): Promise<void> {
@@ -152,4 +157,11 @@ test("syllabus, a lesson, the Tutor / Search panel and the feedback dialog pass 
   await dialog.getByTestId("feedback-send").click();
   await expect(dialog.getByText(FEEDBACK_MESSAGES.textRequired)).toBeVisible();
   expect(await checkScreen(page, "feedback-required", { fullPage: false })).toEqual([]);
+  // A screenshot attached: its thumbnail and a remove button a finger can hit.
+  await dialog
+    .getByLabel("Attach screenshots")
+    .setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL });
+  await expect(dialog.getByTestId("feedback-shots").getByRole("img")).toHaveCount(1);
+  await expectTall(dialog.getByRole("button", { name: "Remove pixel.png" }));
+  expect(await checkScreen(page, "feedback-screenshot", { fullPage: false })).toEqual([]);
 });

@@ -4,7 +4,7 @@
  * instead of a blank chart when there is nothing to show yet. The wrapper carries the reply as
  * JSON in `data-series`, so tests compare what the page draws with what the server answers.
  */
-import { lazy, type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
 import { type ChartModel, chartSummary, formatPercent } from "./model.ts";
 import { Spinner } from "./Spinner.tsx";
 
@@ -13,6 +13,27 @@ const AnalysisBarChart = lazy(() => import("./AnalysisBarChart.tsx"));
 /** Spec 9: graph minimum height 370 px (summary, topic); taller on a tall window. */
 export const ANALYSIS_CHART_MIN_HEIGHT = 370;
 const CHART_HEIGHT = `clamp(${ANALYSIS_CHART_MIN_HEIGHT}px, calc(100vh - 360px), 520px)`;
+
+/** Below this width (a phone) the bars run across, each name on its own row at its bars' left. */
+const ACROSS_QUERY = "(max-width: 639px)";
+/** Height of one name's row with its bars when they run across (the code and three lines). */
+const ROW_HEIGHT_ACROSS = 60;
+/** The percent axis, its title and the legend under the rows. */
+const AXES_HEIGHT_ACROSS = 90;
+
+function subscribeAcross(onChange: () => void): () => void {
+  const query = window.matchMedia(ACROSS_QUERY);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+function useBarsAcross(): boolean {
+  return useSyncExternalStore(
+    subscribeAcross,
+    () => window.matchMedia(ACROSS_QUERY).matches,
+    () => false,
+  );
+}
 
 export function AnalysisChart({
   title,
@@ -35,19 +56,23 @@ export function AnalysisChart({
   testId: string;
 }) {
   const summary = chartSummary(title, chart);
+  const across = useBarsAcross();
+  const height = across
+    ? `${Math.max(ANALYSIS_CHART_MIN_HEIGHT, chart.keys.length * ROW_HEIGHT_ACROSS + AXES_HEIGHT_ACROSS)}px`
+    : CHART_HEIGHT;
   return (
-    <figure className="m-0">
+    <figure className="m-0 min-w-0">
       <figcaption className="sr-only">{title}</figcaption>
       <div
         data-testid={testId}
         data-series={JSON.stringify(series)}
         data-empty={empty === null ? "false" : "true"}
-        style={empty === null ? { minHeight: ANALYSIS_CHART_MIN_HEIGHT, height: CHART_HEIGHT } : undefined}
-        className="relative"
+        style={empty === null ? { minHeight: ANALYSIS_CHART_MIN_HEIGHT, height } : undefined}
+        className="relative w-full min-w-0"
       >
         {empty === null ? (
           <Suspense fallback={<Spinner label="Loading chart" />}>
-            <AnalysisBarChart chart={chart} label={summary} />
+            <AnalysisBarChart chart={chart} label={summary} horizontal={across} />
           </Suspense>
         ) : (
           <p className="rounded-lg bg-slate-50 p-6 text-center text-sm text-slate-600 ring-1 ring-slate-200">{empty}</p>
@@ -55,7 +80,9 @@ export function AnalysisChart({
       </div>
       {empty === null ? (
         <details className="mt-3 text-sm" data-testid={`${testId}-table`}>
-          <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Show the numbers as a table</summary>
+          <summary className="cursor-pointer py-3 text-slate-700 hover:text-slate-900">
+            Show the numbers as a table
+          </summary>
           <div className="overflow-x-auto">
             <table className="mt-2 w-full text-left tabular-nums">
               <caption className="sr-only">{title}</caption>
@@ -69,7 +96,7 @@ export function AnalysisChart({
                       {d.label}
                     </th>
                   ))}
-                  <th scope="col" className="py-1.5 font-medium">
+                  <th scope="col" className="hidden py-1.5 font-medium sm:table-cell">
                     {notesHeader}
                   </th>
                 </tr>
@@ -77,15 +104,17 @@ export function AnalysisChart({
               <tbody>
                 {chart.keys.map((key, i) => (
                   <tr key={key} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 pr-3 font-normal">
+                    <th scope="row" className="py-1.5 pr-3 font-normal">
                       {chart.labels[i]}
+                      {/* On a phone the notes column would not fit: the notes go under the name. */}
+                      <span className="block text-xs text-slate-600 sm:hidden">{chart.notes[i]}</span>
                     </th>
                     {chart.datasets.map((d) => (
                       <td key={d.label} className="py-1 pr-3">
                         {formatPercent(d.data[i] ?? 0)}
                       </td>
                     ))}
-                    <td className="py-1 text-slate-600">{chart.notes[i]}</td>
+                    <td className="hidden py-1 text-slate-600 sm:table-cell">{chart.notes[i]}</td>
                   </tr>
                 ))}
               </tbody>

@@ -14,13 +14,15 @@ import { useErrorNotice } from "../../app/error-notice.ts";
 import { useUnseenNotices } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { isResetCall } from "../../local/actions/analysis.ts";
+import { Card, Page } from "../../ui/Page.tsx";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
 import { useActiveExam, useAnalysisInput } from "./queries.ts";
 import { SummaryGraphs } from "./SummaryGraphs.tsx";
 import { TopicAnalysis } from "./TopicAnalysis.tsx";
 
+/** 44 px high for a finger; the ring shows on keyboard focus only (React Aria's data attribute). */
 const TAB_CLASS =
-  "-mb-px cursor-pointer rounded-t-md border-b-2 border-transparent px-4 py-2 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700";
+  "-mb-px flex min-h-11 cursor-pointer items-center rounded-t-md border-b-2 border-transparent px-4 text-sm font-medium text-slate-600 outline-none hover:text-slate-900 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:text-brand-700";
 
 export function AnalysisPage() {
   const { scope } = useSignedIn();
@@ -37,35 +39,39 @@ export function AnalysisPage() {
     if (next !== tab) void navigate({ to: "/analysis", hash: next, resetScroll: false, hashScrollIntoView: false });
   };
 
+  const infoButton = (
+    <button
+      type="button"
+      onClick={() => setHelpOpen((open) => !open)}
+      aria-expanded={helpOpen}
+      aria-controls={helpId}
+      aria-label="About these graphs"
+      className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-base font-bold italic text-brand-700 hover:bg-brand-50"
+      data-testid="analysis-info"
+    >
+      i
+    </button>
+  );
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <div className="flex items-start justify-between gap-3">
-        <h1 className="text-xl font-semibold text-slate-900">
-          <Link
-            to="/syllabus"
-            className="hover:text-brand-700 hover:underline"
-            title="Change the active exam"
-            data-testid="analysis-exam-link"
-          >
-            {exam ? `Analysis: ${exam.title}` : "Analysis"}
-          </Link>
-        </h1>
-        <button
-          type="button"
-          onClick={() => setHelpOpen((open) => !open)}
-          aria-expanded={helpOpen}
-          aria-controls={helpId}
-          aria-label="About these graphs"
-          className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          data-testid="analysis-info"
+    <Page
+      width="wide"
+      title={
+        <Link
+          to="/syllabus"
+          className="hover:text-brand-700 hover:underline"
+          title="Change the active exam"
+          data-testid="analysis-exam-link"
         >
-          i
-        </button>
-      </div>
+          {exam ? `Analysis: ${exam.title}` : "Analysis"}
+        </Link>
+      }
+      actions={infoButton}
+    >
       <div
         id={helpId}
         hidden={!helpOpen}
-        className="mt-3 space-y-2 rounded-lg bg-brand-50 p-4 text-sm text-slate-700 ring-1 ring-brand-100"
+        className="space-y-2 rounded-xl bg-brand-50 p-5 text-sm text-slate-700 ring-1 ring-brand-100"
         data-testid="analysis-help"
       >
         <p>
@@ -84,7 +90,7 @@ export function AnalysisPage() {
         </p>
       </div>
 
-      <Tabs selectedKey={tab} onSelectionChange={(key) => select(key as AnalysisTab)} className="mt-4">
+      <Tabs selectedKey={tab} onSelectionChange={(key) => select(key as AnalysisTab)}>
         <TabList aria-label="Analysis" className="mb-4 flex gap-1 border-b border-slate-200">
           {ANALYSIS_TABS.map((t) => (
             <Tab key={t.id} id={t.id} className={TAB_CLASS} data-testid={`analysis-tab-${t.id}`}>
@@ -92,17 +98,18 @@ export function AnalysisPage() {
             </Tab>
           ))}
         </TabList>
-        <TabPanel
-          id="summary-graphs"
-          className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 outline-none"
-        >
-          <SummaryGraphs input={input} />
+        <TabPanel id="summary-graphs" className="outline-none">
+          <Card>
+            <SummaryGraphs input={input} />
+          </Card>
         </TabPanel>
-        <TabPanel id="subject" className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 outline-none">
-          <TopicAnalysis input={input} />
+        <TabPanel id="subject" className="outline-none">
+          <Card>
+            <TopicAnalysis input={input} />
+          </Card>
         </TabPanel>
       </Tabs>
-    </main>
+    </Page>
   );
 }
 

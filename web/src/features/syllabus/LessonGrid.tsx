@@ -34,7 +34,7 @@ export function LessonGrid({
           <th scope="col" className="px-4 py-2 font-semibold sm:px-6">
             Lessons
           </th>
-          <th scope="col" className="w-32 px-4 py-2 font-semibold sm:w-40 sm:px-6">
+          <th scope="col" className="w-28 px-4 py-2 font-semibold sm:w-40 sm:px-6">
             Target
           </th>
         </tr>
