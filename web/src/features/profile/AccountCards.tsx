@@ -8,6 +8,7 @@ import type { ProfileAccountDetails } from "@preflight/sync-protocol";
 import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { type ReactNode, useState } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
 import { Card, Detail } from "./fields.tsx";
 import {
@@ -38,8 +39,7 @@ function subscribeLabel(account: ProfileAccountDetails, now: Date): string | nul
     : SUBSCRIPTION_MESSAGES.extend;
 }
 
-const SUBSCRIBE_LINK_CLASS =
-  "rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+const SUBSCRIBE_LINK_CLASS = buttonClass("primary");
 
 /** A module's date the student has not set (course dates are set in the Course dates dialog). */
 const NOT_SET = "Not set";
@@ -143,7 +143,7 @@ export function CourseDetailsCard({
             type="button"
             onClick={() => setOpen(true)}
             aria-haspopup="dialog"
-            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className={buttonClass("secondary")}
             data-testid="profile-course-dates"
           >
             Course dates

@@ -5,6 +5,7 @@
  */
 import type { EmailPreference } from "@preflight/sync-protocol";
 import { useEffect, useState } from "react";
+import { buttonClass } from "../../ui/Button.tsx";
 import { Card } from "./fields.tsx";
 
 export const EMAIL_PREFERENCES_ID = "email-preferences";
@@ -88,7 +89,7 @@ export function EmailPreferencesCard({
               <button
                 type="submit"
                 disabled={!changed || busy}
-                className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
+                className={buttonClass("primary")}
                 data-testid="email-preferences-save"
               >
                 {busy ? "Saving…" : "Save"}

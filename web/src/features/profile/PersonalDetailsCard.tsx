@@ -6,6 +6,7 @@
  */
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type PulledProfile, type SyllabusChoice } from "@preflight/sync-protocol";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { buttonClass } from "../../ui/Button.tsx";
 import { FieldErrorText, FormField, focusFirstInvalid, TextField } from "../../ui/FormField.tsx";
 import { LABEL_CLASS } from "../../ui/SelectField.tsx";
 import { Card, Detail } from "./fields.tsx";
@@ -55,7 +56,7 @@ export function PersonalDetailsCard(props: PersonalDetailsProps) {
             ref={editButton}
             type="button"
             onClick={() => setMode("edit")}
-            className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+            className={buttonClass("secondary")}
             data-testid="profile-edit"
           >
             Edit
@@ -308,10 +309,8 @@ function DetailsForm({
 const EMAIL_CHANGE_HINT =
   "We will e-mail a confirmation link to the new address. Your address changes when you follow it.";
 
-const SECONDARY_BUTTON =
-  "rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
-const PRIMARY_BUTTON =
-  "rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60";
+const SECONDARY_BUTTON = buttonClass("secondary");
+const PRIMARY_BUTTON = buttonClass("primary");
 
 function NeedsConnection({ testId }: { testId: string }) {
   return (

@@ -11,6 +11,7 @@ import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { currentDate } from "../../platform.ts";
+import { Card, Page } from "../../ui/Page.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import type { CourseDatesSlot } from "./AccountCards.tsx";
 import { useProfileWrites } from "./actions.ts";
@@ -32,13 +33,16 @@ export function ProfilePage({ renderCourseDates }: { renderCourseDates?: CourseD
   const now = useMemo(() => currentDate(), [reloads]);
   useScrollToHash(data !== undefined && data !== null);
 
-  if (data === undefined) return <main className="mx-auto max-w-6xl px-4 py-6" aria-busy="true" />;
+  if (data === undefined) return <Page title="Profile" width="wide" busy />;
   if (data === null)
     return (
-      <main className="mx-auto max-w-6xl px-4 py-6">
-        <h1 className="mb-3 text-xl font-semibold">Profile</h1>
-        <p className="text-sm text-slate-600">Your profile is not on this device yet. Sync online to bring it here.</p>
-      </main>
+      <Page title="Profile" width="wide">
+        <Card>
+          <p className="text-sm text-slate-600">
+            Your profile is not on this device yet. Sync online to bring it here.
+          </p>
+        </Card>
+      </Page>
     );
   return (
     <ProfileView

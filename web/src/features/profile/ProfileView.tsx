@@ -7,7 +7,9 @@
 import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol";
 import type { ReactNode } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
+import { Page } from "../../ui/Page.tsx";
 import { type CourseDatesSlot, CourseDetailsCard, SubscriptionsCard } from "./AccountCards.tsx";
+import { AppearanceCard } from "./AppearanceCard.tsx";
 import { EmailPreferencesCard } from "./EmailPreferencesCard.tsx";
 import type { UpdatePlan } from "./form.ts";
 import { PersonalDetailsCard } from "./PersonalDetailsCard.tsx";
@@ -61,8 +63,7 @@ export function ProfileView({
   const title =
     syllabusTitle ?? account?.syllabi.find((s) => s.id === profile.syllabus_id)?.title ?? course?.syllabusName ?? null;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-6">
-      <h1 className="mb-5 text-xl font-semibold">Profile</h1>
+    <Page title="Profile" width="wide">
       {/* Two columns on a laptop: the details and the preferences on the left, the account on
           the right; one column below, the account's card between the two. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
@@ -90,6 +91,7 @@ export function ProfileView({
             <SubscriptionsCard account={account} now={now} go={go} />
           )}
           {device ? <ThisDeviceCard device={device} go={go} /> : null}
+          <AppearanceCard />
         </div>
         <EmailPreferencesCard
           preferences={profile.preferences}
@@ -98,6 +100,6 @@ export function ProfileView({
           onSave={onSavePreferences}
         />
       </div>
-    </main>
+    </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
+import { buttonClass } from "../../ui/Button.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
 import { Card, Detail } from "./fields.tsx";
 
@@ -8,8 +9,7 @@ export interface DeviceSummary {
   lastSyncAt: string | null;
 }
 
-const LINK_CLASS =
-  "rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50";
+const LINK_CLASS = buttonClass("secondary");
 
 /**
  * The way from the profile to This device (/device): the student's changes not sent yet, the last

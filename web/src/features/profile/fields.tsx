@@ -23,7 +23,7 @@ export function Card({
       data-testid={testId}
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <h2 id={headingId} className="font-semibold">
+        <h2 id={headingId} className="text-lg font-semibold text-slate-900">
           {title}
         </h2>
         {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
@@ -37,7 +37,7 @@ export function Card({
 export function Detail({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <div className="grid gap-0.5 py-2 sm:grid-cols-[10rem_1fr] sm:gap-3">
-      <dt className="text-sm text-slate-500">{label}</dt>
+      <dt className="text-sm text-slate-600">{label}</dt>
       <dd className="text-sm font-medium break-words text-slate-900" data-testid={testId}>
         {children}
       </dd>
