@@ -3,6 +3,7 @@
  * Pure: the state and the calls are useLicenceActivation's.
  */
 import type { FormEvent, RefObject } from "react";
+import { buttonClass } from "../../ui/Button.tsx";
 import { type FieldErrors, PageHeading, TextField } from "../../ui/FormField.tsx";
 
 export interface LicenceViewProps {
@@ -56,7 +57,7 @@ export function LicenceView(props: LicenceViewProps) {
             disabled={props.busy}
             aria-disabled={props.busy || undefined}
             data-testid="licence-activate"
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+            className={buttonClass("primary")}
           >
             {props.busy ? "Activating…" : "Activate"}
           </button>

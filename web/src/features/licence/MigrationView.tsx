@@ -4,6 +4,7 @@
  * Continue (to /login); failed when the check fails, saying why and offering another try.
  */
 import type { LegacyMigrationStatus } from "../../local/store/legacy-migration.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { FormNotice, PageHeading } from "../../ui/FormField.tsx";
 
 export const MIGRATION_TEXT = {
@@ -13,8 +14,7 @@ export const MIGRATION_TEXT = {
   failed: "The legacy application data could not be checked. Nothing has been changed.",
 } as const;
 
-const BUTTON =
-  "rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
+const BUTTON = buttonClass("primary");
 
 export function MigrationView({
   status,

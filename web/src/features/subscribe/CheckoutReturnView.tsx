@@ -7,6 +7,7 @@
 import { type CheckoutStatusReply, SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { endLine } from "./format.ts";
 
 export type CheckoutState =
@@ -35,12 +36,14 @@ const TONE: Record<CheckoutStatusReply["status"], string> = {
   expired: "bg-amber-50 text-amber-950 ring-amber-200",
 };
 
+/** The ways on, each 44 px high to tap. */
+const NEXT_LINK = "inline-flex min-h-11 items-center font-medium text-brand-700 underline hover:text-brand-900";
+
 export function CheckoutReturnView({ state, go }: { state: CheckoutState; go: (href: string) => void }) {
   const status = state.kind === "status" ? state.reply.status : null;
   return (
-    <main className="mx-auto max-w-2xl px-4 py-6">
-      <h1 className="mb-4 text-xl font-semibold">Payment</h1>
-      <div className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6">
+    <Page title="Payment" width="narrow">
+      <Card>
         {state.kind === "failed" ? (
           <ErrorNotice testId="checkout-error">{state.message}</ErrorNotice>
         ) : state.kind === "checking" ? (
@@ -69,20 +72,20 @@ export function CheckoutReturnView({ state, go }: { state: CheckoutState; go: (h
             ) : null}
           </div>
         )}
-        <nav aria-label="Where next" className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm">
+        <nav aria-label="Where next" className="mt-4 flex flex-wrap gap-x-5 text-sm">
           {status === "declined" || status === "cancelled" || status === "expired" ? (
-            <AppLink href="/subscribe" go={go}>
+            <AppLink href="/subscribe" go={go} className={NEXT_LINK}>
               Back to subscriptions
             </AppLink>
           ) : null}
-          <AppLink href="/profile" go={go}>
+          <AppLink href="/profile" go={go} className={NEXT_LINK}>
             Your profile
           </AppLink>
-          <AppLink href="/dashboard" go={go}>
+          <AppLink href="/dashboard" go={go} className={NEXT_LINK}>
             Dashboard
           </AppLink>
         </nav>
-      </div>
-    </main>
+      </Card>
+    </Page>
   );
 }

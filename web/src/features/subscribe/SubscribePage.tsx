@@ -8,6 +8,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { NetworkError } from "../../local/api.ts";
 import { failureText } from "../../local/form-errors.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { SubscribeView } from "./SubscribeView.tsx";
 import { useSubscribeData } from "./useSubscribeData.ts";
 
@@ -32,8 +33,7 @@ export function SubscribePage() {
     );
   const offline = !online || (page.kind === "failed" && page.error instanceof NetworkError);
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6">
-      <h1 className="mb-4 text-xl font-semibold">Subscription</h1>
+    <Page title="Subscription" width="narrow" busy={!offline && page.kind !== "failed"}>
       {offline ? (
         <p
           className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800 ring-1 ring-slate-200"
@@ -51,6 +51,6 @@ export function SubscribePage() {
           Loading subscriptions…
         </p>
       )}
-    </main>
+    </Page>
   );
 }

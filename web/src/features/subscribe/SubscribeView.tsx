@@ -23,8 +23,10 @@ import {
   type SubscriptionStatus,
 } from "@preflight/sync-protocol/schemas/subscription";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
+import { buttonClass } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { type FieldErrors, FieldErrorText, fieldErrors } from "../../ui/FormField.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { FIELD_CLASS, LABEL_CLASS } from "../../ui/SelectField.tsx";
 import { endLine, formatEnd, formatMoney, purchaseLabel, STATUS_LABEL } from "./format.ts";
 
@@ -92,12 +94,8 @@ export function SubscribeView({ data, purchase, voucher, onPurchase, onRedeemVou
   const label = purchaseLabel(subscription.status);
   const end = endLine(subscription);
   return (
-    <main className="mx-auto max-w-3xl space-y-5 px-4 py-6">
-      <h1 className="text-xl font-semibold">Subscription</h1>
-      <section className={CARD} aria-labelledby="subscription-now">
-        <h2 id="subscription-now" className="mb-3 font-semibold">
-          Your subscription
-        </h2>
+    <Page title="Subscription" width="narrow">
+      <Card title="Your subscription">
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
           <span className="text-slate-600">Status</span>
           <span
@@ -112,7 +110,7 @@ export function SubscribeView({ data, purchase, voucher, onPurchase, onRedeemVou
             {end}
           </p>
         ) : null}
-      </section>
+      </Card>
       {discount ? (
         <div
           className="rounded-xl bg-amber-50 px-5 py-4 text-amber-950 ring-1 ring-amber-300"
@@ -139,7 +137,7 @@ export function SubscribeView({ data, purchase, voucher, onPurchase, onRedeemVou
           onRedeemVoucher={onRedeemVoucher}
         />
       )}
-    </main>
+    </Page>
   );
 }
 
@@ -238,7 +236,7 @@ function PurchaseForm({
           type="submit"
           disabled={redirecting}
           aria-disabled={redirecting || undefined}
-          className="rounded-md bg-primary px-6 py-2.5 font-medium text-white hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:opacity-60"
+          className={buttonClass("primary", "px-6 text-base")}
           data-testid="purchase-button"
         >
           {redirecting ? SUBSCRIPTION_MESSAGES.pleaseWait : label}
@@ -370,7 +368,7 @@ function VoucherField({ voucher, onRedeem }: { voucher: VoucherState; onRedeem: 
           type="button"
           onClick={redeem}
           disabled={checking}
-          className="rounded-md border border-slate-300 bg-surface px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50 disabled:opacity-60"
+          className={buttonClass("secondary")}
           data-testid="redeem-voucher"
         >
           {checking ? SUBSCRIPTION_MESSAGES.pleaseWait : SUBSCRIPTION_MESSAGES.redeemVoucher}
