@@ -9,6 +9,7 @@ import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analy
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
+import { Button } from "../../ui/Button.tsx";
 import { PROGRESS_CHART_MIN_HEIGHT, tableRows } from "./chart-config.ts";
 import type { CourseProgressData, ProgressScope } from "./queries.ts";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
@@ -16,7 +17,7 @@ import { type ProgressTab, tabOfHash } from "./tabs.ts";
 const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
 
 /** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
-const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 40}px, calc(100vh - 420px), 380px)`;
+const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 52}px, calc(100vh - 420px), 380px)`;
 
 /**
  * `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the
@@ -24,9 +25,12 @@ const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 40}px, calc(100vh 
  */
 export function CourseProgressCard({
   data,
+  summary,
   renderCourseDates,
 }: {
   data: CourseProgressData | undefined;
+  /** The dashboard's summary circles, at the top of the same card (one progress card). */
+  summary?: ReactNode;
   renderCourseDates: (props: { isOpen: boolean; onClose: () => void }) => ReactNode;
 }) {
   const hash = useLocation({ select: (location) => location.hash });
@@ -41,12 +45,13 @@ export function CourseProgressCard({
 
   return (
     <section
-      className="max-h-[calc(100vh-160px)] overflow-y-auto rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200"
+      className="min-w-0 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       aria-labelledby="my-progress-heading"
       data-testid="my-progress"
     >
       <ProgressView
         data={data}
+        summary={summary}
         selected={selected}
         onSelect={(tab) =>
           void navigate({ to: ".", hash: tab, replace: true, resetScroll: false, hashScrollIntoView: false })
@@ -61,23 +66,28 @@ export function CourseProgressCard({
 /** The card's content for given data: heading, tabs and each scope's chart (pure, for tests and fixtures). */
 export function ProgressView({
   data,
+  summary,
   selected,
   onSelect,
   onEditDates,
 }: {
   data: CourseProgressData | undefined;
+  summary?: ReactNode;
   selected: ProgressTab | null;
   onSelect: (tab: ProgressTab) => void;
   onEditDates: () => void;
 }) {
   return (
     <>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-3">
-        <h2 id="my-progress-heading" className="font-semibold">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 id="my-progress-heading" className="text-lg font-semibold text-slate-900">
           My Progress
         </h2>
-        <EditDatesLink onPress={onEditDates} />
+        <Button variant="secondary" onPress={onEditDates} testId="progress-edit-dates">
+          Edit dates
+        </Button>
       </div>
+      {summary ? <div className="mb-6">{summary}</div> : null}
       {data === undefined ? (
         <div style={{ height: CHART_BOX_HEIGHT }} aria-hidden />
       ) : data.scopes.length === 0 || selected === null ? (
@@ -89,7 +99,7 @@ export function ProgressView({
               <Tab
                 key={s.tab}
                 id={s.tab}
-                className="-mb-px cursor-pointer rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700"
+                className="-mb-px inline-flex min-h-11 cursor-pointer items-center rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700"
                 data-testid="progress-tab"
               >
                 {s.label}
@@ -107,19 +117,6 @@ export function ProgressView({
   );
 }
 
-function EditDatesLink({ onPress }: { onPress: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onPress}
-      className="text-sm font-medium text-brand-600 underline-offset-2 hover:underline"
-      data-testid="progress-edit-dates"
-    >
-      Edit dates
-    </button>
-  );
-}
-
 /** Today's Target and the latest Completed, for the line above the chart and its label. */
 function todayOf(reply: CourseProgressReply, today: string) {
   const [target, completed] = reply.averaged;
@@ -133,18 +130,16 @@ function ScopePanel({ scope, today, onEditDates }: { scope: ProgressScope; today
   const { reply, label } = scope;
   if (reply.averaged[0].Data.length === 0)
     return (
-      <p className="rounded-lg bg-slate-50 p-4 text-sm text-slate-600" data-testid="progress-empty">
-        {label === "Full Course" ? "Your course has" : `${label} has`} no course dates yet, so there is no plan to
-        measure your progress against. Once start and end dates are set, your target and what you have completed appear
-        here.{" "}
-        <button
-          type="button"
-          onClick={onEditDates}
-          className="font-medium text-brand-600 underline-offset-2 hover:underline"
-        >
-          Edit dates
-        </button>
-      </p>
+      <div className="space-y-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700" data-testid="progress-empty">
+        <p>
+          {label === "Full Course" ? "Your course has" : `${label} has`} no course dates yet, so there is no plan to
+          measure your progress against. Set when each module starts and ends: your target for each day and what you
+          have completed then appear here.
+        </p>
+        <Button onPress={onEditDates} testId="progress-set-dates">
+          Set course dates
+        </Button>
+      </div>
     );
   const now = todayOf(reply, today);
   const summary = `${label}: target ${now.target}%, completed ${now.completed}% today`;
@@ -159,6 +154,7 @@ function ScopePanel({ scope, today, onEditDates }: { scope: ProgressScope; today
         </span>
       </p>
       <div
+        className="relative w-full min-w-0"
         style={{ height: CHART_BOX_HEIGHT }}
         data-testid="progress-chart-wrapper"
         data-series={JSON.stringify(reply.averaged)}
@@ -170,11 +166,13 @@ function ScopePanel({ scope, today, onEditDates }: { scope: ProgressScope; today
         </Suspense>
       </div>
       <details className="mt-3 text-sm" data-testid="progress-table">
-        <summary className="cursor-pointer text-slate-600 hover:text-slate-900">Show the numbers as a table</summary>
+        <summary className="inline-flex min-h-11 cursor-pointer items-center text-slate-700 hover:text-slate-900">
+          Show the numbers as a table
+        </summary>
         <table className="mt-2 w-full text-left tabular-nums">
           <caption className="sr-only">{summary}</caption>
           <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
+            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
               <th scope="col" className="py-1.5 pr-3 font-medium">
                 Date
               </th>

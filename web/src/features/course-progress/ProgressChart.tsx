@@ -20,6 +20,7 @@ import {
 import zoomPlugin from "chartjs-plugin-zoom";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Line } from "react-chartjs-2";
+import { useDarkTheme } from "../../app/theme.ts";
 import {
   axisRange,
   dayStep,
@@ -34,8 +35,23 @@ import {
 
 ChartJS.register(LineController, LineElement, PointElement, LinearScale, Tooltip, Legend, Filler, zoomPlugin);
 
-const TARGET_COLOUR = "#64748b";
-const COMPLETED_COLOUR = "#175c8d";
+/** Canvas colours for each theme (a canvas cannot read the CSS variables that turn the page round). */
+const CHART_COLOURS = {
+  light: {
+    target: "#64748b",
+    completed: "#175c8d",
+    completedFill: "rgba(23, 92, 141, 0.12)",
+    text: "#334155",
+    grid: "rgba(100, 116, 139, 0.2)",
+  },
+  dark: {
+    target: "#94a3b8",
+    completed: "#80b6de",
+    completedFill: "rgba(128, 182, 222, 0.16)",
+    text: "#cbd5e1",
+    grid: "rgba(148, 163, 184, 0.18)",
+  },
+} as const;
 const ZOOM_STEP = 1.2;
 
 interface Scale {
@@ -58,6 +74,7 @@ export default function ProgressChart({
   const series = useMemo(() => given, [key]);
   const range = useMemo(() => axisRange(series), [series]);
   const [scale, setScale] = useState<Scale | null>(null);
+  const colours = CHART_COLOURS[useDarkTheme() ? "dark" : "light"];
 
   const report = useCallback((chart: ChartJS) => {
     const x = chart.scales.x;
@@ -70,8 +87,8 @@ export default function ProgressChart({
         {
           label: "Target",
           data: seriesPoints(series, "Target"),
-          borderColor: TARGET_COLOUR,
-          backgroundColor: TARGET_COLOUR,
+          borderColor: colours.target,
+          backgroundColor: colours.target,
           borderDash: [6, 4],
           borderWidth: 2,
           pointRadius: 2,
@@ -80,8 +97,8 @@ export default function ProgressChart({
         {
           label: "Completed",
           data: seriesPoints(series, "Completed"),
-          borderColor: COMPLETED_COLOUR,
-          backgroundColor: "rgba(23, 92, 141, 0.12)",
+          borderColor: colours.completed,
+          backgroundColor: colours.completedFill,
           fill: "origin",
           // Done by a date holds until the next completion: a step, not a slope between days.
           stepped: "before",
@@ -91,7 +108,7 @@ export default function ProgressChart({
         },
       ],
     }),
-    [series],
+    [series, colours],
   );
 
   const options = useMemo<ChartOptions<"line">>(
@@ -110,17 +127,21 @@ export default function ProgressChart({
             callback: (value) => formatDay(Number(value)).replace(/ \d{4}$/, ""),
             maxRotation: 0,
             autoSkipPadding: 12,
+            color: colours.text,
           },
           grid: { display: false },
+          border: { color: colours.grid },
         },
         y: {
           min: PERCENT_AXIS.min,
           max: PERCENT_AXIS.max,
-          ticks: { stepSize: 20, callback: (value) => `${value}%` },
+          ticks: { stepSize: 20, callback: (value) => `${value}%`, color: colours.text },
+          grid: { color: colours.grid },
+          border: { color: colours.grid },
         },
       },
       plugins: {
-        legend: { position: "bottom", labels: { usePointStyle: true, boxHeight: 6 } },
+        legend: { position: "bottom", labels: { usePointStyle: true, boxHeight: 6, color: colours.text } },
         tooltip: {
           callbacks: {
             title: (items) => (items[0] ? formatDay(items[0].parsed.x ?? 0) : ""),
@@ -142,7 +163,7 @@ export default function ProgressChart({
         },
       },
     }),
-    [range, report],
+    [range, report, colours],
   );
 
   // New dates (or another tab's series): the whole course again, at 1x.
@@ -168,7 +189,7 @@ export default function ProgressChart({
   const zoomed = (scale?.zoom ?? 1) > 1.001;
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="flex h-full min-h-0 w-full min-w-0 flex-col">
       <div className="mb-1 flex items-center justify-end gap-1" role="toolbar" aria-label="Chart zoom">
         <ToolButton
           label="Zoom in"
@@ -184,14 +205,14 @@ export default function ProgressChart({
           type="button"
           onClick={reset}
           disabled={!zoomed}
-          className="rounded-md px-2 py-1 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-400 disabled:hover:bg-transparent"
+          className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-500 disabled:opacity-70 disabled:hover:bg-transparent"
           data-testid="progress-reset-zoom"
         >
           Reset zoom
         </button>
       </div>
       <div
-        className="relative min-h-0 flex-1"
+        className="relative min-h-0 w-full min-w-0 flex-1 overflow-hidden"
         data-testid="progress-chart"
         data-zoom={scale ? scale.zoom.toFixed(3) : "1.000"}
         data-x-min={scale ? msToDay(scale.min) : undefined}
@@ -226,7 +247,7 @@ function ToolButton({
       title={label}
       onClick={onPress}
       disabled={disabled}
-      className="inline-flex h-7 w-7 items-center justify-center rounded-md border border-slate-200 text-sm font-semibold text-slate-700 hover:bg-slate-50 disabled:text-slate-300 disabled:hover:bg-transparent"
+      className="inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-base font-semibold text-slate-700 hover:bg-slate-50 disabled:text-slate-500 disabled:opacity-70 disabled:hover:bg-transparent"
     >
       {children}
     </button>

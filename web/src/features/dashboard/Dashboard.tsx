@@ -1,7 +1,7 @@
 import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { useNavigate } from "@tanstack/react-router";
-import type { ComponentProps, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
 import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
 import { policyAction } from "../../app/request-policy.ts";
@@ -10,10 +10,11 @@ import { useFirstRunRedirect } from "../../app/useFirstRunRedirect.ts";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { ApiCallError, call } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";
-import { SummaryCircles } from "./SummaryCircles.tsx";
 
 /** The result the student may see: none while running, or when the school hides it. */
 function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
@@ -21,20 +22,20 @@ function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
 }
 
 /**
- * The dashboard. The parts other features own (the course progress read and card, the sync and
- * update panel, the recently flagged list, the subscription's line) come in from the route,
+ * The dashboard. The parts other features own (the one progress card with its summary circles,
+ * the sync button and update indicator, the recently flagged list, the subscription's line) come in from the route,
  * which composes features.
  */
 export function Dashboard({
-  summary,
   courseCard,
-  syncPanel,
+  devicePanel,
   recentlyFlagged,
   subscriptionLine,
 }: {
-  summary: ComponentProps<typeof SummaryCircles>["summary"];
+  /** The one progress card: the summary circles and the course chart. */
   courseCard: ReactNode;
-  syncPanel: ReactNode;
+  /** Sync now and the question bank's updates (the header carries the sync status). */
+  devicePanel?: ReactNode;
   recentlyFlagged: ReactNode;
   /** When the subscription ends, with the way to extend it. */
   subscriptionLine?: ReactNode;
@@ -77,93 +78,103 @@ export function Dashboard({
       display_answers: "after_test",
     });
 
+  const practiceButton = (variant: "primary" | "secondary") => (
+    <Button
+      variant={variant}
+      onPress={() => void startPractice()}
+      disabled={starting || !bankSize}
+      testId={variant === "primary" ? "dashboard-start-practice" : undefined}
+    >
+      {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
+    </Button>
+  );
+
   return (
-    <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[1fr_320px]">
-      <section className="space-y-6">
-        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-          <h1 className="text-xl font-semibold">Welcome back, {session.user.firstname}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {bankSize === undefined
-              ? "Checking your question bank…"
-              : bankSize === 0
-                ? "Your question bank is downloading. You can practise as soon as it is on this device."
-                : `${bankSize} questions are on this device, ready online or offline.`}
-          </p>
-          {subscriptionLine ? <div className="mt-2">{subscriptionLine}</div> : null}
-          <div className="mt-5 flex flex-wrap items-center gap-3">
-            <button
-              type="button"
-              onClick={() => void startPractice()}
-              disabled={starting || !bankSize}
-              className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
+    <Page
+      width="wide"
+      title={`Welcome back, ${session.user.firstname}`}
+      description={
+        bankSize === undefined
+          ? "Checking your question bank…"
+          : bankSize === 0
+            ? "Your question bank is downloading. You can practise as soon as it is on this device."
+            : `${bankSize} questions are on this device, ready online or offline.`
+      }
+      actions={practiceButton("primary")}
+    >
+      {subscriptionLine || error ? (
+        <div className="-mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+          {subscriptionLine}
+          {error ? (
+            <ErrorNotice as="span" className="text-sm text-red-700">
+              {error}
+            </ErrorNotice>
+          ) : null}
+        </div>
+      ) : null}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <div className="min-w-0 space-y-6">
+          {courseCard}
+          {devicePanel ? <Card title="Question bank and sync">{devicePanel}</Card> : null}
+        </div>
+        {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
+            height beside the scrolling page, and what does not fit is hidden. */}
+        <aside
+          className="min-w-0 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:sticky lg:top-6 lg:flex lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col lg:self-start"
+          data-testid="dashboard-sidebar"
+          aria-labelledby="recent-tests-heading"
+        >
+          <h2 id="recent-tests-heading" className="mb-3 text-lg font-semibold text-slate-900">
+            Recent tests
+          </h2>
+          {recent && recent.length > 0 ? (
+            <ul
+              ref={recentBox}
+              className="relative divide-y divide-slate-100 overflow-hidden lg:max-h-[50%] lg:min-h-0 lg:shrink-0"
             >
-              {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
-            </button>
-            {error ? (
-              <ErrorNotice as="span" className="text-sm text-red-700">
-                {error}
-              </ErrorNotice>
-            ) : null}
-          </div>
-        </div>
-        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 className="mb-4 font-semibold">Your progress</h2>
-          <SummaryCircles summary={summary} />
-        </div>
-        {courseCard}
-        <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-          <h2 className="mb-3 font-semibold">Sync</h2>
-          {syncPanel}
-        </div>
-      </section>
-      {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
-          height beside the scrolling page, and what does not fit is hidden. */}
-      <aside
-        className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 lg:sticky lg:top-6 lg:flex lg:self-start lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col"
-        data-testid="dashboard-sidebar"
-      >
-        <h2 className="mb-3 font-semibold">Recent tests</h2>
-        {recent && recent.length > 0 ? (
-          <ul
-            ref={recentBox}
-            className="relative divide-y divide-slate-100 overflow-hidden lg:max-h-[50%] lg:min-h-0 lg:shrink-0"
-          >
-            {recent.map((test) => {
-              const result = resultOf(test, hideFixedResults);
-              return (
-                <li key={test.id} className="py-2">
-                  <button
-                    type="button"
-                    onClick={() => void openTest(test)}
-                    className="flex w-full items-center justify-between gap-3 text-left text-sm hover:text-brand-700"
-                    data-testid="recent-test"
-                  >
-                    <span>
-                      <span className="block font-medium">{test.title}</span>
-                      <span className="text-xs text-slate-500">{formatSyncStamp(new Date(test.started))}</span>
-                    </span>
-                    {result ? (
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${result.pass ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}
-                      >
-                        {result.percentage}%
+              {recent.map((test) => {
+                const result = resultOf(test, hideFixedResults);
+                return (
+                  <li key={test.id}>
+                    <button
+                      type="button"
+                      onClick={() => void openTest(test)}
+                      className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md py-2 text-left text-sm hover:text-brand-700"
+                      data-testid="recent-test"
+                    >
+                      <span className="min-w-0">
+                        <span className="block font-medium">{test.title}</span>
+                        <span className="text-xs text-slate-600">{formatSyncStamp(new Date(test.started))}</span>
                       </span>
-                    ) : (
-                      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600">
-                        {test.finished ? "Completed" : "In progress"}
-                      </span>
-                    )}
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="text-sm text-slate-500">Your completed tests will appear here.</p>
-        )}
-        {recentlyFlagged}
-      </aside>
+                      {result ? (
+                        <span
+                          className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold ${result.pass ? "bg-emerald-100 text-emerald-800" : "bg-red-100 text-red-800"}`}
+                        >
+                          {result.percentage}%
+                        </span>
+                      ) : (
+                        <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                          {test.finished ? "Completed" : "In progress"}
+                        </span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          ) : recent ? (
+            <div className="space-y-3" data-testid="recent-tests-empty">
+              <p className="text-sm text-slate-600">Your completed tests will appear here.</p>
+              <p className="text-sm text-slate-600">
+                A short practice test is a good first step: it shows where you stand in each subject.
+              </p>
+              {practiceButton("secondary")}
+            </div>
+          ) : null}
+          {recentlyFlagged}
+        </aside>
+      </div>
       <ClosedForInactivity />
-    </main>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { CourseDatesModal } from "../../features/course-dates/index.ts";
 import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
+import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
 import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
 import { SyncButton } from "../../features/sync/SyncButton.tsx";
@@ -15,9 +16,14 @@ function DashboardPage() {
   const course = useCourseProgress(scope.db);
   return (
     <Dashboard
-      summary={course?.summary}
-      courseCard={<CourseProgressCard data={course} renderCourseDates={(props) => <CourseDatesModal {...props} />} />}
-      syncPanel={
+      courseCard={
+        <CourseProgressCard
+          data={course}
+          summary={<SummaryCircles summary={course?.summary} />}
+          renderCourseDates={(props) => <CourseDatesModal {...props} />}
+        />
+      }
+      devicePanel={
         <>
           <SyncButton db={scope.db} />
           <UpdateIndicator db={scope.db} />
