@@ -186,7 +186,10 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await card(page).getByTestId("progress-edit-dates").click();
   const modal = page.getByTestId("course-dates-modal");
   await expect(modal.getByTestId("course-date-row")).toHaveCount(2);
-  await modal.getByLabel("Meteorology end date", { exact: true }).fill(dayFromToday(70));
+  // The dd/mm/yyyy field: the day segment, then the digits.
+  const [y, m, d] = dayFromToday(70).split("-");
+  await modal.getByTestId("course-date-302-end").getByRole("spinbutton").first().click();
+  await page.keyboard.type(`${d}${m}${y}`);
   await modal.getByRole("button", { name: "Update" }).click();
   await expect(modal).toBeHidden();
   await expect.poll(async () => (await chartSeries(page))[0]?.Data.at(-1)?.date).toBe(dayFromToday(70));
@@ -209,13 +212,13 @@ test("My Progress: the server's series, hash tabs, zoom and drag, Edit dates, of
   await context.setOffline(false);
 });
 
-test("My Progress without course dates: a friendly sentence with the Edit dates link to plan them", async ({
+test("My Progress without course dates: a friendly sentence with a Set course dates button to plan them", async ({
   page,
 }) => {
   const student = await createStudent("progress-empty");
   await signIn(page, student.email, student.password);
   await expect(card(page).getByTestId("progress-empty").first()).toContainText("no course dates yet");
-  await card(page).getByTestId("progress-empty").getByRole("button", { name: "Edit dates" }).click();
+  await card(page).getByTestId("progress-empty").first().getByRole("button", { name: "Set course dates" }).click();
   // Every module is there to be planned.
   await expect(page.getByTestId("course-date-row")).toHaveCount(2);
   await expect(page.getByTestId("no-course-dates")).toHaveCount(0);

@@ -44,12 +44,13 @@ describe("Edit course dates", () => {
 
     const rows = await screen.findAllByTestId("course-date-row");
     expect(rows).toHaveLength(2);
-    expect((within(rows[0] as HTMLElement).getByLabelText("Air Law start date") as HTMLInputElement).value).toBe(
-      "2026-12-01",
-    );
-    expect((within(rows[1] as HTMLElement).getByLabelText("Meteorology start date") as HTMLInputElement).value).toBe(
-      "",
-    );
+    // The dd/mm/yyyy field (ui/DateField): its segments show the day first, its hidden input holds the ISO date.
+    const airLawStart = within(rows[0] as HTMLElement).getByRole("group", { name: "Air Law start date" });
+    expect(airLawStart.textContent).toContain("01/12/2026");
+    const iso = (name: string) => (document.querySelector(`input[name="${name}"]`) as HTMLInputElement).value;
+    expect(iso("course-date-301-start")).toBe("2026-12-01");
+    expect(iso("course-date-302-start")).toBe("");
+    expect(within(rows[1] as HTMLElement).getByRole("group", { name: "Meteorology start date" })).toBeTruthy();
     expect(screen.queryByTestId("no-course-dates")).toBeNull();
   });
 

@@ -23,7 +23,9 @@ import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type CourseRow, plannedRows, readCourse, updateCourseDates } from "../../local/actions/course-dates.ts";
 import { currentDate } from "../../platform.ts";
-import { Button } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { DateField as DayField } from "../../ui/DateField.tsx";
+import { SAVED_ON_DEVICE } from "../../ui/offline-words.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
 type Draft = Record<number, { start: string; end: string }>;
@@ -44,7 +46,7 @@ export function CourseDatesModal({ isOpen, onClose }: { isOpen: boolean; onClose
         if (!open) onClose();
       }}
       isDismissable
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-3 sm:p-4"
     >
       <AriaModal className="max-h-full w-full max-w-3xl overflow-y-auto rounded-xl bg-surface shadow-xl">
         <Dialog className="outline-none" data-testid="course-dates-modal">
@@ -82,7 +84,9 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
         scope,
         changed.map((r) => ({ moduleId: r.moduleId, start: r.start, end: r.end })),
       );
-      notify({ type: "success", title: "Success", text: COURSE_DATES_UPDATED_MESSAGE });
+      // Offline the change waits on the device: said in the app's words for that, never "Success".
+      if (navigator.onLine) notify({ type: "success", title: "Success", text: COURSE_DATES_UPDATED_MESSAGE });
+      else notify({ type: "info", title: "Course dates saved", text: SAVED_ON_DEVICE });
       onClose();
     } catch (err) {
       showError(err, { explains: [Error] });
@@ -96,7 +100,7 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
 
   return (
     <>
-      <div className="p-6">
+      <div className="p-5 sm:p-6">
         <Heading slot="title" className="text-lg font-semibold">
           Edit course dates
         </Heading>
@@ -111,53 +115,57 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
             {classManaged ? (
               <p className="mt-2 text-sm text-slate-600">Your course dates are managed for your class.</p>
             ) : null}
-            <div className="mt-4 overflow-x-auto">
-              <table className="w-full min-w-[560px] text-left text-sm">
-                <thead>
-                  <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
-                    <th className="py-2 pr-3 font-medium">Syllabus</th>
-                    <th className="py-2 pr-3 font-medium">Module</th>
-                    <th className="py-2 pr-3 font-medium">Start date</th>
-                    <th className="py-2 font-medium">End date</th>
+            {/* A table from a tablet up; on a phone each module is a block with its two dates. */}
+            <table className="mt-4 w-full text-left text-sm">
+              <thead className="sr-only sm:not-sr-only sm:table-header-group">
+                <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                  <th className="py-2 pr-3 font-medium">Syllabus</th>
+                  <th className="py-2 pr-3 font-medium">Module</th>
+                  <th className="py-2 pr-3 font-medium">Start date</th>
+                  <th className="py-2 font-medium">End date</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row) => (
+                  <tr
+                    key={row.moduleId}
+                    className="block border-b border-slate-100 py-3 align-top sm:table-row sm:py-0"
+                    data-testid="course-date-row"
+                  >
+                    <td className="hidden py-3 pr-3 text-slate-600 sm:table-cell">{course?.syllabusName}</td>
+                    <td className="block pb-2 font-medium sm:table-cell sm:py-3 sm:pr-3">{row.title}</td>
+                    {(["start", "end"] as const).map((field) => (
+                      <td
+                        key={field}
+                        className={`block py-1 sm:table-cell sm:py-3 ${field === "start" ? "sm:pr-3" : ""}`}
+                      >
+                        <DateField
+                          label={`${row.title} ${field === "start" ? "start date" : "end date"}`}
+                          shortLabel={field === "start" ? "Start date" : "End date"}
+                          testId={`course-date-${row.moduleId}-${field}`}
+                          value={row[field]}
+                          min={limits.min}
+                          max={limits.max}
+                          lockedTooltip={
+                            classManaged
+                              ? field === "start"
+                                ? CLASS_MANAGED_START_TOOLTIP
+                                : CLASS_MANAGED_END_TOOLTIP
+                              : null
+                          }
+                          errors={messagesFor(row.moduleId, field)}
+                          onChange={(value) => setField(row.moduleId, field, value)}
+                        />
+                      </td>
+                    ))}
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr
-                      key={row.moduleId}
-                      className="border-b border-slate-100 align-top"
-                      data-testid="course-date-row"
-                    >
-                      <td className="py-3 pr-3 text-slate-600">{course?.syllabusName}</td>
-                      <td className="py-3 pr-3 font-medium">{row.title}</td>
-                      {(["start", "end"] as const).map((field) => (
-                        <td key={field} className={`py-3 ${field === "start" ? "pr-3" : ""}`}>
-                          <DateField
-                            label={`${row.title} ${field === "start" ? "start date" : "end date"}`}
-                            value={row[field]}
-                            min={limits.min}
-                            max={limits.max}
-                            lockedTooltip={
-                              classManaged
-                                ? field === "start"
-                                  ? CLASS_MANAGED_START_TOOLTIP
-                                  : CLASS_MANAGED_END_TOOLTIP
-                                : null
-                            }
-                            errors={messagesFor(row.moduleId, field)}
-                            onChange={(value) => setField(row.moduleId, field, value)}
-                          />
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </table>
           </>
         )}
       </div>
-      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-100 px-6 py-4">
+      <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4 sm:px-6">
         <Button variant="secondary" onPress={onClose}>
           Close
         </Button>
@@ -180,8 +188,15 @@ function CourseDatesForm({ onClose }: { onClose: () => void }) {
   );
 }
 
+/**
+ * One date of a module: the app's dd/mm/yyyy field (ISO in and out), its messages under it; for
+ * a class's student locked, with the reason behind a lock button. `shortLabel` is what a phone,
+ * without the table's header, shows above it.
+ */
 function DateField({
   label,
+  shortLabel,
+  testId,
   value,
   min,
   max,
@@ -190,6 +205,8 @@ function DateField({
   onChange,
 }: {
   label: string;
+  shortLabel: string;
+  testId: string;
   value: string;
   min: string;
   max: string;
@@ -197,27 +214,31 @@ function DateField({
   errors: string[];
   onChange: (value: string) => void;
 }) {
-  const invalid = errors.length > 0;
   return (
     <div>
-      <div className="flex items-center gap-1.5">
-        <input
-          type="date"
-          aria-label={label}
-          value={value}
-          min={min}
-          max={max}
-          disabled={lockedTooltip !== null}
-          title={lockedTooltip ?? undefined}
-          aria-invalid={invalid}
-          onChange={(e) => onChange(e.target.value)}
-          className={`w-full rounded-md border px-2 py-1.5 text-sm disabled:bg-slate-100 disabled:text-slate-500 ${invalid ? "border-red-500 bg-red-50" : "border-slate-300"}`}
-        />
+      <span className="mb-1 block text-xs font-medium text-slate-600 sm:hidden" aria-hidden>
+        {shortLabel}
+      </span>
+      <div className="flex items-start gap-1.5">
+        <div className="min-w-0 flex-1">
+          <DayField
+            label={label}
+            hideLabel
+            value={value}
+            min={min}
+            max={max}
+            name={testId}
+            testId={testId}
+            isDisabled={lockedTooltip !== null}
+            errorMessage={errors.length > 0 ? errors.join(" ") : undefined}
+            onChange={onChange}
+          />
+        </div>
         {lockedTooltip ? (
           <TooltipTrigger delay={150}>
             <AriaButton
               aria-label={lockedTooltip}
-              className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-slate-500 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500"
+              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-slate-600 outline-none hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500"
               data-testid="class-managed-lock"
             >
               <svg viewBox="0 0 20 20" className="h-4 w-4 fill-current" aria-hidden="true">
@@ -239,11 +260,6 @@ function DateField({
           </TooltipTrigger>
         ) : null}
       </div>
-      {errors.map((message) => (
-        <p key={message} className="mt-1 text-xs text-red-700" role="alert">
-          {message}
-        </p>
-      ))}
     </div>
   );
 }
