@@ -122,6 +122,13 @@ test("syllabus, a lesson, the Tutor / Search panel and the feedback dialog pass 
   await expect(page.getByTestId("subject-select")).toBeVisible();
   expect(await checkScreen(page, "syllabus-by-subject")).toEqual([]);
   await page.getByTestId("sort-module").click();
+  // An access rule's dialog: Meteorology needs Air Law first.
+  await page.getByTestId("module-select").selectOption({ label: "Meteorology" });
+  await page.getByTestId("syllabus-part").first().getByRole("button").click();
+  await expect(page.getByRole("dialog").getByTestId("access-refusal")).toBeVisible();
+  expect(await checkScreen(page, "syllabus-refusal", { fullPage: false })).toEqual([]);
+  await page.getByTestId("refusal-ok").click();
+  await page.getByTestId("module-select").selectOption({ label: "Air Law" });
 
   await page.getByTestId("syllabus-help").click();
   await expect(page.getByRole("dialog", { name: "Using the syllabus page" })).toBeVisible();
