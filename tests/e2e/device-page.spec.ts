@@ -43,7 +43,11 @@ test("a student reaches This device from the profile: changes not sent yet, the 
   await expect(page.getByTestId("device-last-sync")).toHaveText(STAMP);
   await expect(page.getByTestId("device-data")).toBeVisible();
   await expect(page.getByTestId("storage-section")).toBeVisible();
-  await expect(page.locator("main")).not.toContainText(/POST |server|outbox/);
+  // Its words say what happens, not how (the one mention of the server is the app's offline sentence).
+  await expect(page.getByTestId("sync-offline")).toHaveText(
+    "This device is offline. Saved on this device; it will reach the server when you are online.",
+  );
+  await expect(page.locator("main")).not.toContainText(/POST |outbox|\/api\//);
   await shootAtSizes(page, "device-page", { fullPage: true });
 
   // Back online, Sync now sends them.
