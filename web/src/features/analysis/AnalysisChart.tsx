@@ -114,7 +114,7 @@ export function AnalysisChart({
                         {formatPercent(d.data[i] ?? 0)}
                       </td>
                     ))}
-                    <td className="hidden py-1 text-slate-600 sm:table-cell">{chart.notes[i]}</td>
+                    <td className="hidden py-1 text-slate-600 sm:table-cell lg:whitespace-nowrap">{chart.notes[i]}</td>
                   </tr>
                 ))}
               </tbody>
