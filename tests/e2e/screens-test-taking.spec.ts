@@ -124,11 +124,25 @@ test("test-taking screens pass axe in both themes", async ({ page }) => {
   await page.getByTestId("flag-button").click();
   await expect(page.getByTestId("flag-button")).toHaveAttribute("aria-pressed", "true");
   found.push(...(await checkScreen(page, "tt-question-flagged")));
+  // ? lists the shortcuts; Escape closes the list and focus goes back where it was.
+  await page.getByTestId("next").focus();
   await page.keyboard.press("?");
-  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  const shortcuts = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+  await expect(shortcuts).toBeVisible();
+  await expect(shortcuts.getByTestId("shortcut")).toHaveText([/Choose that answer/, /Enter/, /→/, /←/, /\?/]);
+  await expect(shortcuts).toContainText("Confirm the answer");
   found.push(...(await checkScreen(page, "tt-shortcuts", { fullPage: false })));
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(shortcuts).toHaveCount(0);
+  await expect(page.getByTestId("next")).toBeFocused();
+  // The button opens the same list; a letter pressed while it is open answers nothing.
+  await page.getByTestId("shortcuts-button").click();
+  await expect(shortcuts).toBeVisible();
+  await page.keyboard.press("b");
+  await page.keyboard.press("Escape");
+  await expect(shortcuts).toHaveCount(0);
+  await expect(page.getByTestId("shortcuts-button")).toBeFocused();
+  await expect(page.getByTestId("question").locator("input:checked")).toHaveCount(1);
 
   await page.getByRole("navigation", { name: "Questions" }).getByTestId("question-page").nth(IMAGE_POSITION - 1).click();
   await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));

@@ -130,7 +130,7 @@ export function QuestionPagination({
 function FlagMark() {
   return (
     <span
-      className="absolute -top-1.5 -right-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full bg-accent text-slate-900 ring-2 ring-white"
+      className="absolute -top-1.5 -right-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full bg-accent text-slate-900 ring-2 ring-surface"
       aria-hidden
     >
       <svg viewBox="0 0 24 24" className="h-3 w-3" fill="currentColor" aria-hidden>
@@ -143,7 +143,7 @@ function FlagMark() {
 function ResultMark({ result }: { result: PageCorrectness }) {
   return (
     <span
-      className={`absolute -right-1.5 -bottom-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full text-white ring-2 ring-white ${
+      className={`absolute -right-1.5 -bottom-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full text-white ring-2 ring-surface ${
         result === "correct" ? "bg-success" : "bg-danger"
       }`}
       aria-hidden

@@ -2,7 +2,7 @@
 import { type ReactNode, type SelectHTMLAttributes, useId } from "react";
 
 export const FIELD_CLASS =
-  "w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400";
+  "min-h-11 w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-400";
 
 export const LABEL_CLASS = "mb-1 block text-sm font-medium text-slate-800";
 

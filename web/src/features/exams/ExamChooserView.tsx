@@ -3,11 +3,13 @@
  * length, display answers for an untimed exam, the summary strip and Start). What it shows
  * comes in as props; Start hands the choice to `onStart`.
  */
+
 import { type DisplayAnswers, testTypeTitle } from "@preflight/sync-protocol";
 import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useState } from "react";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { SHOW_ANSWERS_LABELS } from "../../ui/practice-labels.ts";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import {
@@ -55,14 +57,11 @@ export function ExamChooserView({
   const [chosen, setChosen] = useState<ExamSubject | null>(null);
   const banks = chosen ? banksOf(chosen) : undefined;
   return (
-    <main className="mx-auto max-w-3xl px-3 py-6 sm:px-4">
-      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-        <div className="border-b border-slate-100 px-5 py-4 sm:px-6">
-          <h1 className="text-xl font-semibold">{testTypeTitle(type)}</h1>
-          <p className="mt-0.5 text-sm text-slate-600">{heading}</p>
-        </div>
+    <Page title={testTypeTitle(type)}>
+      <Card title={heading} padded={false}>
+        <div className="mt-4 border-b border-slate-100" />
         {subjects === undefined ? (
-          <p className="px-6 py-8 text-center text-slate-500">Loading…</p>
+          <p className="px-6 py-8 text-center text-slate-600">Loading…</p>
         ) : subjects.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-600">{PRACTICE_MESSAGES.noSubjects}</p>
         ) : (
@@ -73,7 +72,7 @@ export function ExamChooserView({
                   type="button"
                   onClick={() => setChosen(s)}
                   data-testid="exam-subject"
-                  className="flex w-full items-center gap-3 px-5 py-3 text-left hover:bg-slate-50 sm:px-6"
+                  className="flex min-h-11 w-full items-center gap-3 px-5 py-3 text-left hover:bg-slate-50 sm:px-6"
                 >
                   {s.code !== ALL_SUBJECTS ? (
                     <span className="w-10 shrink-0 font-mono text-xs text-slate-500">{s.code}</span>
@@ -87,7 +86,7 @@ export function ExamChooserView({
             ))}
           </ul>
         )}
-      </div>
+      </Card>
       {chosen && banks ? (
         <ExamDialog
           key={chosen.code}
@@ -100,7 +99,7 @@ export function ExamChooserView({
           onClose={() => setChosen(null)}
         />
       ) : null}
-    </main>
+    </Page>
   );
 }
 

@@ -2,6 +2,7 @@
  * 'Choose a fixed test': the school's tests as downloaded to this device ('Download tests'),
  * so they open and run offline; selecting one walks the spec's dialogs (useFixedTestFlow).
  */
+
 import { FIXED_TEST_MESSAGES, formatHms } from "@preflight/sync-protocol";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -11,6 +12,7 @@ import type { LocalFixedTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
 import { PasswordDialog } from "./PasswordDialog.tsx";
@@ -50,30 +52,32 @@ export function FixedTestsPage() {
   const current = flow.state.step === "idle" ? null : flow.state.test;
 
   return (
-    <main className="mx-auto max-w-3xl px-4 py-6">
-      <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-        <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-6 py-4">
-          <h1 className="text-xl font-semibold">{FIXED_TEST_MESSAGES.chooseTitle}</h1>
-          <Button
-            variant="secondary"
-            onPress={() => void downloadTests()}
-            disabled={download.state === "busy"}
-            testId="download-tests"
-          >
-            {download.state === "busy" ? "Downloading…" : "Download tests"}
-          </Button>
-        </div>
-        {download.state === "done" ? (
-          <p className="px-6 pt-3 text-sm text-emerald-700" role="status">
-            {download.count === 1 ? "1 test is" : `${download.count} tests are`} on this device, ready offline.
-          </p>
-        ) : download.state === "failed" ? (
-          <ErrorNotice as="p" className="px-6 pt-3 text-sm text-red-700">
-            {download.message}
-          </ErrorNotice>
-        ) : null}
+    <Page
+      title={FIXED_TEST_MESSAGES.chooseTitle}
+      description="Your school's tests: download them once, take them offline."
+      actions={
+        <Button
+          variant="secondary"
+          onPress={() => void downloadTests()}
+          disabled={download.state === "busy"}
+          testId="download-tests"
+        >
+          {download.state === "busy" ? "Downloading…" : "Download tests"}
+        </Button>
+      }
+    >
+      {download.state === "done" ? (
+        <p className="text-sm text-emerald-700" role="status">
+          {download.count === 1 ? "1 test is" : `${download.count} tests are`} on this device, ready offline.
+        </p>
+      ) : download.state === "failed" ? (
+        <ErrorNotice as="p" className="text-sm text-red-700">
+          {download.message}
+        </ErrorNotice>
+      ) : null}
+      <Card padded={false}>
         {view === undefined ? (
-          <p className="px-6 py-8 text-center text-slate-500">Loading tests…</p>
+          <p className="px-6 py-8 text-center text-slate-600">Loading tests…</p>
         ) : view.tests.length === 0 ? (
           <p className="px-6 py-8 text-center text-slate-600" data-testid="fixed-empty">
             {FIXED_TEST_MESSAGES.noneFound}
@@ -87,7 +91,7 @@ export function FixedTestsPage() {
             ))}
           </ul>
         )}
-      </div>
+      </Card>
 
       {flow.state.step === "update" && current ? (
         <Modal
@@ -117,7 +121,7 @@ export function FixedTestsPage() {
       {flow.state.step === "summary" && current ? (
         <FixedSummaryDialog test={current} used={used(current)} onClose={flow.close} />
       ) : null}
-    </main>
+    </Page>
   );
 }
 
@@ -129,11 +133,11 @@ function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: n
       onClick={onSelect}
       aria-disabled={disabled}
       data-testid="fixed-test"
-      className={`flex w-full items-center gap-4 px-6 py-4 text-left ${disabled ? "cursor-not-allowed bg-slate-50 text-slate-400" : "hover:bg-brand-50"}`}
+      className={`flex min-h-11 w-full items-center gap-4 px-5 py-4 text-left sm:px-6 ${disabled ? "cursor-not-allowed bg-slate-50 text-slate-600" : "hover:bg-brand-50"}`}
     >
       <span className="min-w-0 flex-1">
         <span className={`block font-medium ${disabled ? "" : "text-slate-900"}`}>{test.title}</span>
-        <span className="mt-0.5 flex flex-wrap gap-x-4 text-xs text-slate-500">
+        <span className="mt-0.5 flex flex-wrap gap-x-4 text-xs text-slate-600">
           <span>{test.question_ids.length} questions</span>
           <span>{test.time_limit ? `Time limit ${formatHms(test.time_limit * 60)}` : "Untimed"}</span>
           {test.attempts > 0 ? (

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { toggleFlag, unflagAll } from "../../local/actions/question.ts";
 import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { CreateTestDialogs } from "./CreateTestDialogs.tsx";
 import { FlaggedFilters } from "./FlaggedFilters.tsx";
 import {
@@ -47,13 +48,15 @@ export function FlaggedList({
   const { data } = flaggedPage(filtered, page);
 
   return (
-    <main className="mx-auto max-w-4xl space-y-5 px-4 py-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-semibold">Flagged questions</h1>
-        <span className="rounded-full bg-slate-200 px-2.5 py-0.5 text-xs font-semibold text-slate-700">
-          {entries.length}
-        </span>
-        <div className="ml-auto flex flex-wrap gap-2">
+    <Page
+      title="Flagged questions"
+      description={
+        entries.length === 1
+          ? "1 question flagged on this device."
+          : `${entries.length} questions flagged on this device.`
+      }
+      actions={
+        <>
           <Button
             variant="secondary"
             onPress={() => setConfirmRemoveAll(true)}
@@ -65,20 +68,19 @@ export function FlaggedList({
           <Button onPress={() => setCreating(true)} disabled={entries.length === 0} testId="create-test">
             Create test
           </Button>
-        </div>
-      </div>
-
-      <section className="rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200">
+        </>
+      }
+    >
+      <Card>
         <FlaggedFilters subjects={subjects} input={input} onInput={onInput} />
-      </section>
+      </Card>
 
       {message ? (
-        <p
-          className="rounded-xl bg-surface p-8 text-center text-slate-600 shadow-sm ring-1 ring-slate-200"
-          data-testid="flagged-empty"
-        >
-          {message}
-        </p>
+        <Card className="text-center">
+          <p className="py-3 text-slate-600" data-testid="flagged-empty">
+            {message}
+          </p>
+        </Card>
       ) : (
         <>
           <p className="text-sm text-slate-600" data-testid="flagged-count">
@@ -95,12 +97,12 @@ export function FlaggedList({
                 <button
                   type="button"
                   onClick={() => onOpen(question.id)}
-                  className="min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+                  className="min-h-11 min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   <span className="line-clamp-3 text-slate-800" data-testid="flagged-card-text">
                     {cardText(question.question)}
                   </span>
-                  <span className="mt-2 block text-xs text-slate-500">
+                  <span className="mt-2 block text-xs text-slate-600">
                     REF{" "}
                     <span className="font-mono text-slate-700" data-testid="flagged-card-ref">
                       {question.reference}
@@ -112,7 +114,7 @@ export function FlaggedList({
                   onClick={() => void toggleFlag(scope, question.id)}
                   aria-label={`Remove the flag from question ${question.reference}`}
                   title="Remove flag"
-                  className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                  className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
                   data-testid="unflag-card"
                 >
                   <svg
@@ -185,6 +187,6 @@ export function FlaggedList({
         allIds={entries.map((e) => e.question.id)}
         filteredIds={filtered.map((e) => e.question.id)}
       />
-    </main>
+    </Page>
   );
 }

@@ -2,6 +2,8 @@ import { FLAGGED_PAGE_SIZE, flaggedPageCount } from "@preflight/sync-protocol";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { buttonClass } from "../../ui/Button.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { FlaggedList } from "./FlaggedList.tsx";
 import { FlaggedQuestionDetail } from "./FlaggedQuestionDetail.tsx";
 import {
@@ -69,14 +71,21 @@ export function FlaggedPage() {
 
   if (!session.user.features.flagged)
     return (
-      <main className="mx-auto max-w-lg p-8 text-center">
-        <p>Flagged questions are not enabled.</p>
-        <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
-          Go to dashboard
-        </Link>
-      </main>
+      <Page title="Flagged questions" width="narrow">
+        <Card>
+          <p>Flagged questions are not enabled.</p>
+          <Link to="/dashboard" className={buttonClass("secondary", "mt-4")}>
+            Go to dashboard
+          </Link>
+        </Card>
+      </Page>
     );
-  if (entries === undefined) return <p className="p-8 text-center text-slate-500">Loading flagged questions…</p>;
+  if (entries === undefined)
+    return (
+      <Page title="Flagged questions" busy>
+        <p className="text-slate-600">Loading flagged questions…</p>
+      </Page>
+    );
 
   if (openId !== null)
     return (

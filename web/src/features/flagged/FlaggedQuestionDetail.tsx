@@ -5,6 +5,7 @@ import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { Button } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { emptyDraft } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
@@ -72,89 +73,102 @@ export function FlaggedQuestionDetail({
     if (questionId) window.scrollTo({ top: 0 });
   }, [questionId]);
 
-  if (question === undefined) return <p className="p-8 text-center text-slate-500">Loading question…</p>;
+  if (question === undefined)
+    return (
+      <Page title="Flagged questions" busy>
+        <p className="text-slate-600">Loading question…</p>
+      </Page>
+    );
   if (question === null)
     return (
-      <main className="mx-auto max-w-lg p-8 text-center">
-        <p data-testid="flagged-missing">This question is not on this device.</p>
-        <button type="button" onClick={onClose} className="mt-4 text-brand-600 underline">
-          Back to flagged questions
-        </button>
-      </main>
+      <Page title="Flagged questions" width="narrow">
+        <Card>
+          <p data-testid="flagged-missing">This question is not on this device.</p>
+          <Button variant="secondary" onPress={onClose} className="mt-4">
+            Back to flagged questions
+          </Button>
+        </Card>
+      </Page>
     );
 
   const pages = sequence.map((id) => ({ answered: false, flagged: flagged?.has(id) ?? false }));
   return (
     <main
-      className="mx-auto grid max-w-6xl gap-5 px-4 py-6 lg:grid-cols-[minmax(0,1fr)_320px]"
+      id="main"
+      tabIndex={-1}
+      className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 outline-none sm:px-6"
       data-testid="flagged-detail"
     >
-      <section className="min-w-0">
-        <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
-          <div className="flex flex-wrap items-center gap-x-6 gap-y-1 border-b border-slate-100 px-6 py-4">
-            <h1 className="text-lg font-semibold">Flagged questions</h1>
-            <span className="font-mono text-sm tabular-nums text-slate-700" data-testid="question-number">
-              Question {padQuestionNumber(index + 1)} / {padQuestionNumber(total)}
+      <div className="min-w-0">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Flagged questions</h1>
+        <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-slate-600">
+          <span className="font-mono tabular-nums text-slate-800" data-testid="question-number">
+            Question {padQuestionNumber(index + 1)} / {padQuestionNumber(total)}
+          </span>
+          <span>
+            Ref{" "}
+            <span className="font-mono" data-testid="question-reference">
+              {question.reference}
             </span>
-            <span className="text-sm text-slate-500">
-              Ref{" "}
-              <span className="font-mono" data-testid="question-reference">
-                {question.reference}
-              </span>
-            </span>
-            <span className="text-sm text-slate-500">Score {question.score}</span>
+          </span>
+          <span>Score {question.score}</span>
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
+        <section className="min-w-0" aria-label="Question">
+          <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
+            <div className="border-b border-slate-100 px-6 py-2">
+              <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
+            </div>
+            <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
+              <QuestionView
+                key={question.id}
+                question={question}
+                draft={emptyDraft(question)}
+                onChange={() => undefined}
+                disabled
+                revealed
+              />
+            </div>
+            <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
+              <Button
+                variant="secondary"
+                onPress={() => previousId !== undefined && onOpen(previousId)}
+                disabled={previousId === undefined}
+                testId="previous"
+              >
+                ← Previous
+              </Button>
+              <Button variant="secondary" onPress={onClose} testId="back-to-list">
+                Back to list
+              </Button>
+              <Button
+                onPress={() => nextId !== undefined && onOpen(nextId)}
+                disabled={nextId === undefined}
+                testId="next"
+              >
+                Next →
+              </Button>
+            </div>
           </div>
-          <div className="border-b border-slate-100 px-6 py-2">
-            <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
-          </div>
-          <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
-            <QuestionView
-              key={question.id}
-              question={question}
-              draft={emptyDraft(question)}
-              onChange={() => undefined}
-              disabled
-              revealed
-            />
-          </div>
-          <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
-            <Button
-              variant="secondary"
-              onPress={() => previousId !== undefined && onOpen(previousId)}
-              disabled={previousId === undefined}
-              testId="previous"
-            >
-              ← Previous
-            </Button>
-            <Button variant="secondary" onPress={onClose} testId="back-to-list">
-              Back to list
-            </Button>
-            <Button
-              onPress={() => nextId !== undefined && onOpen(nextId)}
-              disabled={nextId === undefined}
-              testId="next"
-            >
-              Next →
-            </Button>
-          </div>
-        </div>
-        {total > 1 ? (
-          <div className="mt-4">
-            <QuestionPagination
-              pages={pages}
-              current={index + 1}
-              onSelect={(n) => {
-                const id = sequence[n - 1];
-                if (id !== undefined) onOpen(id);
-              }}
-              label="Flagged questions"
-            />
-          </div>
-        ) : null}
-      </section>
-      <aside>
-        <SidePanel db={scope.db} question={question} revealed variant="flagged" />
-      </aside>
+          {total > 1 ? (
+            <div className="mt-4">
+              <QuestionPagination
+                pages={pages}
+                current={index + 1}
+                onSelect={(n) => {
+                  const id = sequence[n - 1];
+                  if (id !== undefined) onOpen(id);
+                }}
+                label="Flagged questions"
+              />
+            </div>
+          ) : null}
+        </section>
+        <aside className="min-w-0">
+          <SidePanel db={scope.db} question={question} revealed variant="flagged" />
+        </aside>
+      </div>
     </main>
   );
 }

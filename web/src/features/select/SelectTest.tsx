@@ -4,7 +4,9 @@ import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useStartTest } from "../../app/useStartTest.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 
 const COUNTS = [10, 20, 40] as const;
 /** EASA theory exams allow about 1.25 minutes a question; timed practice follows that pace. */
@@ -37,21 +39,23 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
     });
 
   return (
-    <main className="mx-auto max-w-2xl px-4 py-6">
-      <div className="rounded-xl bg-surface p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-xl font-semibold">{testTypeTitle(testType)}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {bankSize
-            ? `Questions are chosen at random from the ${bankSize} on this device.`
-            : "Your question bank is not on this device yet."}
-        </p>
-        <fieldset className="mt-5">
+    <Page
+      title={testTypeTitle(testType)}
+      width="narrow"
+      description={
+        bankSize
+          ? `Questions are chosen at random from the ${bankSize} on this device.`
+          : "Your question bank is not on this device yet."
+      }
+    >
+      <Card>
+        <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-800">Questions</legend>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {COUNTS.map((n) => (
               <label
                 key={n}
-                className={`cursor-pointer rounded-md border px-4 py-2 text-sm ${count === n ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
+                className={`flex min-h-11 cursor-pointer items-center rounded-md border px-4 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${count === n ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
               >
                 <input
                   type="radio"
@@ -73,7 +77,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
               {DISPLAY_CHOICES.map((choice) => (
                 <label
                   key={choice.value}
-                  className={`cursor-pointer rounded-md border px-4 py-2 text-sm ${display === choice.value ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
+                  className={`flex min-h-11 cursor-pointer items-center rounded-md border px-4 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${display === choice.value ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
                 >
                   <input
                     type="radio"
@@ -89,21 +93,16 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
           </fieldset>
         ) : null}
         <div className="mt-6 flex items-center gap-3">
-          <button
-            type="button"
-            onClick={() => void startChosen()}
-            disabled={starting || !bankSize}
-            className="rounded-md bg-primary px-5 py-2.5 font-medium text-white hover:bg-primary-hover disabled:opacity-50"
-          >
+          <Button onPress={() => void startChosen()} disabled={starting || !bankSize} className="px-6">
             {starting ? "Starting test…" : "Start"}
-          </button>
+          </Button>
           {error ? (
             <ErrorNotice as="span" className="text-sm text-red-700">
               {error}
             </ErrorNotice>
           ) : null}
         </div>
-      </div>
-    </main>
+      </Card>
+    </Page>
   );
 }

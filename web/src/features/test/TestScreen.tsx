@@ -10,7 +10,9 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { deadlineOf } from "../../local/actions/test.ts";
 import { call } from "../../local/api.ts";
 import type { TestEnd } from "../../local/store/db.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { Card, Page } from "../../ui/Page.tsx";
 import { exitTarget, MESSAGES } from "../../ui/question/rules.ts";
 import { useFlaggedIds, useTestLoad } from "./queries.ts";
 import { TestView } from "./TestView.tsx";
@@ -70,31 +72,40 @@ export function TestScreen({ testId }: { testId: string }) {
 
   if (failure)
     return (
-      <main className="mx-auto max-w-lg p-8 text-center">
-        <p role="alert" data-testid="question-load-failed">
-          {failure === "load" ? MESSAGES.loadFailed : MESSAGES.reloadFailed}
-        </p>
-        <div className="mt-4 flex justify-center gap-4">
-          <Button variant="secondary" onPress={retry} testId="question-load-retry">
-            Try again
-          </Button>
-          <Link to="/dashboard" className="inline-block self-center text-brand-600 underline">
-            Go to dashboard
-          </Link>
-        </div>
-      </main>
+      <Page title="Test" width="narrow">
+        <Card>
+          <p role="alert" data-testid="question-load-failed">
+            {failure === "load" ? MESSAGES.loadFailed : MESSAGES.reloadFailed}
+          </p>
+          <div className="mt-4 flex flex-wrap gap-3">
+            <Button onPress={retry} testId="question-load-retry">
+              Try again
+            </Button>
+            <Link to="/dashboard" className={buttonClass("secondary")}>
+              Go to dashboard
+            </Link>
+          </div>
+        </Card>
+      </Page>
     );
   if (data === null)
     return (
-      <main className="mx-auto max-w-lg p-8 text-center">
-        <p>{MESSAGES.noLongerAccessible}</p>
-        <Link to="/dashboard" className="mt-4 inline-block text-brand-600 underline">
-          Go to dashboard
-        </Link>
-      </main>
+      <Page title="Test" width="narrow">
+        <Card>
+          <p>{MESSAGES.noLongerAccessible}</p>
+          <Link to="/dashboard" className={buttonClass("secondary", "mt-4")}>
+            Go to dashboard
+          </Link>
+        </Card>
+      </Page>
     );
   // The session takes the loaded test before paint; until then, still loading.
-  if (data === undefined || !screen) return <p className="p-8 text-center text-slate-500">Loading test…</p>;
+  if (data === undefined || !screen)
+    return (
+      <Page title="Test" busy>
+        <p className="text-slate-600">Loading test…</p>
+      </Page>
+    );
 
   const { question } = screen;
   return (
