@@ -85,7 +85,11 @@ export function Dashboard({
       disabled={starting || !bankSize}
       testId={variant === "primary" ? "dashboard-start-practice" : undefined}
     >
-      {starting ? "Starting test…" : `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`}
+      {starting
+        ? "Starting test…"
+        : variant === "primary"
+          ? `Start a practice test (${QUICK_PRACTICE_QUESTIONS} questions)`
+          : "Take your first practice test"}
     </Button>
   );
 
