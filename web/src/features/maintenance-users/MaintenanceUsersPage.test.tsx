@@ -11,7 +11,7 @@ import "fake-indexeddb/auto";
 import type { UserSummary } from "@preflight/sync-protocol";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Dexie } from "dexie";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MainNav } from "../../app/MainNav.tsx";
 import { renderSignedIn } from "../../app/render-signed-in.tsx";
 import { toggleFlag } from "../../local/actions/question.ts";
@@ -149,6 +149,27 @@ describe("the maintenance users page", () => {
       expect(notify).toHaveBeenCalledWith(expect.objectContaining({ type: "danger", title: "Sync" })),
     );
     expect(await userDb(STUDENT.id).outbox.count()).toBe(1);
+  });
+
+  it("offline, Sync says the device is offline and the changes stay saved on it, never an error", async () => {
+    const onLine = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    try {
+      const { notify } = renderSignedIn(ADMIN, () => <MaintenanceUsersPage />);
+      fireEvent.click((await row(STUDENT.email)).getByRole("button", { name: "Sync" }));
+      await waitFor(() =>
+        expect(notify).toHaveBeenCalledWith(
+          expect.objectContaining({
+            type: "info",
+            title: "This device is offline",
+            text: "Sync needs a connection. This profile's changes stay saved on this device until then.",
+          }),
+        ),
+      );
+      expect(notify).not.toHaveBeenCalledWith(expect.objectContaining({ type: "danger" }));
+      expect(await userDb(STUDENT.id).outbox.count()).toBe(1);
+    } finally {
+      onLine.mockRestore();
+    }
   });
 });
 

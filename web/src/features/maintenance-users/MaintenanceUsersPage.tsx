@@ -22,8 +22,11 @@ import {
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { userDb } from "../../local/store/db.ts";
 import { Button, Modal } from "../../ui/Modal.tsx";
+import { DEVICE_OFFLINE } from "../../ui/offline-words.ts";
 import { Card, Page } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
+
+const OFFLINE_PROFILE = "This profile's changes stay saved on this device until then.";
 
 type Dialog = { kind: "confirm" | "unsent"; profile: LocalProfile; message?: string } | null;
 
@@ -37,6 +40,11 @@ export function MaintenanceUsersPage() {
 
   const sync = async (profile: LocalProfile, full: boolean) => {
     const title = full ? "Full Sync" : "Sync";
+    // Offline nothing can reach the server: said so, not as an error; the profile's changes keep waiting.
+    if (!navigator.onLine) {
+      notify({ type: "info", title: DEVICE_OFFLINE, text: `${title} needs a connection. ${OFFLINE_PROFILE}` });
+      return;
+    }
     setBusy(profile.userId);
     try {
       const outcome = await syncLocalProfile(profile.userId, { full, signedInUserId: session.userId, now: scope.now });
