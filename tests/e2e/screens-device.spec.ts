@@ -102,6 +102,13 @@ test("This device online and offline with a change waiting; Sync now offline say
   await download;
   await expect(page.getByTestId("device-data-report")).toContainText("Exported");
   await expect(page.getByTestId("device-data-working")).toHaveCount(0);
+
+  // The post-login sync screen offline: the device has what it needs, go on or try again.
+  await page.goto("/sync");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Syncing your data");
+  await expect(page.getByTestId("sync-offline")).toBeVisible();
+  await expect(page.locator("main")).not.toContainText(/fail|contact support/i);
+  expect(await checkScreen(page, "sync-screen-offline")).toEqual([]);
   await context.setOffline(false);
 });
 

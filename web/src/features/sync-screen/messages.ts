@@ -1,5 +1,6 @@
 import type { PullStep } from "@preflight/sync-protocol";
 import type { StepState } from "../../local/pull/steps/runner.ts";
+import { DEVICE_OFFLINE } from "../../ui/offline-words.ts";
 
 /** The spec's rows of the post-login sync screen, in the order the steps run. */
 export const STEP_LABELS: Record<PullStep, string> = {
@@ -23,6 +24,6 @@ export const SYNC_SCREEN_MESSAGES = {
   /** Spec, error catalogue: post-login sync failure. */
   failed: "There was an error syncing your data, please contact support if this continues.",
   signingOut: (seconds: number) => `Signing out in ${seconds} s…`,
-  offline:
-    "You are offline, so your data could not be synced just now. Everything already on this device is ready to use, and it will sync when you are back online.",
+  /** Offline is no failure: the device's own words (ui/offline-words), then what the student may do. */
+  offline: `${DEVICE_OFFLINE}. Everything already on it is ready to use, and it syncs when you are back online.`,
 } as const;
