@@ -6,7 +6,7 @@
  */
 import "fake-indexeddb/auto";
 import type { Features, UserSummary } from "@preflight/sync-protocol";
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderSignedIn } from "../../app/render-signed-in.tsx";
@@ -77,5 +77,20 @@ describe("the practice builder and the display_answers switch (study §6)", () =
     await openSettings();
     expect(screen.queryByRole("group", { name: "Show answers" })).toBeNull();
     expect(screen.getByLabelText("Include")).toBeTruthy();
+  });
+});
+
+describe("the practice builder while the bank is indexed", () => {
+  beforeEach(resetDatabases);
+  afterEach(cleanup);
+
+  it("says the bank is being made ready (a status, the page busy) until the index is there", async () => {
+    renderBuilder({ flagged: true, seen_in_exam: true, ai_tutor: false, display_answers: true });
+    const status = await screen.findByTestId("practice-indexing");
+    expect(status.getAttribute("role")).toBe("status");
+    expect(status.textContent).toBe("Getting the question bank on this device ready…");
+    expect(document.querySelector("main")?.getAttribute("aria-busy")).toBe("true");
+    await waitFor(() => expect(screen.queryByTestId("practice-indexing")).toBeNull());
+    expect(document.querySelector("main")?.getAttribute("aria-busy")).toBeNull();
   });
 });
