@@ -28,7 +28,7 @@ type State =
   | { kind: "failed"; text: string };
 
 const PRESS_CLASS =
-  "w-full rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-60";
+  "min-h-11 w-full rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-60";
 const FOCUS_RING_CLASS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500";
 
 export function ConfirmByPress({

@@ -1,4 +1,5 @@
 /** 'Enter password to access test': the password is checked online, once per test and password. */
+
 import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
 import { type FormEvent, useId, useState } from "react";
@@ -7,6 +8,7 @@ import { useOnline } from "../../app/useOnline.ts";
 import { ApiCallError, call, NetworkError } from "../../local/api.ts";
 import { failureText } from "../../local/form-errors.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
+import { buttonClass } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Button, Modal } from "../../ui/Modal.tsx";
 
@@ -70,7 +72,7 @@ export function PasswordDialog({
             form={formId}
             disabled={checking}
             data-testid="password-submit"
-            className="rounded-md bg-primary px-4 py-2 text-sm font-medium text-white hover:bg-primary-hover disabled:opacity-50"
+            className={buttonClass("primary")}
           >
             {checking ? "Checking…" : "Continue"}
           </button>
