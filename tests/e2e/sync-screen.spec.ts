@@ -129,7 +129,7 @@ test("[PL4] without a connection the sync screen says so and lets the student go
 }) => {
   await submitSignIn(page);
   await context.setOffline(true);
-  await expect(page.getByTestId("sync-offline")).toContainText("You are offline");
+  await expect(page.getByTestId("sync-offline")).toContainText("This device is offline.");
   await expect(page.getByTestId("sync-error")).toHaveCount(0);
   await shot(page, "offline");
   await page.getByTestId("sync-continue").click();
