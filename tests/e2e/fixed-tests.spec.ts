@@ -211,9 +211,12 @@ test("fixed tests: download, disabled reason after 3 s, password, attempts, hidd
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText("Meteorology end-of-course exam");
   await filters.getByLabel("Type").selectOption({ label: "All types" });
-  await filters.getByLabel("From").fill("2026-11-05");
+  // The dates are typed as dd/mm/yyyy, a digit at a time from the day, as a student types them.
+  await filters.getByTestId("previous-from").getByRole("spinbutton").first().click();
+  await page.keyboard.type("05112026");
   await expect(rows).toHaveCount(2);
-  await filters.getByLabel("To").fill("2026-11-15");
+  await filters.getByTestId("previous-to").getByRole("spinbutton").first().click();
+  await page.keyboard.type("15112026");
   await expect(rows).toHaveCount(1);
   await expect(rows).toContainText("Timed exam (4 questions)");
   await page.getByRole("button", { name: "Clear filters" }).click();
