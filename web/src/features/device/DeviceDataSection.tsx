@@ -23,7 +23,11 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   const input = useRef<HTMLInputElement>(null);
   /** What runs now (its progress line shows until it ends), or nothing. */
   const [working, setWorkingAs] = useState<"export" | "import" | null>(null);
-  const setWorking = (what: "export" | "import" | false) => setWorkingAs(what || null);
+  const [rows, setRows] = useState<{ done: number; total: number }>({ done: 0, total: 0 });
+  const setWorking = (what: "export" | "import" | false) => {
+    setRows({ done: 0, total: 0 });
+    setWorkingAs(what || null);
+  };
   const [pending, setPending] = useState<{ file: File; summary: DeviceFileSummary } | null>(null);
   const [report, setReport] = useState<string | null>(null);
 
@@ -31,7 +35,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
     setReport(null);
     setWorking("export");
     try {
-      const file = await exportDeviceData(db, { email });
+      const file = await exportDeviceData(db, { email }, undefined, setRows);
       const url = URL.createObjectURL(file.blob);
       const link = document.createElement("a");
       link.href = url;
@@ -53,7 +57,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
     setReport(null);
     setWorking("import");
     try {
-      const result = await importDeviceData(db, file, { replace });
+      const result = await importDeviceData(db, file, { replace, onProgress: setRows });
       setReport(
         `Imported ${plural(result.tests, "test")} and ${plural(result.pending, "change")} not sent yet. The changes are being sent now.`,
       );
@@ -121,7 +125,7 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
           />
         </label>
       </div>
-      {working ? <WorkingLine what={working} /> : null}
+      {working ? <WorkingLine what={working} rows={rows} /> : null}
       {report ? (
         <p className="mt-3 text-sm text-slate-800" role="status" data-testid="device-data-report">
           {report}
@@ -162,25 +166,39 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
 }
 
 /**
- * Shown while an export or import runs (a big device takes seconds): a moving bar and what is
- * happening, so the screen never looks frozen. The file's rows are not counted as they go, so the
- * bar says "working", not a percentage.
+ * Shown while an export or import runs (a big device takes seconds): what is happening and a
+ * bar of the rows done so far, moving on its own until the library knows how many there are,
+ * so the screen never looks frozen.
  */
-function WorkingLine({ what }: { what: "export" | "import" }) {
+function WorkingLine({ what, rows }: { what: "export" | "import"; rows: { done: number; total: number } }) {
   const text =
     what === "export"
       ? "Exporting your tests, answers and changes to a file… This can take a few seconds."
       : "Importing the file… This can take a few seconds.";
+  const percent = rows.total > 0 ? Math.min(100, Math.round((rows.done / rows.total) * 100)) : null;
   return (
     <div className="mt-4 space-y-2" role="status" aria-live="polite" data-testid="device-data-working">
-      <p className="text-sm text-slate-700">{text}</p>
+      <p className="text-sm text-slate-700">
+        {text}
+        {percent !== null ? ` ${percent}%` : ""}
+      </p>
       <div
         className="relative h-2 overflow-hidden rounded-full bg-slate-100"
         role="progressbar"
         aria-label={what === "export" ? "Export in progress" : "Import in progress"}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent ?? undefined}
         aria-busy="true"
       >
-        <div className="absolute inset-y-0 left-0 w-1/3 animate-[device-working_1.2s_ease-in-out_infinite] rounded-full motion-reduce:w-full motion-reduce:animate-pulse bg-primary" />
+        {percent !== null ? (
+          <div
+            className="absolute inset-y-0 left-0 rounded-full bg-primary transition-[width]"
+            style={{ width: `${percent}%` }}
+          />
+        ) : (
+          <div className="absolute inset-y-0 left-0 w-1/3 animate-[device-working_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-pulse" />
+        )}
       </div>
       <style>{"@keyframes device-working{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
     </div>

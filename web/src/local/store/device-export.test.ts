@@ -112,6 +112,23 @@ describe("device data export and import", () => {
     );
   });
 
+  it("export and import report the rows done of all there are, ending at all of them", async () => {
+    const { scope } = await oldDevice();
+    const exported: { done: number; total: number }[] = [];
+    const file = await exportDeviceData(scope.db, { email: "student@preflight.test" }, undefined, (p) =>
+      exported.push(p),
+    );
+    const imported: { done: number; total: number }[] = [];
+    const fresh = await freshDevice();
+    await importDeviceData(fresh.db, file.blob, { replace: false, onProgress: (p) => imported.push(p) });
+    for (const reports of [exported, imported]) {
+      const last = reports.at(-1);
+      expect(last?.total).toBeGreaterThan(0);
+      expect(last?.done).toBe(last?.total);
+      expect(reports.map((r) => r.done)).toEqual([...reports.map((r) => r.done)].sort((a, b) => a - b));
+    }
+  });
+
   it("the outbox carries on: the server gets every change once, in seq order, then new ones follow under the same client", async () => {
     const { scope, open } = await oldDevice();
     const file = await exportDeviceData(scope.db, { email: "student@preflight.test" });

@@ -57,14 +57,29 @@ export interface DeviceExport {
   pending: number;
 }
 
+/** Rows written or read so far of all there are, for a progress bar (total 0 until known). */
+export type RowProgress = (progress: { done: number; total: number }) => void;
+
+/** The library's progress report as rows done of rows in all; returning true lets it go on. */
+function reportRows(onProgress: RowProgress | undefined) {
+  return (progress: { completedRows: number; totalRows: number | undefined; done: boolean }) => {
+    const total = progress.totalRows ?? 0;
+    // Rows the export's filter leaves out still count in its total: at the end all are done.
+    onProgress?.({ done: progress.done ? total : Math.min(progress.completedRows, total), total });
+    return true;
+  };
+}
+
 export async function exportDeviceData(
   db: UserDb,
   account: { email: string },
   now: Date = currentDate(),
+  onProgress?: RowProgress,
 ): Promise<DeviceExport> {
   const blob = await exportDB(db, {
     skipTables: SKIPPED_TABLES,
     filter: (table, value) => table !== "meta" || !DEVICE_META_KEYS.has((value as MetaRow).key),
+    progressCallback: reportRows(onProgress),
   });
   const [tests, pending] = await Promise.all([db.userTests.count(), db.outbox.count()]);
   return { blob, filename: deviceFileName(account.email, now), tests, pending };
@@ -143,7 +158,7 @@ export async function inspectDeviceFile(db: UserDb, file: Blob): Promise<DeviceF
 export async function importDeviceData(
   db: UserDb,
   file: Blob,
-  options: { replace: boolean },
+  options: { replace: boolean; onProgress?: RowProgress },
 ): Promise<{ tests: number; pending: number }> {
   return withOutboxLock(async () => {
     const summary = await inspectDeviceFile(db, file);
@@ -152,7 +167,10 @@ export async function importDeviceData(
 
     // Read through a scratch database: the library revives the file's values there, and
     // nothing of this account's database changes until every row has been read.
-    const scratch = await importDB(file, { name: `preflight-import-${crypto.randomUUID()}` });
+    const scratch = await importDB(file, {
+      name: `preflight-import-${crypto.randomUUID()}`,
+      progressCallback: reportRows(options.onProgress),
+    });
     const incoming = new Map<string, unknown[]>();
     try {
       for (const table of scratch.tables)
