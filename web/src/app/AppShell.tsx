@@ -111,8 +111,7 @@ export function AppShell({ children }: { children: ReactNode }) {
               <span className="max-sm:sr-only">Preflight</span>
             </Link>
             <div className="ml-auto flex min-w-0 items-center gap-2 text-sm sm:gap-3">
-              {/* The sync line's time needs a laptop's room; the dashboard's Sync card shows it at every size. */}
-              <div className="flex min-h-11 min-w-0 items-center max-xl:[&_[data-testid=last-sync]]:hidden">
+              <div className="flex min-h-11 min-w-0 items-center">
                 <SyncStatus db={scope.db} />
               </div>
               <span className="hidden truncate text-header-muted xl:inline">

@@ -5,7 +5,11 @@ import { DEVICE_OFFLINE } from "../ui/offline-words.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { useOnline } from "./useOnline.ts";
 
-/** Always visible: online or not ("Offline": the changes wait on the device, nothing failed), how many changes wait to be sent (a link to This device), and the last sync. */
+/**
+ * The app's one sync status, always visible in the header: online or not ("Offline": the changes
+ * wait on the device, nothing failed) and how many changes wait to be sent (a link to This
+ * device). The last sync's time sits beside the Sync now button (dashboard, This device).
+ */
 export function SyncStatus({ db }: { db: UserDb }) {
   const online = useOnline();
   const snapshot = useSyncSnapshot(db);
@@ -22,17 +26,15 @@ export function SyncStatus({ db }: { db: UserDb }) {
         // The pill stays small; its hit area reaches 44 px high (the touch target) without growing the header.
         className="relative whitespace-nowrap rounded-full bg-white/15 px-2.5 py-0.5 text-xs after:absolute after:inset-x-0 after:-inset-y-3 after:content-[''] hover:bg-white/25"
         data-testid="pending-count"
-        title={
-          online ? "Changes not sent yet: see This device" : `${DEVICE_OFFLINE}: changes wait here until you are online`
-        }
+        title={[
+          online
+            ? "Changes not sent yet: see This device"
+            : `${DEVICE_OFFLINE}: changes wait here until you are online`,
+          snapshot?.lastSyncAt ? `Last sync ${formatSyncStamp(new Date(snapshot.lastSyncAt))}` : "Not synced yet",
+        ].join(". ")}
       >
         {pending} pending
       </Link>
-      {snapshot?.lastSyncAt ? (
-        <span className="hidden text-xs text-header-muted md:inline" data-testid="last-sync">
-          Last sync {formatSyncStamp(new Date(snapshot.lastSyncAt))}
-        </span>
-      ) : null}
     </div>
   );
 }

@@ -62,7 +62,7 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
           type="button"
           onClick={() => void check()}
           disabled={!online}
-          className="rounded border border-slate-300 px-2 py-0.5 text-xs opacity-0 transition-opacity focus:opacity-100 group-hover:opacity-100 disabled:cursor-not-allowed"
+          className="rounded border border-slate-300 px-2 py-0.5 text-xs opacity-0 transition-opacity focus:opacity-100 group-hover:opacity-100 disabled:cursor-not-allowed [@media(hover:none)]:min-h-11 [@media(hover:none)]:px-3 [@media(hover:none)]:opacity-100"
           data-testid="check-updates"
         >
           Check for updates
@@ -70,7 +70,8 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
       </span>
     );
 
-  // `group`: hovering anywhere on the indicator offers the check (spec).
+  // `group`: hovering anywhere on the indicator offers the check (spec); a touch screen has no
+  // hover, so there the check is always shown, at a finger's size.
   return (
     <div
       className={`group flex items-center gap-2 rounded-lg px-3 py-2 ring-1 ${service === false ? "bg-amber-50 ring-amber-200" : "bg-surface ring-slate-200"}`}
