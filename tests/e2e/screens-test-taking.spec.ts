@@ -144,7 +144,11 @@ test("test-taking screens pass axe in both themes", async ({ page }) => {
   await expect(page.getByTestId("shortcuts-button")).toBeFocused();
   await expect(page.getByTestId("question").locator("input:checked")).toHaveCount(1);
 
-  await page.getByRole("navigation", { name: "Questions" }).getByTestId("question-page").nth(IMAGE_POSITION - 1).click();
+  await page
+    .getByRole("navigation", { name: "Questions" })
+    .getByTestId("question-page")
+    .nth(IMAGE_POSITION - 1)
+    .click();
   await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));
   await loaded(page.getByTestId("carousel-image"));
   await page.getByRole("button", { name: "Enlarge annex" }).click();
