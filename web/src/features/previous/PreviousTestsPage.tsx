@@ -79,7 +79,8 @@ export function PreviousTestsPage() {
             <table className="w-full text-left text-sm" data-testid="previous-table">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-6 py-2 font-medium">
+                  {/* On a phone the date goes under the test's name, so the score and pass fit. */}
+                  <th scope="col" className="px-6 py-2 font-medium max-sm:hidden">
                     Date
                   </th>
                   <th scope="col" className="px-3 py-2 font-medium">
@@ -88,7 +89,7 @@ export function PreviousTestsPage() {
                   <th scope="col" className="px-3 py-2 font-medium">
                     Score
                   </th>
-                  <th scope="col" className="px-6 py-2 font-medium">
+                  <th scope="col" className="px-6 py-2 font-medium max-sm:px-3">
                     Pass
                   </th>
                 </tr>
@@ -96,8 +97,10 @@ export function PreviousTestsPage() {
               <tbody className="divide-y divide-slate-100">
                 {rows.map((row) => (
                   <tr key={row.id} data-testid="previous-row" className={row.onDevice ? "hover:bg-brand-50" : ""}>
-                    <td className="whitespace-nowrap px-6 py-3 tabular-nums text-slate-600">{dateText(row)}</td>
-                    <td className="px-3 py-3">
+                    <td className="whitespace-nowrap px-6 py-3 tabular-nums text-slate-600 max-sm:hidden">
+                      {dateText(row)}
+                    </td>
+                    <td className="px-3 py-3 max-sm:pl-4">
                       {row.onDevice ? (
                         <button
                           type="button"
@@ -110,6 +113,7 @@ export function PreviousTestsPage() {
                         <span className="font-medium">{row.title}</span>
                       )}
                       <span className="block text-xs text-slate-600">
+                        <span className="tabular-nums sm:hidden">{dateText(row)} · </span>
                         {typeLabel(row.test_type)}
                         {row.onDevice ? "" : " · taken on another device"}
                       </span>
@@ -120,7 +124,7 @@ export function PreviousTestsPage() {
                     >
                       {scoreText(row)}
                     </td>
-                    <td className="px-6 py-3" data-testid="previous-pass">
+                    <td className="px-6 py-3 max-sm:px-3" data-testid="previous-pass">
                       <PassBadge row={row} />
                     </td>
                   </tr>
