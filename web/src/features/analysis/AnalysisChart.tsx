@@ -14,8 +14,11 @@ const AnalysisBarChart = lazy(() => import("./AnalysisBarChart.tsx"));
 export const ANALYSIS_CHART_MIN_HEIGHT = 370;
 const CHART_HEIGHT = `clamp(${ANALYSIS_CHART_MIN_HEIGHT}px, calc(100vh - 360px), 520px)`;
 
-/** Below this width (a phone) the bars run across, each name on its own row at its bars' left. */
-const ACROSS_QUERY = "(max-width: 639px)";
+/**
+ * Below a laptop's width (a tablet in portrait, a phone) the bars run across, each name on its
+ * own row at its bars' left: fourteen subjects standing side by side at 768 px cut their names.
+ */
+const ACROSS_QUERY = "(max-width: 1023px)";
 /** Height of one name's row with its bars when they run across (the code and three lines). */
 const ROW_HEIGHT_ACROSS = 60;
 /** The percent axis, its title and the legend under the rows. */
