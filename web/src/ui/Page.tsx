@@ -26,6 +26,7 @@ export function Page({
   titleTestId,
   children,
   busy,
+  testId,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -35,12 +36,15 @@ export function Page({
   titleTestId?: string;
   children?: ReactNode;
   busy?: boolean;
+  testId?: string;
 }) {
   return (
     <main
       id="main"
       tabIndex={-1}
       aria-busy={busy || undefined}
+      aria-labelledby={titleId}
+      data-testid={testId}
       className={`mx-auto w-full ${PAGE_WIDTHS[width]} space-y-6 px-4 py-6 outline-none sm:px-6`}
     >
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">

@@ -93,15 +93,12 @@ export function FlaggedQuestionDetail({
 
   const pages = sequence.map((id) => ({ answered: false, flagged: flagged?.has(id) ?? false }));
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 outline-none sm:px-6"
-      data-testid="flagged-detail"
-    >
-      <div className="min-w-0">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Flagged questions</h1>
-        <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-slate-600">
+    <Page
+      width="wide"
+      title="Flagged questions"
+      testId="flagged-detail"
+      description={
+        <span className="flex flex-wrap gap-x-4">
           <span className="font-mono tabular-nums text-slate-800" data-testid="question-number">
             Question {padQuestionNumber(index + 1)} / {padQuestionNumber(total)}
           </span>
@@ -112,8 +109,9 @@ export function FlaggedQuestionDetail({
             </span>
           </span>
           <span>Score {question.score}</span>
-        </p>
-      </div>
+        </span>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <section className="min-w-0" aria-label="Question">
           <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
@@ -169,6 +167,6 @@ export function FlaggedQuestionDetail({
           <SidePanel db={scope.db} question={question} revealed variant="flagged" />
         </aside>
       </div>
-    </main>
+    </Page>
   );
 }

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { Button } from "../../ui/Modal.tsx";
+import { Page } from "../../ui/Page.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
@@ -85,34 +86,26 @@ export function TestView({
   const pages = s.pages.map(({ id, answered }) => ({ answered, flagged: flagged.has(id) }));
 
   return (
-    <main
-      id="main"
-      tabIndex={-1}
-      className="mx-auto w-full max-w-6xl space-y-6 px-4 py-6 outline-none sm:px-6"
-      aria-labelledby="test-heading"
-    >
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3">
-        <div className="min-w-0">
-          <h1
-            id="test-heading"
-            className="text-2xl font-semibold tracking-tight text-slate-900"
-            data-testid="test-heading"
-          >
-            {testTypeTitle(test.test_type)}
-          </h1>
-          <p className="mt-1 flex flex-wrap gap-x-4 text-sm text-slate-600">
-            <span className="font-mono tabular-nums text-slate-800" data-testid="question-number">
-              Question {padQuestionNumber(s.position)} / {padQuestionNumber(s.total)}
+    <Page
+      width="wide"
+      title={testTypeTitle(test.test_type)}
+      titleId="test-heading"
+      titleTestId="test-heading"
+      description={
+        <span className="flex flex-wrap gap-x-4">
+          <span className="font-mono tabular-nums text-slate-800" data-testid="question-number">
+            Question {padQuestionNumber(s.position)} / {padQuestionNumber(s.total)}
+          </span>
+          {question ? (
+            <span>
+              Ref <span className="font-mono">{question.reference ?? "–"}</span>
             </span>
-            {question ? (
-              <span>
-                Ref <span className="font-mono">{question.reference ?? "–"}</span>
-              </span>
-            ) : null}
-            {question ? <span>Score {question.score}</span> : null}
-          </p>
-        </div>
-        <div className="flex flex-wrap items-center gap-2">
+          ) : null}
+          {question ? <span>Score {question.score}</span> : null}
+        </span>
+      }
+      actions={
+        <>
           {deadline && !s.ended ? (
             <CountdownClock
               deadline={deadline.getTime()}
@@ -123,8 +116,9 @@ export function TestView({
           <Button variant="quiet" onPress={() => setHelpOpen(true)} testId="shortcuts-button">
             Keyboard shortcuts <kbd className="font-mono text-xs">?</kbd>
           </Button>
-        </div>
-      </div>
+        </>
+      }
+    >
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
         <section className="min-w-0" aria-label="Question">
           <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
@@ -228,6 +222,6 @@ export function TestView({
         onClose={() => onAction({ type: "close-modal" })}
       />
       {overlays}
-    </main>
+    </Page>
   );
 }
