@@ -37,7 +37,13 @@ export function SyllabusChoicesModal({ isOpen, onClose }: { isOpen: boolean; onC
         </Button>
       }
     >
-      <div className="-mr-2 max-h-[60vh] space-y-3 overflow-y-auto pr-2" data-testid="syllabus-choices-content">
+      {/* A scrolling region is reached by keyboard too (axe: scrollable-region-focusable). */}
+      <div
+        className="-mr-2 max-h-[60vh] space-y-3 overflow-y-auto pr-2"
+        data-testid="syllabus-choices-content"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+      >
         <p>Each licence or rating type offers three syllabus choices:</p>
         <dl className="space-y-2">
           {SYLLABUS_CHOICES.map((choice) => (
@@ -71,7 +77,7 @@ export function SyllabusChoicesButton({ testId = "syllabus-choices-help" }: { te
         aria-label="Syllabus Choices: what the choices mean"
         aria-haspopup="dialog"
         title={SYLLABUS_CHOICES_TITLE}
-        className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border after:absolute after:-inset-1.5 after:content-[''] border border-slate-300 bg-surface font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
         data-testid={testId}
       >
         i
