@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { localStore } from "../platform.ts";
 
 /**
  * Light or dark: the system setting unless the student chose one in the profile. The choice
@@ -13,18 +14,14 @@ const HEADER_COLOURS = { light: "#0b3a5b", dark: "#0a2236" } as const;
 const listeners = new Set<() => void>();
 
 export function readThemePreference(): ThemePreference {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return stored === "light" || stored === "dark" ? stored : "system";
-  } catch {
-    return "system";
-  }
+  const stored = localStore()?.getItem(STORAGE_KEY);
+  return stored === "light" || stored === "dark" ? stored : "system";
 }
 
 export function setThemePreference(preference: ThemePreference): void {
   try {
-    if (preference === "system") localStorage.removeItem(STORAGE_KEY);
-    else localStorage.setItem(STORAGE_KEY, preference);
+    if (preference === "system") localStore()?.removeItem(STORAGE_KEY);
+    else localStore()?.setItem(STORAGE_KEY, preference);
   } catch {
     // Storage refused (private mode): the choice lasts for this page only.
   }

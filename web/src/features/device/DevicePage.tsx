@@ -9,7 +9,6 @@ import { exportPending, type ImportReport, importPending, parsePendingFile } fro
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
-import { SyncButton } from "../sync/SyncButton.tsx";
 
 const IMPORT_FAILED = "The file could not be imported. Please try again online.";
 
@@ -18,9 +17,10 @@ const IMPORT_FAILED = "The file could not be imported. Please try again online."
  * not accepted (each named in the student's words, local/outbox/call-labels.ts), and the
  * last-resort file of waiting changes. Sync now is the app's one sync button (offline it says the
  * device is offline and that the changes are saved on it). The route adds the device's own sections under them
- * (`children`: device data and storage). Its words say what happens, not how.
+ * (`children`: device data and storage) and the app's sync button (`syncButton`: features do not
+ * import each other). Its words say what happens, not how.
  */
-export function DevicePage({ children }: { children?: ReactNode }) {
+export function DevicePage({ children, syncButton }: { children?: ReactNode; syncButton?: ReactNode }) {
   const { session, scope } = useSignedIn();
   const snapshot = useSyncSnapshot(scope.db);
   const refused = useLiveQuery(() => refusedChanges(scope.db), [scope.db]) ?? [];
@@ -70,9 +70,7 @@ export function DevicePage({ children }: { children?: ReactNode }) {
             {snapshot?.lastSyncAt ? formatSyncStamp(new Date(snapshot.lastSyncAt)) : "Not yet"}
           </dd>
         </dl>
-        <div className="mt-5">
-          <SyncButton db={scope.db} showLastSync={false} />
-        </div>
+        {syncButton ? <div className="mt-5">{syncButton}</div> : null}
       </Card>
 
       {refused.length > 0 ? (

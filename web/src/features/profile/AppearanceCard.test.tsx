@@ -6,12 +6,13 @@
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { localStore } from "../../platform.ts";
 import { AppearanceCard } from "./AppearanceCard.tsx";
 
 let systemDark = false;
 
 beforeEach(() => {
-  localStorage.clear();
+  localStore()?.removeItem("preflight-theme");
   document.documentElement.classList.remove("dark");
   vi.stubGlobal(
     "matchMedia",
@@ -46,7 +47,7 @@ describe("Appearance", () => {
     render(<AppearanceCard />);
     await userEvent.click(screen.getByText("Dark"));
     expect(html().classList.contains("dark")).toBe(true);
-    expect(localStorage.getItem("preflight-theme")).toBe("dark");
+    expect(localStore()?.getItem("preflight-theme")).toBe("dark");
     expect((screen.getByRole("radio", { name: "Dark" }) as HTMLInputElement).checked).toBe(true);
     await userEvent.click(screen.getByText("Light"));
     expect(html().classList.contains("dark")).toBe(false);
@@ -59,7 +60,7 @@ describe("Appearance", () => {
     expect(html().classList.contains("dark")).toBe(false);
     await userEvent.click(screen.getByText("System"));
     expect(html().classList.contains("dark")).toBe(true);
-    expect(localStorage.getItem("preflight-theme")).toBeNull();
+    expect(localStore()?.getItem("preflight-theme")).toBeNull();
 
     systemDark = false;
     await userEvent.click(screen.getByText("Dark"));

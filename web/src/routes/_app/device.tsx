@@ -4,6 +4,7 @@ import { DeviceDataSection } from "../../features/device/DeviceDataSection.tsx";
 import { DevicePage } from "../../features/device/DevicePage.tsx";
 import { StorageSection } from "../../features/device/StorageSection.tsx";
 import { BugReportSection } from "../../features/reports/BugReportSection.tsx";
+import { SyncButton } from "../../features/sync/SyncButton.tsx";
 
 /**
  * This device: what concerns the student's own device, reached from the profile and the header's
@@ -15,7 +16,7 @@ import { BugReportSection } from "../../features/reports/BugReportSection.tsx";
 function DeviceRoute() {
   const { session, scope } = useSignedIn();
   return (
-    <DevicePage>
+    <DevicePage syncButton={<SyncButton db={scope.db} showLastSync={false} />}>
       <DeviceDataSection db={scope.db} email={session.user.email} />
       <StorageSection />
       <BugReportSection db={scope.db} email={session.user.email} />
