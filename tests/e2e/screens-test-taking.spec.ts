@@ -33,6 +33,17 @@ async function loaded(image: Locator): Promise<void> {
     .toBeGreaterThan(0);
 }
 
+/** Goes to the question with the annex image by its page number and waits for the image. */
+async function openImageQuestion(page: Page): Promise<void> {
+  await page
+    .getByRole("navigation", { name: "Questions" })
+    .getByTestId("question-page")
+    .nth(IMAGE_POSITION - 1)
+    .click();
+  await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));
+  await loaded(page.getByTestId("carousel-image"));
+}
+
 for (const size of SIZES) {
   test(`test-taking screens at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
@@ -51,13 +62,7 @@ for (const size of SIZES) {
       await shoot(page, `question-${kind}-${size.name}`);
     }
 
-    await page
-      .getByRole("navigation", { name: "Questions" })
-      .getByTestId("question-page")
-      .nth(IMAGE_POSITION - 1)
-      .click();
-    await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));
-    await loaded(page.getByTestId("carousel-image"));
+    await openImageQuestion(page);
     await answerCurrent(page, "click");
     await page.getByTestId("confirm-answer").click();
     await expect(page.getByTestId("answer-verdict")).toHaveText(/^(Correct|Incorrect)$/);
@@ -144,13 +149,7 @@ test("test-taking screens pass axe in both themes", async ({ page }) => {
   await expect(page.getByTestId("shortcuts-button")).toBeFocused();
   await expect(page.getByTestId("question").locator("input:checked")).toHaveCount(1);
 
-  await page
-    .getByRole("navigation", { name: "Questions" })
-    .getByTestId("question-page")
-    .nth(IMAGE_POSITION - 1)
-    .click();
-  await expect(page.getByTestId("question-number")).toHaveText(numberText(IMAGE_POSITION, TOTAL));
-  await loaded(page.getByTestId("carousel-image"));
+  await openImageQuestion(page);
   await page.getByRole("button", { name: "Enlarge annex" }).click();
   const viewer = page.getByTestId("image-viewer");
   await loaded(viewer.getByTestId("viewer-image"));
