@@ -197,10 +197,9 @@ function WorkingLine({ what, rows }: { what: "export" | "import"; rows: { done: 
             style={{ width: `${percent}%` }}
           />
         ) : (
-          <div className="absolute inset-y-0 left-0 w-1/3 animate-[device-working_1.2s_ease-in-out_infinite] rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-pulse" />
+          <div className="absolute inset-y-0 left-0 w-1/3 animate-working rounded-full bg-primary motion-reduce:w-full motion-reduce:animate-pulse" />
         )}
       </div>
-      <style>{"@keyframes device-working{0%{transform:translateX(-100%)}100%{transform:translateX(300%)}}"}</style>
     </div>
   );
 }
