@@ -45,7 +45,7 @@ async function answerOneOffline(page: Page, via: "in-app" | "page-load"): Promis
     await page.getByTestId("nav-practice").click();
     await page.getByTestId("practice-choice").filter({ hasText: "All subjects" }).click();
     await page.getByLabel("Number of questions").fill("10");
-    await page.getByRole("group", { name: "Show answers" }).locator("label", { hasText: "After test" }).click();
+    await page.getByRole("radiogroup", { name: "Show answers" }).locator("label", { hasText: "After test" }).click();
     await page.getByRole("button", { name: "Start", exact: true }).click();
     await page.getByRole("dialog").getByTestId("practice-start").click();
     await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);

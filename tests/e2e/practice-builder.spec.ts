@@ -246,7 +246,7 @@ test("question count, Most recent and the date-added slider, sort, summary and S
   // The newest three, newest first.
   await page.getByLabel("Sort").selectOption("date_desc");
   await number.fill("3");
-  await page.getByRole("group", { name: "Show answers" }).locator("label", { hasText: "After choice" }).click();
+  await page.getByRole("radiogroup", { name: "Show answers" }).locator("label", { hasText: "After choice" }).click();
   await startButton(page).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading", { name: "Practice summary" })).toBeVisible();

@@ -28,7 +28,7 @@ export async function startTest(
     await page.getByLabel("Number of questions").fill(String(count));
     // The builder shows answers after the test by default; practice here used to default to after choice.
     await page
-      .getByRole("group", { name: "Show answers" })
+      .getByRole("radiogroup", { name: "Show answers" })
       .locator("label", { hasText: options.display ?? "After choice" })
       .click();
     await page.getByRole("button", { name: "Start", exact: true }).click();

@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
-import { Button as AriaButton } from "react-aria-components";
+import {
+  Button as AriaButton,
+  type ButtonProps as AriaButtonProps,
+  ToggleButton as AriaToggleButton,
+  type ToggleButtonProps as AriaToggleButtonProps,
+} from "react-aria-components";
 
 /** The app's button looks; `buttonClass` gives the same look to a link styled as a button. */
 export const BUTTON_VARIANTS = {
@@ -16,36 +21,77 @@ export function buttonClass(variant: ButtonVariant = "primary", extra = ""): str
   return `inline-flex min-h-11 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${BUTTON_VARIANTS[variant]} ${extra}`;
 }
 
-/** The one button of the app (React Aria: press on touch, mouse and keyboard alike). */
+/**
+ * The one button of the app (React Aria: press on touch, mouse and keyboard alike). A variant
+ * gives the app's look with `className` added to it; `plain` leaves the look to `className`
+ * alone (page numbers, icon and tool buttons), which must still reach 44 px where touched.
+ * Any other React Aria prop (aria-expanded, aria-controls, autoFocus, form…) passes through.
+ */
 export function Button({
   children,
-  onPress,
   variant = "primary",
   disabled,
   testId,
   type = "button",
   className = "",
   ariaLabel,
+  ...aria
 }: {
   children: ReactNode;
-  onPress?: () => void;
-  variant?: ButtonVariant;
-  disabled?: boolean;
-  testId?: string;
+  variant?: ButtonVariant | "plain";
+  disabled?: boolean | undefined;
+  testId?: string | undefined;
   type?: "button" | "submit";
   className?: string;
-  ariaLabel?: string;
-}) {
+  ariaLabel?: string | undefined;
+} & Omit<AriaButtonProps, "children" | "className" | "isDisabled" | "type" | "aria-label" | "style">) {
   return (
     <AriaButton
+      {...aria}
       type={type}
-      onPress={onPress}
       isDisabled={disabled}
       data-testid={testId}
       aria-label={ariaLabel}
-      className={buttonClass(variant, className)}
+      className={variant === "plain" ? className : buttonClass(variant, className)}
     >
       {children}
     </AriaButton>
+  );
+}
+
+/** A button that stays pressed (aria-pressed), such as a tool switched on; the look is the caller's. */
+export function ToggleButton({
+  children,
+  selected,
+  onChange,
+  disabled,
+  testId,
+  className,
+  ariaLabel,
+  ...aria
+}: {
+  children: ReactNode;
+  selected: boolean;
+  onChange: (selected: boolean) => void;
+  disabled?: boolean | undefined;
+  testId?: string | undefined;
+  className: string;
+  ariaLabel?: string | undefined;
+} & Omit<
+  AriaToggleButtonProps,
+  "children" | "className" | "isDisabled" | "isSelected" | "onChange" | "aria-label" | "style"
+>) {
+  return (
+    <AriaToggleButton
+      {...aria}
+      isSelected={selected}
+      onChange={onChange}
+      isDisabled={disabled}
+      data-testid={testId}
+      aria-label={ariaLabel}
+      className={className}
+    >
+      {children}
+    </AriaToggleButton>
   );
 }

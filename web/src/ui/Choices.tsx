@@ -1,39 +1,49 @@
-/** A group of radio choices drawn as bordered buttons: the app's one look for "pick one of these". */
+/**
+ * A group of radio choices drawn as bordered buttons: the app's one look for "pick one of these"
+ * (React Aria RadioGroup: arrow keys move the choice, the group is labelled by its legend).
+ */
 import type { ReactNode } from "react";
+import { Label, Radio, RadioGroup } from "react-aria-components";
 
-export function Choices({ legend, children }: { legend: string; children: ReactNode }) {
+export function Choices({
+  legend,
+  value,
+  onChange,
+  children,
+}: {
+  legend: string;
+  /** The chosen choice's value (values are strings, as a radio's are). */
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-medium text-slate-800">{legend}</legend>
+    <RadioGroup value={value} onChange={onChange} orientation="horizontal">
+      <Label className="mb-2 block text-sm font-medium text-slate-800">{legend}</Label>
       <div className="flex flex-wrap gap-2">{children}</div>
-    </fieldset>
+    </RadioGroup>
   );
 }
 
 export function Choice({
-  name,
-  checked,
-  onChange,
+  value,
   disabled,
   testId,
   children,
 }: {
-  name: string;
-  checked: boolean;
-  onChange: () => void;
-  disabled?: boolean;
-  testId?: string;
+  value: string;
+  disabled?: boolean | undefined;
+  testId?: string | undefined;
   children: ReactNode;
 }) {
   return (
-    <label
+    <Radio
+      value={value}
+      isDisabled={disabled}
       data-testid={testId}
-      className={`rounded-md border px-3 py-2 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-        checked ? "border-brand-500 bg-brand-50" : "border-slate-300"
-      } ${disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer"}`}
+      className="min-h-11 cursor-pointer rounded-md border border-slate-300 px-3 py-2 text-sm data-[disabled]:cursor-not-allowed data-[selected]:border-brand-500 data-[selected]:bg-brand-50 data-[disabled]:opacity-50 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500"
     >
-      <input type="radio" name={name} className="sr-only" checked={checked} disabled={disabled} onChange={onChange} />
       {children}
-    </label>
+    </Radio>
   );
 }

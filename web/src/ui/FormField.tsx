@@ -7,11 +7,20 @@
 
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
 import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
+import {
+  SearchField as AriaSearchField,
+  TextField as AriaTextField,
+  Input,
+  Label,
+  Text,
+  TextArea,
+  type TextAreaProps,
+} from "react-aria-components";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
-import { buttonClass } from "./Button.tsx";
+import { Button } from "./Button.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
-import { FIELD_CLASS, LABEL_CLASS } from "./SelectField.tsx";
+import { FIELD_CLASS, INVALID_FIELD_CLASS, LABEL_CLASS } from "./field-look.ts";
 
 /** One message per field name (the first), as the form shows them. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -23,11 +32,6 @@ export interface ControlProps {
   "aria-describedby": string | undefined;
   className: string;
 }
-
-/** The field look with a red border and ring instead of the usual ones (same classes would fight in the CSS). */
-const INVALID_FIELD_CLASS = FIELD_CLASS.replace("border-slate-300", "border-red-500")
-  .replace("focus:border-brand-500", "focus:border-red-600")
-  .replace("focus:ring-brand-100", "focus:ring-red-100");
 
 export function FormField({
   label,
@@ -70,22 +74,52 @@ export function FormField({
 export function FieldErrorText({ id, children }: { id?: string; children: ReactNode }) {
   return (
     <p id={id} className="mt-1 flex items-start gap-1 text-sm text-red-700" data-testid="field-error">
-      <svg
-        viewBox="0 0 24 24"
-        className="mt-0.5 h-4 w-4 shrink-0"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        aria-hidden
-      >
-        <path d="M12 8v5m0 3.5v.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" strokeLinecap="round" />
-      </svg>
+      <ErrorIcon />
       <span>{children}</span>
     </p>
   );
 }
 
-/** A labelled text box (text, email, password) with its error. */
+function ErrorIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="mt-0.5 h-4 w-4 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      aria-hidden
+    >
+      <path d="M12 8v5m0 3.5v.01M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18Z" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A field's description and error inside a React Aria field, which ties both to the control. */
+function FieldTexts({ description, error }: { description?: ReactNode; error?: string | undefined }) {
+  return (
+    <>
+      {description ? (
+        <Text slot="description" elementType="div" className="mt-1 text-sm text-slate-600">
+          {description}
+        </Text>
+      ) : null}
+      {error ? (
+        <Text
+          slot="errorMessage"
+          elementType="p"
+          className="mt-1 flex items-start gap-1 text-sm text-red-700"
+          data-testid="field-error"
+        >
+          <ErrorIcon />
+          <span>{error}</span>
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
+/** A labelled text box (text, email, password, number…) with its error (React Aria TextField). */
 export function TextField({
   label,
   error,
@@ -93,6 +127,9 @@ export function TextField({
   className,
   value,
   onChange,
+  name,
+  disabled,
+  inputClassName,
   ...input
 }: {
   label: ReactNode;
@@ -102,11 +139,112 @@ export function TextField({
   value: string;
   onChange: (value: string) => void;
   name: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "value" | "onChange" | "id" | "className" | "children" | "name">) {
+  disabled?: boolean | undefined;
+  /** Extra classes for the box itself (a narrow number box, say). */
+  inputClassName?: string;
+} & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled"
+>) {
   return (
-    <FormField label={label} error={error} description={description} className={className}>
-      {(control) => <input {...input} {...control} value={value} onChange={(e) => onChange(e.target.value)} />}
-    </FormField>
+    <AriaTextField
+      value={value}
+      onChange={onChange}
+      name={name}
+      isDisabled={disabled}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={className}
+    >
+      <Label className={LABEL_CLASS}>{label}</Label>
+      <Input {...input} className={`${error ? INVALID_FIELD_CLASS : FIELD_CLASS} ${inputClassName ?? ""}`} />
+      <FieldTexts description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
+/** A labelled box of several lines with its error (React Aria TextField with a TextArea). */
+export function TextAreaField({
+  label,
+  error,
+  description,
+  className,
+  value,
+  onChange,
+  name,
+  disabled,
+  ...area
+}: {
+  label: ReactNode;
+  error?: string | undefined;
+  description?: ReactNode;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  name: string;
+  disabled?: boolean | undefined;
+} & Omit<TextAreaProps, "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled" | "style">) {
+  return (
+    <AriaTextField
+      value={value}
+      onChange={onChange}
+      name={name}
+      isDisabled={disabled}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={className}
+    >
+      <Label className={LABEL_CLASS}>{label}</Label>
+      <TextArea {...area} className={error ? INVALID_FIELD_CLASS : FIELD_CLASS} />
+      <FieldTexts description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
+/** A labelled search box (React Aria SearchField: Escape or the clear button empties it). */
+export function SearchField({
+  label,
+  value,
+  onChange,
+  placeholder,
+  className,
+  testId,
+  autoFocus,
+  disabled,
+}: {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  className?: string;
+  testId?: string;
+  autoFocus?: boolean;
+  disabled?: boolean;
+}) {
+  return (
+    <AriaSearchField
+      value={value}
+      onChange={onChange}
+      className={`group ${className ?? ""}`}
+      autoFocus={autoFocus}
+      isDisabled={disabled}
+    >
+      <Label className={LABEL_CLASS}>{label}</Label>
+      <div className="relative">
+        <Input
+          placeholder={placeholder}
+          data-testid={testId}
+          className={`${FIELD_CLASS} pr-11 [&::-webkit-search-cancel-button]:hidden`}
+        />
+        <Button
+          variant="plain"
+          ariaLabel="Clear search"
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-md text-slate-500 hover:text-slate-800 group-data-[empty]:hidden group-data-[disabled]:hidden"
+        >
+          <span aria-hidden>✕</span>
+        </Button>
+      </div>
+    </AriaSearchField>
   );
 }
 
@@ -275,18 +413,12 @@ export function FormButtons({
 }) {
   return (
     <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-between">
-      <button type="button" onClick={onBack} className={buttonClass("secondary")}>
+      <Button variant="secondary" onPress={onBack}>
         Back
-      </button>
-      <button
-        type="submit"
-        disabled={busy}
-        aria-disabled={busy || undefined}
-        data-testid={submitTestId}
-        className={buttonClass("primary")}
-      >
+      </Button>
+      <Button type="submit" disabled={busy} testId={submitTestId}>
         {busy && busyLabel ? busyLabel : submitLabel}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -164,15 +164,9 @@ function ExamDialog({
         <p data-testid="exam-no-banks">{noBanksMessage(isExam)}</p>
       ) : (
         <div className="space-y-5">
-          <Choices legend="Question bank">
+          <Choices legend="Question bank" value={String(bank.id)} onChange={(id) => setBankId(id as QuestionBank["id"])}>
             {banks.map((b) => (
-              <Choice
-                key={b.id}
-                name="exam-bank"
-                checked={b.id === bank.id}
-                onChange={() => setBankId(b.id)}
-                testId="exam-bank"
-              >
+              <Choice key={b.id} value={String(b.id)} testId="exam-bank">
                 <span className="block font-medium text-slate-900">{b.title}</span>
                 <span className="block text-xs text-slate-500">
                   {b.total} {b.total === 1 ? "question" : "questions"} · taken {b.user_tests}{" "}
@@ -181,29 +175,17 @@ function ExamDialog({
               </Choice>
             ))}
           </Choices>
-          <Choices legend="Questions">
+          <Choices legend="Questions" value={String(count)} onChange={(n) => setLength(Number(n))}>
             {lengths.map((n) => (
-              <Choice
-                key={n}
-                name="exam-length"
-                checked={n === count}
-                onChange={() => setLength(n)}
-                testId="exam-length"
-              >
+              <Choice key={n} value={String(n)} testId="exam-length">
                 {n}
               </Choice>
             ))}
           </Choices>
           {displayChoice ? (
-            <Choices legend="Show answers">
+            <Choices legend="Show answers" value={display} onChange={(value) => setDisplay(value as typeof display)}>
               {DISPLAY_CHOICES.map((value) => (
-                <Choice
-                  key={value}
-                  name="exam-display"
-                  checked={display === value}
-                  onChange={() => setDisplay(value)}
-                  testId="exam-display"
-                >
+                <Choice key={value} value={value} testId="exam-display">
                   {SHOW_ANSWERS_LABELS[value]}
                 </Choice>
               ))}

@@ -87,29 +87,23 @@ export function CreateTestDialogs({
       >
         <div className="space-y-5">
           {displayAnswers.offered ? (
-            <Choices legend="Show answers">
+            <Choices legend="Show answers" value={display} onChange={(value) => setDisplay(value as typeof display)}>
               {SHOW_ANSWERS.map((choice) => (
-                <Choice
-                  key={choice.value}
-                  name="show-answers"
-                  checked={display === choice.value}
-                  onChange={() => setDisplay(choice.value)}
-                >
+                <Choice key={choice.value} value={choice.value}>
                   {choice.label}
                 </Choice>
               ))}
             </Choices>
           ) : null}
-          <Choices legend="Include">
-            <Choice name="include" checked={chosenInclude === "all"} onChange={() => setInclude("all")}>
+          <Choices
+            legend="Include"
+            value={chosenInclude}
+            onChange={(value) => setInclude(value as typeof chosenInclude)}
+          >
+            <Choice value="all">
               All <span className="text-slate-500">({allIds.length})</span>
             </Choice>
-            <Choice
-              name="include"
-              checked={chosenInclude === "filtered"}
-              onChange={() => setInclude("filtered")}
-              disabled={filteredIds.length === 0}
-            >
+            <Choice value="filtered" disabled={filteredIds.length === 0}>
               Filtered questions <span className="text-slate-500">({filteredIds.length})</span>
             </Choice>
           </Choices>

@@ -1,5 +1,6 @@
 import { useSignedIn } from "../../app/session-context.tsx";
-import { FIELD_CLASS, LabelledField, SelectField } from "../../ui/SelectField.tsx";
+import { SearchField } from "../../ui/FormField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { type FilterInput, type SubjectChoice, withSubject } from "./flagged-model.ts";
 import { useTopicChoices } from "./queries.ts";
 
@@ -40,19 +41,13 @@ export function FlaggedFilters({
           </option>
         ))}
       </SelectField>
-      <LabelledField label="Contains">
-        {(id) => (
-          <input
-            id={id}
-            type="search"
-            value={input.contains}
-            disabled={noSubject}
-            onChange={(e) => onInput({ ...input, contains: e.target.value })}
-            placeholder="Words or a reference"
-            className={FIELD_CLASS}
-          />
-        )}
-      </LabelledField>
+      <SearchField
+        label="Contains"
+        value={input.contains}
+        disabled={noSubject}
+        onChange={(contains) => onInput({ ...input, contains })}
+        placeholder="Words or a reference"
+      />
     </div>
   );
 }

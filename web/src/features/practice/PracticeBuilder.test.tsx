@@ -69,13 +69,13 @@ describe("the practice builder and the display_answers switch (study §6)", () =
   it("offers Show answers while the switch is on", async () => {
     renderSignedIn(subscriber(true), () => <PracticeBuilder seed={1} />);
     await openSettings();
-    expect(screen.getByRole("group", { name: "Show answers" })).toBeTruthy();
+    expect(screen.getByRole("radiogroup", { name: "Show answers" })).toBeTruthy();
   });
 
   it("hides Show answers when the switch is off", async () => {
     renderSignedIn(subscriber(false), () => <PracticeBuilder seed={1} />);
     await openSettings();
-    expect(screen.queryByRole("group", { name: "Show answers" })).toBeNull();
+    expect(screen.queryByRole("radiogroup", { name: "Show answers" })).toBeNull();
     expect(screen.getByLabelText("Include")).toBeTruthy();
   });
 });

@@ -230,14 +230,15 @@ export function SettingsView({
             </SelectField>
           ) : null}
           {subscribed && displayAnswersEnabled ? (
-            <Choices legend="Show answers">
+            <Choices
+              legend="Show answers"
+              value={criteria.display.answers}
+              onChange={(value) =>
+                update((c) => ({ ...c, display: { ...c.display, answers: value as typeof c.display.answers } }))
+              }
+            >
               {DISPLAY_ANSWERS.map((value) => (
-                <Choice
-                  key={value}
-                  name="practice-show-answers"
-                  checked={criteria.display.answers === value}
-                  onChange={() => update((c) => ({ ...c, display: { ...c.display, answers: value } }))}
-                >
+                <Choice key={value} value={value}>
                   {SHOW_ANSWERS_LABELS[value]}
                 </Choice>
               ))}
