@@ -5,8 +5,9 @@ import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { createTest } from "../../local/actions/test.ts";
+import { Button } from "../../ui/Button.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
-import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
 import { FLAGGED_MESSAGES, FLAGGED_TEST_TITLE, type IncludeChoice, questionsToInclude } from "./flagged-model.ts";
 

@@ -2,7 +2,8 @@ import { flaggedPage, flaggedPageCount, stripHtml } from "@preflight/sync-protoc
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { toggleFlag, unflagAll } from "../../local/actions/question.ts";
-import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { CreateTestDialogs } from "./CreateTestDialogs.tsx";
 import { FlaggedFilters } from "./FlaggedFilters.tsx";

@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { Button } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { emptyDraft } from "../../ui/question/draft.ts";

@@ -7,8 +7,9 @@ import {
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
 import { decideSearchHit } from "./search-hit.ts";
 import { useLessonSearch, useLessonSubjects } from "./useLessonSearch.ts";

@@ -21,7 +21,8 @@ import {
 } from "../../local/maintenance/local-profiles.ts";
 import { exportPending } from "../../local/outbox/pending-file.ts";
 import { userDb } from "../../local/store/db.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { DEVICE_OFFLINE } from "../../ui/offline-words.ts";
 import { Card, Page } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";

@@ -7,7 +7,8 @@ import {
 } from "@preflight/sync-protocol";
 import { useState } from "react";
 import type { LocalUserTest } from "../../local/store/db.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { draftFromGiven } from "../../ui/question/draft.ts";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";

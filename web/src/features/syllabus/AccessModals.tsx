@@ -7,8 +7,9 @@ import {
   type PartView,
 } from "@preflight/sync-protocol/rules/access";
 import type { LocalProgressTest } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { useProgressTestStart } from "./useProgressTestStart.ts";
 
 type Refusal = Exclude<AccessDecision, { kind: "open_lesson" } | { kind: "summary" }>;

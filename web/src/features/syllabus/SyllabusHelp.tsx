@@ -4,7 +4,8 @@
  */
 import { ACCESS_TITLES } from "@preflight/sync-protocol/rules/access";
 import { type ReactNode, useState } from "react";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { STATUS_LABELS, StatusIcon } from "./StatusIcon.tsx";
 
 export const SYLLABUS_HELP_TITLE = "Using the syllabus page";

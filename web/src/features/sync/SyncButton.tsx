@@ -12,7 +12,8 @@ import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "..
 import { syncNow } from "../../local/outbox/sync-now.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { DEVICE_OFFLINE, SAVED_ON_DEVICE } from "../../ui/offline-words.ts";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 
