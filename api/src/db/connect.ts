@@ -18,6 +18,7 @@ import * as feedback from "./migrations/0014-feedback.ts";
 import * as bugReports from "./migrations/0015-bug-reports.ts";
 import * as clientErrors from "./migrations/0016-client-errors.ts";
 import type { Database } from "./schema.ts";
+import { cachingStatements } from "./statement-cache.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
   "0001-initial": initial,
@@ -66,7 +67,10 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite" };
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
+    dialect: "sqlite",
+  };
 }
 
 /**
