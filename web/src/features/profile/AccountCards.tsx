@@ -8,7 +8,7 @@ import type { ProfileAccountDetails } from "@preflight/sync-protocol";
 import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { type ReactNode, useState } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button, buttonClass } from "../../ui/Button.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
 import { Card, Detail } from "./fields.tsx";
 import {
@@ -139,15 +139,14 @@ export function CourseDetailsCard({
       testId="course-details"
       actions={
         renderCourseDates ? (
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
+          <Button
+            variant="secondary"
+            onPress={() => setOpen(true)}
             aria-haspopup="dialog"
-            className={buttonClass("secondary")}
-            data-testid="profile-course-dates"
+            testId="profile-course-dates"
           >
             Course dates
-          </button>
+          </Button>
         ) : null
       }
     >

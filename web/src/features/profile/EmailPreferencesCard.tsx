@@ -5,7 +5,8 @@
  */
 import type { EmailPreference } from "@preflight/sync-protocol";
 import { useEffect, useState } from "react";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Checkbox } from "../../ui/Checkbox.tsx";
 import { Card } from "./fields.tsx";
 
 export const EMAIL_PREFERENCES_ID = "email-preferences";
@@ -67,33 +68,26 @@ export function EmailPreferencesCard({
             <ul className="space-y-1">
               {preferences.map((p) => (
                 <li key={p.id}>
-                  <label className="flex cursor-pointer items-start gap-3 rounded-md px-2 py-2 text-sm hover:bg-slate-50 has-[:disabled]:cursor-default has-[:disabled]:hover:bg-transparent">
-                    <input
-                      type="checkbox"
-                      name="preferences"
-                      value={p.id}
-                      checked={ticked.has(p.id)}
-                      disabled={readOnly || busy}
-                      onChange={(e) => toggle(p.id, e.target.checked)}
-                      className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
-                      data-testid="email-preference"
-                    />
-                    <span>{p.text}</span>
-                  </label>
+                  <Checkbox
+                    name="preferences"
+                    value={String(p.id)}
+                    checked={ticked.has(p.id)}
+                    disabled={readOnly || busy}
+                    onChange={(on) => toggle(p.id, on)}
+                    className="rounded-md px-2 hover:bg-slate-50 data-[disabled]:hover:bg-transparent"
+                    testId="email-preference"
+                  >
+                    {p.text}
+                  </Checkbox>
                 </li>
               ))}
             </ul>
           </fieldset>
           {readOnly ? null : (
             <div className="mt-4 flex justify-end border-t border-slate-100 pt-4">
-              <button
-                type="submit"
-                disabled={!changed || busy}
-                className={buttonClass("primary")}
-                data-testid="email-preferences-save"
-              >
+              <Button type="submit" disabled={!changed || busy} testId="email-preferences-save">
                 {busy ? "Saving…" : "Save"}
-              </button>
+              </Button>
             </div>
           )}
         </form>

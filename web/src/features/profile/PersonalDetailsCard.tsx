@@ -6,9 +6,9 @@
  */
 import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type PulledProfile, type SyllabusChoice } from "@preflight/sync-protocol";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
-import { buttonClass } from "../../ui/Button.tsx";
-import { FieldErrorText, FormField, focusFirstInvalid, TextField } from "../../ui/FormField.tsx";
-import { LABEL_CLASS } from "../../ui/SelectField.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { FieldErrorText, focusFirstInvalid, TextField } from "../../ui/FormField.tsx";
+import { LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { Card, Detail } from "./fields.tsx";
 import { type DetailsDraft, draftOf, emailChanged, type FormErrors, planUpdate, type UpdatePlan } from "./form.ts";
 
@@ -39,11 +39,11 @@ type Mode = "view" | "edit";
 export function PersonalDetailsCard(props: PersonalDetailsProps) {
   const { profile, pendingEmail, accountNumber, syllabusTitle, offlineAccount } = props;
   const [mode, setMode] = useState<Mode>("view");
-  const editButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLSpanElement>(null);
   const leave = () => {
     setMode("view");
     // Back to where the student was: the Edit button.
-    requestAnimationFrame(() => editButton.current?.focus());
+    requestAnimationFrame(() => editButton.current?.querySelector("button")?.focus());
   };
 
   return (
@@ -52,15 +52,12 @@ export function PersonalDetailsCard(props: PersonalDetailsProps) {
       testId="personal-details"
       actions={
         mode === "view" && !offlineAccount ? (
-          <button
-            ref={editButton}
-            type="button"
-            onClick={() => setMode("edit")}
-            className={buttonClass("secondary")}
-            data-testid="profile-edit"
-          >
-            Edit
-          </button>
+          // The span (no box of its own) finds the button again when the form closes.
+          <span ref={editButton} className="contents">
+            <Button variant="secondary" onPress={() => setMode("edit")} testId="profile-edit">
+              Edit
+            </Button>
+          </span>
         ) : null
       }
     >
@@ -126,7 +123,6 @@ function DetailsForm({
   const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const changePasswordButton = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     form.current?.querySelector<HTMLInputElement>("input")?.focus();
@@ -159,7 +155,9 @@ function DetailsForm({
   const cancelPassword = () => {
     setDraft((d) => ({ ...d, password: null, current_password: changingEmail ? d.current_password : "" }));
     setErrors(({ password: _p, password_new: _n, password_confirmation: _c, ...rest }) => rest);
-    requestAnimationFrame(() => changePasswordButton.current?.focus());
+    requestAnimationFrame(() =>
+      form.current?.querySelector<HTMLElement>('[data-testid="change-password-open"]')?.focus(),
+    );
   };
 
   const currentPassword = (
@@ -223,20 +221,16 @@ function DetailsForm({
         />
       ) : null}
 
-      <FormField label="Update mode">
-        {(control) => (
-          <select
-            {...control}
-            name="manual_update"
-            value={String(draft.manual_update)}
-            onChange={(e) => set("manual_update", e.target.value === "1" ? 1 : 0)}
-            data-testid="profile-update-mode-select"
-          >
-            <option value="0">{UPDATE_MODES[0]}</option>
-            <option value="1">{UPDATE_MODES[1]}</option>
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Update mode"
+        name="manual_update"
+        value={String(draft.manual_update)}
+        onChange={(v) => set("manual_update", v === "1" ? 1 : 0)}
+        data-testid="profile-update-mode-select"
+      >
+        <option value="0">{UPDATE_MODES[0]}</option>
+        <option value="1">{UPDATE_MODES[1]}</option>
+      </SelectField>
 
       {draft.password ? (
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4" data-testid="change-password">
@@ -263,44 +257,35 @@ function DetailsForm({
             onChange={(v) => setPassword("confirmation", v)}
             error={first(errors.password_confirmation)}
           />
-          <button
-            type="button"
-            onClick={cancelPassword}
-            aria-label="Cancel password change"
-            className={SECONDARY_BUTTON}
-            data-testid="change-password-cancel"
+          <Button
+            variant="secondary"
+            onPress={cancelPassword}
+            ariaLabel="Cancel password change"
+            testId="change-password-cancel"
           >
             Cancel
-          </button>
+          </Button>
         </fieldset>
       ) : (
         <div>
-          <button
-            ref={changePasswordButton}
-            type="button"
-            onClick={() => set("password", { new: "", confirmation: "" })}
-            className={SECONDARY_BUTTON}
-            data-testid="change-password-open"
+          <Button
+            variant="secondary"
+            onPress={() => set("password", { new: "", confirmation: "" })}
+            testId="change-password-open"
           >
             Change Password
-          </button>
+          </Button>
         </div>
       )}
 
       {errors._ ? <FieldErrorText>{errors._.join(" ")}</FieldErrorText> : null}
       <div className="flex flex-col-reverse gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-        <button
-          type="button"
-          onClick={onLeave}
-          disabled={busy}
-          className={SECONDARY_BUTTON}
-          data-testid="profile-cancel"
-        >
+        <Button variant="secondary" onPress={onLeave} disabled={busy} testId="profile-cancel">
           Cancel
-        </button>
-        <button type="submit" disabled={busy} className={PRIMARY_BUTTON} data-testid="profile-update">
+        </Button>
+        <Button type="submit" disabled={busy} testId="profile-update">
           {busy ? "Updating…" : "Update"}
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -308,9 +293,6 @@ function DetailsForm({
 
 const EMAIL_CHANGE_HINT =
   "We will e-mail a confirmation link to the new address. Your address changes when you follow it.";
-
-const SECONDARY_BUTTON = buttonClass("secondary");
-const PRIMARY_BUTTON = buttonClass("primary");
 
 function NeedsConnection({ testId }: { testId: string }) {
   return (
@@ -357,38 +339,34 @@ function ExamField({
   // The current exam stays choosable even when it is no longer offered.
   const unlisted = editable && current !== null && !chosen;
   return (
-    <FormField
-      label="Exam"
-      error={error}
-      description={chosen?.warning ? <span className="text-amber-800">{chosen.warning}</span> : undefined}
-    >
-      {(control) => (
-        <div className="flex items-center gap-2">
-          <select
-            {...control}
-            name="question_bank_id"
-            value={current === null ? "" : String(current)}
-            disabled={!editable}
-            onChange={(e) => onChange(e.target.value === "" ? null : Number(e.target.value))}
-            data-testid="profile-exam-select"
-          >
-            {editable ? (
-              <>
-                {current === null ? <option value="">Choose your exam</option> : null}
-                {unlisted ? <option value={String(current)}>{syllabusTitle ?? "Your current exam"}</option> : null}
-                {syllabi.map((s) => (
-                  <option key={s.id} value={String(s.id)}>
-                    {s.title}
-                  </option>
-                ))}
-              </>
-            ) : (
-              <option value={current === null ? "" : String(current)}>{syllabusTitle ?? "—"}</option>
-            )}
-          </select>
-          {help}
-        </div>
-      )}
-    </FormField>
+    // The help button sits beside the select: the label's height (text-sm line and mb-1) down.
+    <div className="flex items-start gap-2">
+      <SelectField
+        label="Exam"
+        className="min-w-0 flex-1"
+        error={error}
+        description={chosen?.warning ? <span className="text-amber-800">{chosen.warning}</span> : undefined}
+        name="question_bank_id"
+        value={current === null ? "" : String(current)}
+        disabled={!editable}
+        onChange={(v) => onChange(v === "" ? null : Number(v))}
+        data-testid="profile-exam-select"
+      >
+        {editable ? (
+          <>
+            {current === null ? <option value="">Choose your exam</option> : null}
+            {unlisted ? <option value={String(current)}>{syllabusTitle ?? "Your current exam"}</option> : null}
+            {syllabi.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.title}
+              </option>
+            ))}
+          </>
+        ) : (
+          <option value={current === null ? "" : String(current)}>{syllabusTitle ?? "—"}</option>
+        )}
+      </SelectField>
+      {help ? <div className="mt-6 shrink-0">{help}</div> : null}
+    </div>
   );
 }
