@@ -23,11 +23,12 @@ import {
   type SubscriptionStatus,
 } from "@preflight/sync-protocol/schemas/subscription";
 import { type FormEvent, type KeyboardEvent, useId, useState } from "react";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Label, Radio, RadioGroup } from "react-aria-components";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { type FieldErrors, FieldErrorText, fieldErrors } from "../../ui/FormField.tsx";
+import { type FieldErrors, FieldErrorText, fieldErrors, TextField } from "../../ui/FormField.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
-import { FIELD_CLASS, LABEL_CLASS } from "../../ui/SelectField.tsx";
+import { LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { endLine, formatEnd, formatMoney, purchaseLabel, STATUS_LABEL } from "./format.ts";
 
 /** Where the purchase stands: nothing sent, sent and on the way to the provider, or refused. */
@@ -57,9 +58,6 @@ const STATUS_STYLE: Record<SubscriptionStatus, string> = {
   expired: "bg-red-100 text-red-800",
   none: "bg-slate-100 text-slate-700",
 };
-
-/** A control marked invalid takes the red border of the app's form fields. */
-const INVALID = "aria-[invalid=true]:border-red-500 aria-[invalid=true]:focus:ring-red-100";
 
 const CARD = "rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6";
 
@@ -179,68 +177,59 @@ function PurchaseForm({
       <h2 id={`${id}-title`} className="font-semibold">
         {label === SUBSCRIPTION_MESSAGES.purchase ? "Buy a subscription" : "Extend your subscription"}
       </h2>
-      <div>
-        <label htmlFor={`${id}-currency`} className={LABEL_CLASS}>
-          Currency
-        </label>
-        <select
-          id={`${id}-currency`}
-          name="currency"
-          value={currency}
-          onChange={(e) => {
-            setCurrency(e.target.value);
-            setErrors(({ currency: _cleared, ...rest }) => rest);
-          }}
-          aria-required
-          aria-invalid={currencyError ? true : undefined}
-          aria-describedby={currencyError ? `${id}-currency-error` : undefined}
-          className={`${FIELD_CLASS} sm:max-w-xs ${INVALID}`}
-          data-testid="currency-select"
-        >
-          <option value="">Choose a currency</option>
-          {data.currencies.map((c) => (
-            <option key={c.id} value={c.code}>
-              {c.name} ({c.code})
-            </option>
-          ))}
-        </select>
-        {currencyError ? <FieldErrorText id={`${id}-currency-error`}>{currencyError}</FieldErrorText> : null}
-      </div>
-      <fieldset aria-describedby={subscriptionError ? `${id}-subscription-error` : undefined}>
-        <legend className={LABEL_CLASS}>Subscription</legend>
-        <ul className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
+      <SelectField
+        label="Currency"
+        name="currency"
+        value={currency}
+        onChange={(value) => {
+          setCurrency(value);
+          setErrors(({ currency: _cleared, ...rest }) => rest);
+        }}
+        error={currencyError}
+        aria-required
+        className="sm:max-w-xs"
+        data-testid="currency-select"
+      >
+        <option value="">Choose a currency</option>
+        {data.currencies.map((c) => (
+          <option key={c.id} value={c.code}>
+            {c.name} ({c.code})
+          </option>
+        ))}
+      </SelectField>
+      {/* A list of rows with their prices, not Choices' row of buttons: React Aria's RadioGroup drawn here. */}
+      <RadioGroup
+        name={`${id}-subscription`}
+        value={chosen === null ? null : String(chosen)}
+        onChange={(value) => {
+          setChosen(Number(value));
+          setErrors(({ subscription: _cleared, ...rest }) => rest);
+        }}
+        isInvalid={subscriptionError !== undefined}
+        validationBehavior="aria"
+        aria-describedby={subscriptionError ? `${id}-subscription-error` : undefined}
+      >
+        <Label className={LABEL_CLASS}>Subscription</Label>
+        <div className="divide-y divide-slate-200 rounded-lg ring-1 ring-slate-200">
           {data.subscriptions.map((offer) => (
             <OfferRow
               key={offer.id}
-              name={`${id}-subscription`}
               offer={offer}
               currency={currency}
               discountPercent={data.discount?.percent ?? null}
               voucherPercent={voucherDiscount?.percent ?? null}
-              checked={chosen === offer.id}
-              invalid={subscriptionError !== undefined}
-              onChoose={() => {
-                setChosen(offer.id);
-                setErrors(({ subscription: _cleared, ...rest }) => rest);
-              }}
             />
           ))}
-        </ul>
+        </div>
         {subscriptionError ? (
           <FieldErrorText id={`${id}-subscription-error`}>{subscriptionError}</FieldErrorText>
         ) : null}
-      </fieldset>
+      </RadioGroup>
       {data.vouchersEnabled ? <VoucherField voucher={voucher} onRedeem={onRedeemVoucher} /> : null}
       <div className="flex flex-col gap-3 border-t border-slate-100 pt-4 sm:flex-row sm:items-center">
-        <button
-          type="submit"
-          disabled={redirecting}
-          aria-disabled={redirecting || undefined}
-          className={buttonClass("primary", "px-6 text-base")}
-          data-testid="purchase-button"
-        >
+        <Button type="submit" disabled={redirecting} className="px-6 text-base" testId="purchase-button">
           {redirecting ? SUBSCRIPTION_MESSAGES.pleaseWait : label}
-        </button>
+        </Button>
         {redirecting ? (
           <p role="status" className="text-sm text-slate-700" data-testid="redirecting">
             {SUBSCRIPTION_MESSAGES.redirecting}
@@ -253,72 +242,55 @@ function PurchaseForm({
 }
 
 function OfferRow({
-  name,
   offer,
   currency,
   discountPercent,
   voucherPercent,
-  checked,
-  invalid,
-  onChoose,
 }: {
-  name: string;
   offer: SubscriptionOffer;
   currency: string;
   discountPercent: number | null;
   voucherPercent: number | null;
-  checked: boolean;
-  invalid: boolean;
-  onChoose: () => void;
 }) {
   const price = currency ? offerPrice(offer, currency, discountPercent, voucherPercent) : null;
   const unavailable = currency !== "" && price === null;
   return (
-    <li>
-      <label
-        className={`flex items-center gap-3 px-4 py-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${
-          checked ? "bg-brand-50" : ""
-        } ${unavailable ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"}`}
-        data-testid="subscription-offer"
-      >
-        <input
-          type="radio"
-          name={name}
-          value={offer.id}
-          checked={checked}
-          disabled={unavailable}
-          onChange={onChoose}
-          aria-invalid={invalid || undefined}
-          className="h-4 w-4 shrink-0 accent-brand-600"
-        />
-        <span className="min-w-0 flex-1">
-          <span className="block font-medium text-slate-900">{offer.description}</span>
-          <span className="block text-xs text-slate-600">{offer.length_days} days</span>
-        </span>
-        <span className="text-right" data-testid="offer-price">
-          {price === null ? (
-            <span className="text-xs text-slate-500">{unavailable ? `Not available in ${currency}` : ""}</span>
-          ) : (
-            <>
-              {price.regular !== price.charged ? (
-                <s className="mr-2 text-xs text-slate-500" data-testid="regular-price">
-                  <span className="sr-only">Regular price </span>
-                  {formatMoney(price.regular, currency)}
-                </s>
-              ) : null}
-              <span className="font-semibold text-slate-900" data-testid="charged-price">
-                {formatMoney(price.charged, currency)}
-              </span>
-            </>
-          )}
-        </span>
-      </label>
-    </li>
+    <Radio
+      value={String(offer.id)}
+      isDisabled={unavailable}
+      className="group flex min-h-11 cursor-pointer items-center gap-3 px-4 py-3 text-sm first:rounded-t-lg last:rounded-b-lg hover:bg-slate-50 data-[disabled]:cursor-not-allowed data-[selected]:bg-brand-50 data-[disabled]:opacity-60 data-[disabled]:hover:bg-transparent data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500"
+      data-testid="subscription-offer"
+    >
+      <span
+        aria-hidden
+        className="h-4 w-4 shrink-0 rounded-full border-2 border-slate-400 bg-surface group-data-[selected]:border-[5px] group-data-[selected]:border-primary group-data-[invalid]:border-red-500"
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block font-medium text-slate-900">{offer.description}</span>
+        <span className="block text-xs text-slate-600">{offer.length_days} days</span>
+      </span>
+      <span className="text-right" data-testid="offer-price">
+        {price === null ? (
+          <span className="text-xs text-slate-500">{unavailable ? `Not available in ${currency}` : ""}</span>
+        ) : (
+          <>
+            {price.regular !== price.charged ? (
+              <s className="mr-2 text-xs text-slate-500" data-testid="regular-price">
+                <span className="sr-only">Regular price </span>
+                {formatMoney(price.regular, currency)}
+              </s>
+            ) : null}
+            <span className="font-semibold text-slate-900" data-testid="charged-price">
+              {formatMoney(price.charged, currency)}
+            </span>
+          </>
+        )}
+      </span>
+    </Radio>
   );
 }
 
 function VoucherField({ voucher, onRedeem }: { voucher: VoucherState; onRedeem: (code: string) => void }) {
-  const id = useId();
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const checking = voucher.kind === "checking";
@@ -343,38 +315,28 @@ function VoucherField({ voucher, onRedeem }: { voucher: VoucherState; onRedeem: 
   const shownError = error ?? (voucher.kind === "failed" ? voucher.message : null);
   return (
     <div>
-      <label htmlFor={`${id}-code`} className={LABEL_CLASS}>
-        Voucher code
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          id={`${id}-code`}
+      {/* The button beside the box, level with it (the label's height down) from the small breakpoint. */}
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField
+          label="Voucher code"
           name="voucher"
           value={code}
-          onChange={(e) => {
-            setCode(e.target.value);
+          onChange={(value) => {
+            setCode(value);
             setError(null);
           }}
           onKeyDown={onKeyDown}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={shownError ? `${id}-error` : undefined}
-          className={`${FIELD_CLASS} sm:max-w-xs ${INVALID}`}
+          error={shownError ?? undefined}
+          className="min-w-0 flex-1 sm:max-w-xs"
           data-testid="voucher-code"
         />
-        <button
-          type="button"
-          onClick={redeem}
-          disabled={checking}
-          className={buttonClass("secondary")}
-          data-testid="redeem-voucher"
-        >
+        <Button variant="secondary" onPress={redeem} disabled={checking} className="sm:mt-6" testId="redeem-voucher">
           {checking ? SUBSCRIPTION_MESSAGES.pleaseWait : SUBSCRIPTION_MESSAGES.redeemVoucher}
-        </button>
+        </Button>
       </div>
-      {shownError ? <FieldErrorText id={`${id}-error`}>{shownError}</FieldErrorText> : null}
       {voucher.kind === "redeemed" ? <VoucherResult reply={voucher.reply} /> : null}
     </div>
   );
