@@ -6,7 +6,7 @@
 
 import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
 import { failureText, isRefusal } from "../../local/form-errors.ts";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button, buttonClass } from "../../ui/Button.tsx";
 import { ConfirmByPress } from "../../ui/ConfirmByPress.tsx";
 import type { UiClock } from "../../ui/clock.ts";
 import { AppLink, appPath } from "../../ui/FormField.tsx";
@@ -47,9 +47,9 @@ export function ActivatePage({
       failure={(err) => ({ text: failureText(err), final: isRefusal(err) })}
       failedActions={
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <button type="button" onClick={() => go("/login")} className={buttonClass("secondary")}>
+          <Button variant="secondary" onPress={() => go("/login")}>
             Back
-          </button>
+          </Button>
           <AppLink href="/register/resend" go={go} className={buttonClass("primary")}>
             Resend Activation Link
           </AppLink>

@@ -7,18 +7,19 @@
 
 import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol";
 import { type FormEvent, useState } from "react";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Checkbox } from "../../ui/Checkbox.tsx";
 import {
   AppLink,
   EmailField,
   type FieldErrors,
   FieldErrorText,
-  FormField,
   FormNotice,
   fieldErrors,
   NameFields,
   useFormErrors,
 } from "../../ui/FormField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import type { FreeTrialPost } from "./replies.ts";
 
 /** Where the privacy text sends a student to change what mail they get (the profile's card). */
@@ -72,44 +73,38 @@ export function FreeTrialForm({
       {errors.token ? <FormNotice tone="error">{errors.token}</FormNotice> : null}
       <NameFields values={values} set={set} errors={errors} />
       <EmailField label="Email" value={values.email} onChange={set("email")} error={errors.email} />
-      <FormField label="Licence Type" error={errors.licence_type_id}>
-        {(control) => (
-          <select
-            {...control}
-            name="licence_type_id"
-            aria-required
-            value={values.licence_type_id}
-            onChange={(e) => set("licence_type_id")(e.target.value)}
-            data-testid="licence-type-select"
-          >
-            <option value="">Choose your licence type</option>
-            {form.licence_types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.title}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <SelectField
+        label="Licence Type"
+        error={errors.licence_type_id}
+        name="licence_type_id"
+        aria-required
+        value={values.licence_type_id}
+        onChange={set("licence_type_id")}
+        data-testid="licence-type-select"
+      >
+        <option value="">Choose your licence type</option>
+        {form.licence_types.map((t) => (
+          <option key={t.id} value={t.id}>
+            {t.title}
+          </option>
+        ))}
+      </SelectField>
       {form.preferences.length > 0 ? (
         <fieldset aria-describedby={errors.emailPreferences ? "free-trial-preferences-error" : undefined}>
           <legend className="mb-1 text-sm font-medium text-slate-800">Email preferences</legend>
           <p className="mb-1 text-sm text-slate-600">Tick the e-mails you would like from us.</p>
           <div>
             {form.preferences.map((p) => (
-              <label key={p.id} className="flex min-h-11 items-center gap-3 py-1 text-sm text-slate-800">
-                <input
-                  type="checkbox"
-                  name="emailPreferences[]"
-                  value={p.id}
-                  checked={ticked.includes(p.id)}
-                  onChange={(e) =>
-                    setTicked((now) => (e.target.checked ? [...now, p.id] : now.filter((id) => id !== p.id)))
-                  }
-                  className="h-5 w-5 shrink-0 rounded border-slate-300 accent-brand-600"
-                />
-                <span>{p.text}</span>
-              </label>
+              <Checkbox
+                key={p.id}
+                name="emailPreferences[]"
+                value={String(p.id)}
+                checked={ticked.includes(p.id)}
+                onChange={(on) => setTicked((now) => (on ? [...now, p.id] : now.filter((id) => id !== p.id)))}
+                className="py-1"
+              >
+                {p.text}
+              </Checkbox>
             ))}
           </div>
           {errors.emailPreferences ? (
@@ -125,14 +120,9 @@ export function FreeTrialForm({
         </AppLink>
         .
       </p>
-      <button
-        type="submit"
-        disabled={busy}
-        className={buttonClass("primary", "w-full")}
-        data-testid="free-trial-submit"
-      >
+      <Button type="submit" disabled={busy} className="w-full" testId="free-trial-submit">
         {busy ? "Please wait…" : "Get access"}
-      </button>
+      </Button>
     </form>
   );
 }

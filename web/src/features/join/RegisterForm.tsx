@@ -14,13 +14,13 @@ import {
   EmailField,
   type FieldErrors,
   FormButtons,
-  FormField,
   FormNotice,
   NameFields,
   PasswordPair,
   passwordFormErrors,
   useFormErrors,
 } from "../../ui/FormField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 
 export const REGISTRATION_FIELDS = [
@@ -103,54 +103,51 @@ export function RegisterForm({
       <NameFields values={values} set={set} errors={errors} />
       <EmailField label="E-mail" value={values.email} onChange={set("email")} error={errors.email} />
       <PasswordPair values={values} set={set} errors={errors} confirmLabel="Confirm password" sideBySide />
-      <FormField
-        label="Exam"
-        error={errors.syllabus_id}
-        description={
-          chosen?.warning ? (
-            <p
-              className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200"
-              data-testid="syllabus-warning"
-            >
-              {chosen.warning}
-            </p>
-          ) : form.syllabi.length === 0 ? (
-            "No exam is open for registration at the moment."
-          ) : null
-        }
-      >
-        {({ className, ...control }) => (
-          <div className="flex items-center gap-2">
-            <select
-              {...control}
-              className={`${className} min-w-0 flex-1`}
-              name="syllabus_id"
-              aria-required
-              value={values.syllabus_id}
-              onChange={(e) => set("syllabus_id")(e.target.value)}
-              data-testid="exam-select"
-            >
-              <option value="">Choose your exam</option>
-              {groups.length > 1
-                ? groups.map((group) => (
-                    <optgroup key={group.schoolId} label={schools.get(group.schoolId) ?? ""}>
-                      {group.syllabi.map((s) => (
-                        <option key={s.id} value={s.id}>
-                          {s.title}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))
-                : form.syllabi.map((s) => (
+      {/* The help button sits beside the select: the label's height (text-sm line and mb-1) down. */}
+      <div className="flex items-start gap-2">
+        <SelectField
+          label="Exam"
+          className="min-w-0 flex-1"
+          error={errors.syllabus_id}
+          description={
+            chosen?.warning ? (
+              <p
+                className="rounded-md bg-amber-50 px-3 py-2 text-amber-900 ring-1 ring-amber-200"
+                data-testid="syllabus-warning"
+              >
+                {chosen.warning}
+              </p>
+            ) : form.syllabi.length === 0 ? (
+              "No exam is open for registration at the moment."
+            ) : null
+          }
+          name="syllabus_id"
+          aria-required
+          value={values.syllabus_id}
+          onChange={set("syllabus_id")}
+          data-testid="exam-select"
+        >
+          <option value="">Choose your exam</option>
+          {groups.length > 1
+            ? groups.map((group) => (
+                <optgroup key={group.schoolId} label={schools.get(group.schoolId) ?? ""}>
+                  {group.syllabi.map((s) => (
                     <option key={s.id} value={s.id}>
                       {s.title}
                     </option>
                   ))}
-            </select>
-            <SyllabusChoicesButton />
-          </div>
-        )}
-      </FormField>
+                </optgroup>
+              ))
+            : form.syllabi.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.title}
+                </option>
+              ))}
+        </SelectField>
+        <div className="mt-6 shrink-0">
+          <SyllabusChoicesButton />
+        </div>
+      </div>
       <FormButtons
         onBack={onBack}
         submitLabel="Register"

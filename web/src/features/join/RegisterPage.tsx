@@ -8,7 +8,7 @@ import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-pr
 import { useCallback, useEffect, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { AppLink, FormNotice, PageHeading } from "../../ui/FormField.tsx";
 import { LoadFailed, Loading } from "./parts.tsx";
 import { RegisterForm } from "./RegisterForm.tsx";
@@ -67,9 +67,9 @@ export function RegisterPage({ go }: { go: (href: string) => void }) {
             </AppLink>
             .
           </p>
-          <button type="button" onClick={() => go("/login")} className={buttonClass("primary", "w-full")}>
+          <Button onPress={() => go("/login")} className="w-full">
             Back to sign in
-          </button>
+          </Button>
         </div>
       ) : null}
     </>

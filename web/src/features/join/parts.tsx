@@ -1,5 +1,5 @@
 /** Pieces the joining pages share: the form-loading states. */
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { FormNotice } from "../../ui/FormField.tsx";
 
 /** The form's data could not be fetched: say why, offer another try and the way back. */
@@ -8,12 +8,10 @@ export function LoadFailed({ text, onRetry, onBack }: { text: string; onRetry: (
     <div className="space-y-4">
       <FormNotice tone="error">{text}</FormNotice>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-        <button type="button" onClick={onBack} className={buttonClass("secondary")}>
+        <Button variant="secondary" onPress={onBack}>
           Back
-        </button>
-        <button type="button" onClick={onRetry} className={buttonClass("primary")}>
-          Try again
-        </button>
+        </Button>
+        <Button onPress={onRetry}>Try again</Button>
       </div>
     </div>
   );
