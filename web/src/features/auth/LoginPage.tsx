@@ -5,11 +5,10 @@ import { signIn } from "../../local/account/session.ts";
 import type { DeviceSession } from "../../local/store/db.ts";
 import { takeLoggedOutCookie } from "../../platform.ts";
 import { PublicFrame } from "../../ui/BrandHeader.tsx";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { PageHeading } from "../../ui/FormField.tsx";
-import { Button, Modal } from "../../ui/Modal.tsx";
-import { FIELD_CLASS, LABEL_CLASS } from "../../ui/SelectField.tsx";
+import { PageHeading, TextField } from "../../ui/FormField.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";
 
 /** Why the student is here again; `/login?reason=…`. */
@@ -25,7 +24,8 @@ export type SignInReason = keyof typeof SIGN_IN_REASONS;
 /** A text link at a tap's height (44 px). */
 const linkClass = "inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline";
 /** The sign-in boxes: the form fields' look, 44 px high. */
-const INPUT_CLASS = `${FIELD_CLASS} min-h-11 text-base sm:text-sm`;
+/** 16 px text on a phone, so that iOS does not zoom into the box as it takes focus. */
+const INPUT_CLASS = "text-base sm:text-sm";
 
 export function LoginPage({
   reason,
@@ -95,31 +95,27 @@ export function LoginPage({
               You are offline. If you have signed in on this device before, you can sign in now.
             </p>
           ) : null}
-          <label className="block">
-            <span className={LABEL_CLASS}>E-mail</span>
-            <input
-              type="email"
-              name="email"
-              autoComplete="username"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={INPUT_CLASS}
+          <TextField
+            label="E-mail"
+            type="email"
+            name="email"
+            autoComplete="username"
+            value={email}
+            onChange={setEmail}
+            inputClassName={INPUT_CLASS}
+            required
+          />
+          <div>
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              inputClassName={INPUT_CLASS}
               required
             />
-          </label>
-          <div>
-            <label className="block">
-              <span className={LABEL_CLASS}>Password</span>
-              <input
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className={INPUT_CLASS}
-                required
-              />
-            </label>
             <div className="mt-1 text-right text-sm">
               <Link to="/password/forgot" className={linkClass}>
                 Forgotten your password?
@@ -140,9 +136,9 @@ export function LoginPage({
               ) : null}
             </ErrorNotice>
           ) : null}
-          <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
+          <Button type="submit" disabled={busy} className="w-full">
             {busy ? "Signing in…" : "Sign in"}
-          </button>
+          </Button>
         </form>
       </PublicFrame>
       <Modal
