@@ -3,7 +3,7 @@
  * Pure: the state and the calls are useLicenceActivation's.
  */
 import type { FormEvent, RefObject } from "react";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { type FieldErrors, PageHeading, TextField } from "../../ui/FormField.tsx";
 
 export interface LicenceViewProps {
@@ -52,15 +52,9 @@ export function LicenceView(props: LicenceViewProps) {
           className="font-mono"
         />
         <div className="flex justify-end pt-2">
-          <button
-            type="submit"
-            disabled={props.busy}
-            aria-disabled={props.busy || undefined}
-            data-testid="licence-activate"
-            className={buttonClass("primary")}
-          >
+          <Button type="submit" disabled={props.busy} testId="licence-activate">
             {props.busy ? "Activating…" : "Activate"}
-          </button>
+          </Button>
         </div>
       </form>
     </>

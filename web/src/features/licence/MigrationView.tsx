@@ -4,7 +4,7 @@
  * Continue (to /login); failed when the check fails, saying why and offering another try.
  */
 import type { LegacyMigrationStatus } from "../../local/store/legacy-migration.ts";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { FormNotice, PageHeading } from "../../ui/FormField.tsx";
 
 export const MIGRATION_TEXT = {
@@ -13,8 +13,6 @@ export const MIGRATION_TEXT = {
   complete: "Migration complete",
   failed: "The legacy application data could not be checked. Nothing has been changed.",
 } as const;
-
-const BUTTON = buttonClass("primary");
 
 export function MigrationView({
   status,
@@ -36,9 +34,7 @@ export function MigrationView({
             {status.error ? `\n${status.error}` : ""}
           </FormNotice>
           <div className="flex justify-end">
-            <button type="button" onClick={onRetry} className={BUTTON}>
-              Try again
-            </button>
+            <Button onPress={onRetry}>Try again</Button>
           </div>
         </div>
       ) : (
@@ -56,9 +52,9 @@ export function MigrationView({
                 </p>
               ) : null}
               <div className="flex justify-end">
-                <button type="button" onClick={onContinue} className={BUTTON} data-testid="legacy-migration-continue">
+                <Button onPress={onContinue} testId="legacy-migration-continue">
                   Continue
-                </button>
+                </Button>
               </div>
             </>
           ) : null}
