@@ -10,8 +10,9 @@ import { NetworkError } from "../../local/api.ts";
 import { refreshFixedTests } from "../../local/pull/fixed-tests.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import { FixedSummaryDialog } from "./FixedSummaryDialog.tsx";
@@ -128,11 +129,12 @@ export function FixedTestsPage() {
 function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: number; onSelect: () => void }) {
   const disabled = test.disabled_reason !== null;
   return (
-    <button
-      type="button"
-      onClick={onSelect}
+    // aria-disabled, not disabled: an unavailable test still answers a press with why.
+    <Button
+      variant="plain"
+      onPress={onSelect}
       aria-disabled={disabled}
-      data-testid="fixed-test"
+      testId="fixed-test"
       className={`flex min-h-11 w-full items-center gap-4 px-5 py-4 text-left sm:px-6 ${disabled ? "cursor-not-allowed bg-slate-50 text-slate-600" : "hover:bg-brand-50"}`}
     >
       <span className="min-w-0 flex-1">
@@ -160,6 +162,6 @@ function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: n
       <span aria-hidden="true" className="text-slate-400">
         ›
       </span>
-    </button>
+    </Button>
   );
 }

@@ -8,9 +8,10 @@ import { useOnline } from "../../app/useOnline.ts";
 import { ApiCallError, call, NetworkError } from "../../local/api.ts";
 import { failureText } from "../../local/form-errors.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
-import { buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { TextField } from "../../ui/FormField.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 
 export function PasswordDialog({
   test,
@@ -67,15 +68,9 @@ export function PasswordDialog({
           <Button variant="secondary" onPress={onClose}>
             Cancel
           </Button>
-          <button
-            type="submit"
-            form={formId}
-            disabled={checking}
-            data-testid="password-submit"
-            className={buttonClass("primary")}
-          >
+          <Button type="submit" form={formId} disabled={checking} testId="password-submit">
             {checking ? "Checking…" : "Continue"}
-          </button>
+          </Button>
         </>
       }
     >
@@ -83,22 +78,20 @@ export function PasswordDialog({
         <p>
           <span className="font-medium text-slate-900">{test.title}</span> is protected by a password from your school.
         </p>
-        <label className="block">
-          <span className="mb-1 block font-medium text-slate-800">Test password</span>
-          <input
-            type="password"
-            name="test-password"
-            required
-            aria-invalid={error !== null}
-            aria-describedby={error ? `${formId}-error` : undefined}
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            autoComplete="off"
-            // biome-ignore lint/a11y/noAutofocus: the dialog exists to take this one field
-            autoFocus
-            className="w-full rounded-md border border-slate-300 px-3 py-2 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
-          />
-        </label>
+        {/* The error is the dialog's alert below (not the field's own text), tied to the box by id. */}
+        <TextField
+          label="Test password"
+          type="password"
+          name="test-password"
+          required
+          aria-invalid={error !== null}
+          aria-describedby={error ? `${formId}-error` : undefined}
+          value={password}
+          onChange={setPassword}
+          autoComplete="off"
+          // The dialog exists to take this one field.
+          autoFocus
+        />
         {!online && error === null ? (
           <p role="status" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="password-offline">
             {FIXED_TEST_MESSAGES.passwordNeedsConnection}
