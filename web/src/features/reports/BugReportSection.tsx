@@ -1,8 +1,9 @@
 import { BUG_REPORT_LIMITS, BUG_REPORT_MESSAGES } from "@preflight/sync-protocol/schemas/diagnostics";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { type BugReportOutcome, sendBugReport } from "../../local/diagnostics/bug-report.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
+import { TextAreaField } from "../../ui/FormField.tsx";
 import { Card } from "../../ui/Page.tsx";
 
 /**
@@ -20,7 +21,6 @@ export function BugReportSection({
   /** How the report is sent (the device's sender; a test gives its own outcome). */
   send?: typeof sendBugReport;
 }) {
-  const id = useId();
   const [details, setDetails] = useState("");
   const [missing, setMissing] = useState(false);
   const [sending, setSending] = useState(false);
@@ -54,35 +54,22 @@ export function BugReportSection({
           void submit();
         }}
       >
-        <label htmlFor={`${id}-details`} className="block text-sm font-medium text-slate-800">
-          Details
-        </label>
-        <textarea
-          id={`${id}-details`}
+        <TextAreaField
+          label="Details"
           name="details"
           rows={5}
-          required
           aria-required
-          aria-invalid={missing || undefined}
-          aria-describedby={`${id}-note${missing ? ` ${id}-missing` : ""}`}
           maxLength={BUG_REPORT_LIMITS.maxDetailsChars}
           placeholder={BUG_REPORT_MESSAGES.placeholder}
           value={details}
-          onChange={(event) => {
-            setDetails(event.target.value);
+          onChange={(value) => {
+            setDetails(value);
             setMissing(false);
           }}
-          className="block w-full rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+          error={missing ? BUG_REPORT_MESSAGES.detailsRequired : undefined}
+          description={<span data-testid="bug-report-note">{BUG_REPORT_MESSAGES.note}</span>}
           data-testid="bug-report-details"
         />
-        {missing ? (
-          <p id={`${id}-missing`} className="text-sm text-red-700">
-            {BUG_REPORT_MESSAGES.detailsRequired}
-          </p>
-        ) : null}
-        <p id={`${id}-note`} className="text-sm text-slate-600" data-testid="bug-report-note">
-          {BUG_REPORT_MESSAGES.note}
-        </p>
         <Button type="submit" disabled={sending} testId="bug-report-submit">
           {sending ? "Sending…" : "Submit"}
         </Button>
