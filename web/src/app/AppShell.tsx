@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { pullAll } from "../local/pull/pull.ts";
+import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
@@ -119,9 +120,9 @@ export function AppShell({ children }: { children: ReactNode }) {
               </span>
               <span className="hidden sm:contents">
                 <FeedbackButton onPress={() => setFeedbackOpen(true)} />
-                <button type="button" onClick={() => void onSignOut()} className={HEADER_BUTTON_CLASS}>
+                <Button variant="plain" onPress={() => void onSignOut()} className={HEADER_BUTTON_CLASS}>
                   Sign out
-                </button>
+                </Button>
               </span>
               {wide ? null : (
                 <MainMenu
@@ -138,9 +139,9 @@ export function AppShell({ children }: { children: ReactNode }) {
                           setFeedbackOpen(true);
                         }}
                       />
-                      <button type="button" onClick={() => void onSignOut()} className={menuButton}>
+                      <Button variant="plain" onPress={() => void onSignOut()} className={menuButton}>
                         Sign out
-                      </button>
+                      </Button>
                     </>
                   )}
                 />

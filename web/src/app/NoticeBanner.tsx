@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { unseenRefusals } from "../local/outbox/call-labels.ts";
 import type { UserDb } from "../local/store/db.ts";
+import { Button } from "../ui/Button.tsx";
 
 /**
  * Changes the server refused (for example an answer to a test finished on another device): which
@@ -21,13 +22,13 @@ export function NoticeBanner({ db }: { db: UserDb }) {
             <Link to="/device" className="text-amber-700 underline">
               This device
             </Link>
-            <button
-              type="button"
+            <Button
+              variant="plain"
               className="text-amber-700 underline"
-              onClick={() => void db.notices.update(n.id, { seen: 1 })}
+              onPress={() => void db.notices.update(n.id, { seen: 1 })}
             >
               Dismiss
-            </button>
+            </Button>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { reportRenderError } from "../local/diagnostics/error-reports.ts";
-import { buttonClass } from "../ui/Button.tsx";
+import { Button } from "../ui/Button.tsx";
 import { isTestPage, RENDER_ERROR, RENDER_ERROR_RELOAD_MS } from "./request-policy.ts";
 
 const reloadPage = () => window.location.reload();
@@ -22,9 +22,9 @@ export function RenderError({ error, reload = reloadPage }: { error: unknown; re
     <main id="main" tabIndex={-1} className="mx-auto max-w-lg p-8 text-center outline-none" role="alert">
       <p className="text-lg">{RENDER_ERROR}</p>
       {onTestPage ? (
-        <button type="button" onClick={reload} className={buttonClass("primary", "mt-4")}>
+        <Button onPress={reload} className="mt-4">
           Reload
-        </button>
+        </Button>
       ) : null}
     </main>
   );

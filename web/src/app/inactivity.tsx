@@ -16,7 +16,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { call } from "../local/api.ts";
 import { now, storeInactivityNote, takeInactivityNote } from "../platform.ts";
-import { Button, Modal } from "../ui/Modal.tsx";
+import { Button } from "../ui/Button.tsx";
+import { Modal } from "../ui/Modal.tsx";
 import { useCountdown } from "../ui/useCountdown.ts";
 import { useSignedIn } from "./session-context.tsx";
 

@@ -10,6 +10,7 @@
  * `testId`: the button, `-error` (another try), `-done`, `-failed`.
  */
 import { type ReactNode, useState } from "react";
+import { Button } from "./Button.tsx";
 import type { UiClock } from "./clock.ts";
 import { FormNotice, PageHeading, SignInRedirectNotice } from "./FormField.tsx";
 import { useLater } from "./useLater.ts";
@@ -94,15 +95,15 @@ export function ConfirmByPress({
         </div>
       ) : null}
       {waiting ? (
-        <button
-          type="button"
-          onClick={() => void press()}
+        <Button
+          variant="plain"
+          onPress={() => void press()}
           disabled={state.kind === "busy"}
           className={browserFocusRing ? PRESS_CLASS : `${PRESS_CLASS} ${FOCUS_RING_CLASS}`}
-          data-testid={testId}
+          testId={testId}
         >
           {state.kind === "busy" ? busyLabel : pressLabel}
-        </button>
+        </Button>
       ) : null}
       {state.kind === "done" ? (
         <SignInRedirectNotice message={state.message} href={state.next} go={go} testId={`${testId}-done`} />

@@ -3,6 +3,7 @@
  * app's danger style, with the failure's words and, when the screen offers one, a retry.
  */
 import type { ReactNode } from "react";
+import { Button } from "./Button.tsx";
 
 export const ERROR_NOTICE_STYLE =
   "whitespace-pre-line rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-200";
@@ -32,13 +33,13 @@ export function ErrorNotice({
     <Box role="alert" id={id} data-testid={testId} className={className}>
       {children}
       {onRetry ? (
-        <button
-          type="button"
-          onClick={onRetry}
+        <Button
+          variant="plain"
+          onPress={onRetry}
           className="mt-2 block rounded-md bg-surface px-3 py-1.5 text-sm font-medium text-red-900 ring-1 ring-red-300 hover:bg-red-100"
         >
           {retryLabel}
-        </button>
+        </Button>
       ) : null}
     </Box>
   );

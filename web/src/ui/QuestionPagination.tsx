@@ -1,5 +1,6 @@
 import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol";
 import { useId, useState } from "react";
+import { Button } from "./Button.tsx";
 import {
   clampWindowStart,
   followCurrent,
@@ -79,13 +80,13 @@ export function QuestionPagination({
           const tone = TONES[result ?? (answered ? "answered" : "plain")];
           return (
             <li key={n}>
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 disabled={disabled}
-                onClick={() => onSelect(n)}
+                onPress={() => onSelect(n)}
                 aria-current={isCurrent ? "step" : undefined}
-                aria-label={pageButtonLabel(n, { answered, flagged, correctness: result })}
-                data-testid="question-page"
+                ariaLabel={pageButtonLabel(n, { answered, flagged, correctness: result })}
+                testId="question-page"
                 data-answered={answered || undefined}
                 data-flagged={flagged || undefined}
                 data-correctness={result ?? undefined}
@@ -96,7 +97,7 @@ export function QuestionPagination({
                 {n}
                 {flagged ? <FlagMark /> : null}
                 {result ? <ResultMark result={result} /> : null}
-              </button>
+              </Button>
             </li>
           );
         })}

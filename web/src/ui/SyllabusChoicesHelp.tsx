@@ -5,7 +5,8 @@
  * alone for a page that opens it itself.
  */
 import { useState } from "react";
-import { Button, Modal } from "./Modal.tsx";
+import { Button } from "./Button.tsx";
+import { Modal } from "./Modal.tsx";
 
 export const SYLLABUS_CHOICES_TITLE = "Syllabus Choices";
 
@@ -71,17 +72,19 @@ export function SyllabusChoicesButton({ testId = "syllabus-choices-help" }: { te
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label="Syllabus Choices: what the choices mean"
-        aria-haspopup="dialog"
-        title={SYLLABUS_CHOICES_TITLE}
-        className="relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border after:absolute after:-inset-1.5 after:content-[''] border border-slate-300 bg-surface font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        data-testid={testId}
-      >
-        i
-      </button>
+      {/* The tooltip sits on a wrapper: the Button primitive takes no title. */}
+      <span title={SYLLABUS_CHOICES_TITLE} className="inline-flex shrink-0">
+        <Button
+          variant="plain"
+          onPress={() => setOpen(true)}
+          ariaLabel="Syllabus Choices: what the choices mean"
+          aria-haspopup="dialog"
+          className="relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border after:absolute after:-inset-1.5 after:content-[''] border border-slate-300 bg-surface font-serif text-sm font-bold italic text-brand-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+          testId={testId}
+        >
+          i
+        </Button>
+      </span>
       <SyllabusChoicesModal isOpen={open} onClose={() => setOpen(false)} />
     </>
   );

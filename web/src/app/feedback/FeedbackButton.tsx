@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "../../local/feedback/feedback-queue.ts";
 import type { UserDb } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
 import { downscaleImage } from "./downscale.ts";
 import { FeedbackModal, type SubmitOutcome } from "./FeedbackModal.tsx";
 
@@ -22,9 +23,9 @@ export function FeedbackButton({
   className?: string;
 }) {
   return (
-    <button type="button" onClick={onPress} data-testid="give-feedback" className={className}>
+    <Button variant="plain" onPress={onPress} testId="give-feedback" className={className}>
       Give feedback
-    </button>
+    </Button>
   );
 }
 

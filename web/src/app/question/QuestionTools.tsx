@@ -4,6 +4,7 @@ import { useState } from "react";
 import { setZoom, toggleFlag } from "../../local/actions/question.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";
 import { getMeta } from "../../local/store/db.ts";
+import { Button, ToggleButton } from "../../ui/Button.tsx";
 import { ZoomControl } from "../../ui/zoom/ZoomControl.tsx";
 import { SeenInExamDialog } from "./SeenInExamDialog.tsx";
 
@@ -36,28 +37,27 @@ export function QuestionTools({
   return (
     <div className="flex flex-wrap items-center gap-2">
       {features.flagged ? (
-        <button
-          type="button"
-          aria-pressed={flagged}
-          onClick={() => void toggleFlag(scope, questionId)}
-          data-testid="flag-button"
+        <ToggleButton
+          selected={flagged}
+          onChange={() => void toggleFlag(scope, questionId)}
+          testId="flag-button"
           className={`h-11 rounded-lg px-3 text-sm font-medium ring-1 ${flagged ? "bg-amber-100 text-amber-900 ring-amber-300" : "bg-surface text-slate-700 ring-slate-300 hover:bg-slate-50"}`}
         >
           {flagged ? "⚑ Flagged" : "⚐ Flag"}
-        </button>
+        </ToggleButton>
       ) : null}
       {features.seen_in_exam ? (
-        <button
-          type="button"
-          onClick={() => setSeenOpen(true)}
-          data-testid="seen-button"
+        <Button
+          variant="plain"
+          onPress={() => setSeenOpen(true)}
+          testId="seen-button"
           className="h-11 rounded-lg bg-surface px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
         >
           Mark as seen in exam{" "}
           <span className="ml-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs" data-testid="seen-count">
             {state?.seen ?? 0}
           </span>
-        </button>
+        </Button>
       ) : null}
       <ZoomControl value={zoom} onChange={(value) => void setZoom(scope, value)} />
       <SeenInExamDialog scope={scope} questionId={questionId} isOpen={seenOpen} onClose={() => setSeenOpen(false)} />

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { QuestionInputError, reportSeenInExam, seenInExamOutcome } from "../../local/actions/question.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useErrorNotice } from "../error-notice.ts";
 
@@ -102,28 +103,19 @@ export function SeenInExamDialog({
             required
           />
         </label>
-        <label className="block">
-          <span className="mb-1 block font-medium text-slate-800">Authority</span>
-          <select
-            value={authority}
-            onChange={(e) => setAuthority(e.target.value)}
-            className="w-full rounded-md border border-slate-300 px-3 py-2"
-            data-testid="seen-authority"
-            required
-          >
-            {groups.map((group) => (
-              <optgroup key={group} label={group}>
-                {authorities
-                  .filter((a) => a.group === group)
-                  .map((a) => (
-                    <option key={a.id} value={a.id}>
-                      {a.title}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Authority" value={authority} onChange={setAuthority} data-testid="seen-authority" required>
+          {groups.map((group) => (
+            <optgroup key={group} label={group}>
+              {authorities
+                .filter((a) => a.group === group)
+                .map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.title}
+                  </option>
+                ))}
+            </optgroup>
+          ))}
+        </SelectField>
         {authority !== ALL_EASA ? (
           <p className="rounded-md bg-amber-50 px-3 py-2 text-amber-900" role="note" data-testid="seen-warning">
             {OTHER_AUTHORITY_WARNING}

@@ -1,4 +1,5 @@
-import { Button, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { Modal } from "../../ui/Modal.tsx";
 import { SHORTCUTS } from "./shortcuts.ts";
 
 /** The question screen's keys (`?` or the Keyboard shortcuts button); focus returns on close. */

@@ -1,4 +1,5 @@
-import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { MESSAGES } from "../../ui/question/rules.ts";
 import type { TestModal } from "./test-session.ts";
 

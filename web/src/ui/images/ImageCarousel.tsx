@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Button } from "../Button.tsx";
 import {
   type CarouselAction,
   type CarouselImage,
@@ -99,10 +100,10 @@ export function ImageCarousel({
               {image.is_animated ? (
                 picture
               ) : (
-                <button
-                  type="button"
-                  onClick={() => setViewing(image)}
-                  aria-label={`Enlarge ${name(i).toLowerCase()}`}
+                <Button
+                  variant="plain"
+                  onPress={() => setViewing(image)}
+                  ariaLabel={`Enlarge ${name(i).toLowerCase()}`}
                   className="group relative block max-w-full cursor-zoom-in rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
                 >
                   {picture}
@@ -121,7 +122,7 @@ export function ImageCarousel({
                       <path d="M15 3h6v6M9 21H3v-6M21 3l-7 7M3 21l7-7" strokeLinecap="round" strokeLinejoin="round" />
                     </svg>
                   </span>
-                </button>
+                </Button>
               )}
             </div>
           );
@@ -129,22 +130,22 @@ export function ImageCarousel({
       </div>
       {count > 1 ? (
         <div className="mt-2 flex items-center justify-center gap-1">
-          <button
-            type="button"
+          <Button
+            variant="plain"
             className={ROUND_BUTTON}
-            onClick={() => dispatch({ type: "previous" })}
-            aria-label="Previous image"
+            onPress={() => dispatch({ type: "previous" })}
+            ariaLabel="Previous image"
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
               <path d="m15 6-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-          </button>
+          </Button>
           {current.images.map((image, i) => (
-            <button
+            <Button
               key={image.file}
-              type="button"
-              onClick={() => dispatch({ type: "go", index: i })}
-              aria-label={`Show ${name(i).toLowerCase()}`}
+              variant="plain"
+              onPress={() => dispatch({ type: "go", index: i })}
+              ariaLabel={`Show ${name(i).toLowerCase()}`}
               aria-current={i === current.index ? "true" : undefined}
               className="group flex h-11 w-8 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
             >
@@ -153,18 +154,18 @@ export function ImageCarousel({
                   i === current.index ? "bg-primary" : "bg-slate-300 group-hover:bg-slate-400"
                 }`}
               />
-            </button>
+            </Button>
           ))}
-          <button
-            type="button"
+          <Button
+            variant="plain"
             className={ROUND_BUTTON}
-            onClick={() => dispatch({ type: "next" })}
-            aria-label="Next image"
+            onPress={() => dispatch({ type: "next" })}
+            ariaLabel="Next image"
           >
             <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
               <path d="m9 6 6 6-6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
-          </button>
+          </Button>
         </div>
       ) : null}
       <ImageViewer

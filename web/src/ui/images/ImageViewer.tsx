@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type ReactNode, useState } from "react";
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";
 import { createPortal } from "react-dom";
+import { Button } from "../Button.tsx";
 import { type CarouselImage, imageSrc } from "./carousel.ts";
 import { PRINT_BOX, PRINT_ONLY_CSS, PRINT_ROOT_ATTRIBUTE } from "./print.ts";
 import { rotatedImageStyle, rotateLeft, rotateRight } from "./rotation.ts";
@@ -125,15 +126,15 @@ function PrintRoot({ children }: { children: ReactNode }) {
 
 function ToolButton({ label, icon, onPress }: { label: string; icon: string; onPress: () => void }) {
   return (
-    <button
-      type="button"
-      onClick={onPress}
+    <Button
+      variant="plain"
+      onPress={onPress}
       className="flex h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
     >
       <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
         <path d={icon} strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <span>{label}</span>
-    </button>
+    </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { Button } from "../Button.tsx";
 import type { SnackbarEntry, SnackbarType } from "./queue.ts";
 
 const TONES: Record<SnackbarType, { stripe: string; icon: string; role: "alert" | "status"; label: string }> = {
@@ -44,16 +45,16 @@ export function Snackbar({ entry, onDismiss }: { entry: SnackbarEntry; onDismiss
         </p>
         {entry.text ? <p className="mt-0.5 whitespace-pre-line text-sm text-slate-700">{entry.text}</p> : null}
       </div>
-      <button
-        type="button"
-        onClick={() => onDismiss(entry.id)}
-        aria-label="Dismiss notification"
-        className="-my-1 flex h-10 w-10 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      <Button
+        variant="plain"
+        onPress={() => onDismiss(entry.id)}
+        ariaLabel="Dismiss notification"
+        className="-my-1.5 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
           <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
         </svg>
-      </button>
+      </Button>
     </div>
   );
 }

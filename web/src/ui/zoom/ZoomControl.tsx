@@ -1,3 +1,4 @@
+import { Button } from "../Button.tsx";
 import { canZoomIn, formatZoom, isZoomReset, ZOOM_RESET, zoomIn, zoomOut } from "./zoom.ts";
 
 const BUTTON =
@@ -25,39 +26,39 @@ export function ZoomControl({
       data-testid="zoom-control"
     >
       <legend className="sr-only">{label}</legend>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         className={BUTTON}
-        onClick={() => onChange(zoomOut(value))}
+        onPress={() => onChange(zoomOut(value))}
         disabled={disabled || atReset}
-        aria-label="Zoom out"
+        ariaLabel="Zoom out"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
           <path d="M6 12h12" strokeLinecap="round" />
         </svg>
-      </button>
+      </Button>
       <output className="w-14 text-center text-sm font-semibold tabular-nums text-slate-800" aria-live="polite">
         {formatZoom(value)}
       </output>
-      <button
-        type="button"
+      <Button
+        variant="plain"
         className={BUTTON}
-        onClick={() => onChange(zoomIn(value))}
+        onPress={() => onChange(zoomIn(value))}
         disabled={disabled || !canZoomIn(value)}
-        aria-label="Zoom in"
+        ariaLabel="Zoom in"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
           <path d="M6 12h12M12 6v12" strokeLinecap="round" />
         </svg>
-      </button>
-      <button
-        type="button"
+      </Button>
+      <Button
+        variant="plain"
         className={`${BUTTON} text-sm font-medium`}
-        onClick={() => onChange(ZOOM_RESET)}
+        onPress={() => onChange(ZOOM_RESET)}
         disabled={disabled || atReset}
       >
         Reset
-      </button>
+      </Button>
     </fieldset>
   );
 }
