@@ -129,6 +129,21 @@ describe("the question screen", { timeout: 20_000 }, () => {
     expect(typing.onAction).not.toHaveBeenCalled();
   });
 
+  it("with an answer's radio focused, ← and → still move between questions and leave the choice; ↓ moves the choice", async () => {
+    const { onAction, user } = renderView();
+    await user.click(screen.getByRole("radio", { name: /The AIP, part AD/ }));
+    onAction.mockClear();
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: /The AIP, part AD/ }));
+    await user.keyboard("{ArrowRight}{ArrowLeft}");
+    expect(actions(onAction)).toEqual([
+      { type: "key", action: { type: "next" } },
+      { type: "key", action: { type: "previous" } },
+    ]);
+    onAction.mockClear();
+    await user.keyboard("{ArrowDown}");
+    expect(actions(onAction)).toEqual([{ type: "choose", draft: { kind: "ids", ids: [expect.any(Number)] } }]);
+  });
+
   it("keys do nothing while a modal is open", async () => {
     const { onAction, user } = renderView(shown({}, [], { type: "go", target: "finish" }));
     await user.keyboard("{ArrowRight}b");

@@ -1,8 +1,8 @@
 import { padQuestionNumber, testTypeTitle } from "@preflight/sync-protocol";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { Button } from "../../ui/Button.tsx";
 import { CountdownClock } from "../../ui/CountdownClock.tsx";
 import type { UiClock } from "../../ui/clock.ts";
-import { Button } from "../../ui/Modal.tsx";
 import { Page } from "../../ui/Page.tsx";
 import { QuestionPagination } from "../../ui/QuestionPagination.tsx";
 import { QuestionView } from "../../ui/question/QuestionView.tsx";
@@ -59,6 +59,7 @@ export function TestView({
   clock,
 }: TestViewProps) {
   const [helpOpen, setHelpOpen] = useState(false);
+  const questionRef = useRef<HTMLDivElement>(null);
   const modalOpen = s.modal !== null || helpOpen;
 
   // Arrow keys move; letters toggle answers; Enter confirms; ? lists the keys (shortcuts.ts) — not
@@ -78,8 +79,24 @@ export function TestView({
       if (action.type !== "toggle") event.preventDefault();
       onAction({ type: "key", action });
     };
+    // An answer's radio (React Aria's RadioGroup) moves the choice with ← and → and keeps the key
+    // from the page; here they go to the previous / next question first, as over the browser's
+    // radios, whose arrow keys the page used to take. ↑ and ↓ still move the choice.
+    const onArrowOverAnswer = (event: KeyboardEvent) => {
+      if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+      if (modalOpen || keyboardPaused || event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement) || target.type !== "radio") return;
+      if (!questionRef.current?.contains(target)) return;
+      event.stopPropagation();
+      onKey(event);
+    };
+    window.addEventListener("keydown", onArrowOverAnswer, true);
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onArrowOverAnswer, true);
+      window.removeEventListener("keydown", onKey);
+    };
   }, [modalOpen, keyboardPaused, onAction]);
 
   const { test, question } = s;
@@ -123,7 +140,12 @@ export function TestView({
         <section className="min-w-0" aria-label="Question">
           <div className="rounded-xl bg-surface shadow-sm ring-1 ring-slate-200">
             {question && tools ? <div className="border-b border-slate-100 px-6 py-2">{tools}</div> : null}
-            <div className="min-h-72 px-6 py-6" data-testid="question" style={zoom !== 1 ? { zoom } : undefined}>
+            <div
+              ref={questionRef}
+              className="min-h-72 px-6 py-6"
+              data-testid="question"
+              style={zoom !== 1 ? { zoom } : undefined}
+            >
               {question && s.draft ? (
                 <QuestionView
                   question={question}

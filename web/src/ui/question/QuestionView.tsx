@@ -1,5 +1,6 @@
 import { answerLetter, type ShownQuestion } from "@preflight/sync-protocol";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
+import { Checkbox, CheckboxGroup, Input, Label, Radio, RadioGroup, TextField } from "react-aria-components";
 import { ImageCarousel } from "../images/ImageCarousel.tsx";
 import { SafeHtml } from "../SafeHtml.tsx";
 import { type Draft, toggleByIndex } from "./draft.ts";
@@ -35,7 +36,7 @@ export function QuestionView({
         <p className="text-sm text-slate-600">Select {question.total_correct} answers.</p>
       ) : null}
       {draft.kind === "ids" ? (
-        <ol className="space-y-2">
+        <AnswerOptions question={question} draft={draft} onChange={onChange} disabled={disabled}>
           {question.answers.map((answer, index) => {
             const selected = draft.ids.includes(answer.id);
             const verdict = revealed ? (answer.correct ? "correct" : selected ? "incorrect" : null) : null;
@@ -47,7 +48,7 @@ export function QuestionView({
                   : selected
                     ? "border-brand-500 bg-brand-50 ring-2 ring-brand-100"
                     : "border-slate-200 bg-surface hover:border-brand-500/50";
-            const optionClass = `flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${tone} ${
+            const optionClass = `flex w-full items-start gap-3 rounded-lg border px-4 py-3 text-left transition-colors data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500 ${tone} ${
               disabled ? "cursor-default" : "cursor-pointer"
             }`;
             const optionBody = (
@@ -70,38 +71,31 @@ export function QuestionView({
                 ) : null}
               </>
             );
+            const Option = question.type === "multiple_choice" ? Radio : Checkbox;
             return (
               <li key={answer.id}>
-                <label className={optionClass}>
-                  <input
-                    type={question.type === "multiple_choice" ? "radio" : "checkbox"}
-                    name={`question-${question.id}`}
-                    checked={selected}
-                    disabled={disabled}
-                    onChange={() => onChange(toggleByIndex(question, draft, index))}
-                    className="sr-only"
-                  />
+                <Option value={String(answer.id)} className={optionClass}>
                   {optionBody}
-                </label>
+                </Option>
               </li>
             );
           })}
-        </ol>
+        </AnswerOptions>
       ) : null}
       {draft.kind === "text" ? (
-        <label className="flex max-w-xs items-center gap-2">
-          <span className="sr-only">Your answer</span>
-          <input
-            type="text"
+        <TextField
+          value={draft.text}
+          isDisabled={disabled}
+          onChange={(text) => onChange({ kind: "text", text })}
+          className="flex max-w-xs items-center gap-2"
+        >
+          <Label className="sr-only">Your answer</Label>
+          <Input
             inputMode="decimal"
-            value={draft.text}
-            disabled={disabled}
-            onChange={(e) => onChange({ kind: "text", text: e.target.value })}
             className="w-40 rounded-md border border-slate-300 px-3 py-2 text-lg tabular-nums focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-100"
-            aria-label="Your answer"
           />
           <span className="text-slate-600">{question.text_range?.units}</span>
-        </label>
+        </TextField>
       ) : null}
       {draft.kind === "text" && revealed && question.text_range ? (
         <p className="text-sm text-slate-700" data-testid="text-solution">
@@ -134,6 +128,57 @@ export function QuestionView({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The answers of a multiple choice (React Aria RadioGroup) or multiple select (CheckboxGroup)
+ * question, as a list. A change goes through `toggleByIndex`, as the letter keys do. Arrow keys
+ * in the radio group move the choice, as a browser's radios do; the test screen keeps ← and →
+ * for the previous and next question (features/test/TestView.tsx).
+ */
+function AnswerOptions({
+  question,
+  draft,
+  onChange,
+  disabled,
+  children,
+}: {
+  question: ShownQuestion;
+  draft: Extract<Draft, { kind: "ids" }>;
+  onChange: (draft: Draft) => void;
+  disabled?: boolean | undefined;
+  children: ReactNode;
+}) {
+  const toggle = (id: number) => {
+    const index = question.answers.findIndex((answer) => answer.id === id);
+    if (index >= 0) onChange(toggleByIndex(question, draft, index));
+  };
+  const list = <ol className="space-y-2">{children}</ol>;
+  if (question.type === "multiple_choice")
+    return (
+      <RadioGroup
+        aria-label="Answers"
+        value={draft.ids[0] === undefined ? null : String(draft.ids[0])}
+        onChange={(value) => toggle(Number(value))}
+        isDisabled={disabled}
+      >
+        {list}
+      </RadioGroup>
+    );
+  const chosen = draft.ids.map(String);
+  return (
+    <CheckboxGroup
+      aria-label="Answers"
+      value={chosen}
+      onChange={(values) => {
+        const changed = values.find((v) => !chosen.includes(v)) ?? chosen.find((v) => !values.includes(v));
+        if (changed !== undefined) toggle(Number(changed));
+      }}
+      isDisabled={disabled}
+    >
+      {list}
+    </CheckboxGroup>
   );
 }
 
