@@ -87,7 +87,7 @@ test("a student gives feedback with two screenshots online, and offline it arriv
   // Online: text and two screenshots, scaled down on the device, arrive together.
   await openFeedback(page);
   await page.getByRole("textbox", { name: "Feedback", exact: true }).fill("The timer stopped at 00:42 on question 3.");
-  await page.getByLabel("Attach screenshots").setInputFiles(shots);
+  await page.getByTestId("feedback-screenshots-input").setInputFiles(shots);
   await expect(page.getByTestId("feedback-shots").getByRole("img")).toHaveCount(2);
   await shootAtSizes(page, "feedback-modal");
   await page.getByTestId("feedback-send").click();
@@ -110,7 +110,7 @@ test("a student gives feedback with two screenshots online, and offline it arriv
   await context.setOffline(true);
   await openFeedback(page);
   await page.getByRole("textbox", { name: "Feedback", exact: true }).fill("Given on the plane.");
-  await page.getByLabel("Attach screenshots").setInputFiles(shots[1] as string);
+  await page.getByTestId("feedback-screenshots-input").setInputFiles(shots[1] as string);
   await expect(page.getByTestId("feedback-shots").getByRole("img")).toHaveCount(1);
   await page.getByTestId("feedback-send").click();
   await expect(page.getByTestId("feedback-result")).toHaveText(FEEDBACK_MESSAGES.queued);

@@ -27,7 +27,7 @@ function renderModal(outcome: SubmitOutcome | Error = "sent") {
 }
 
 const png = (name: string) => new File(["png"], name, { type: "image/png" });
-const fileInput = () => screen.getByLabelText("Attach screenshots") as HTMLInputElement;
+const fileInput = () => screen.getByTestId("feedback-screenshots-input") as HTMLInputElement;
 
 describe("GIVE FEEDBACK", { timeout: 20_000 }, () => {
   afterEach(cleanup);

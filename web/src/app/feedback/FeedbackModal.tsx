@@ -4,9 +4,11 @@
  * waits on the device and is sent when the network returns.
  */
 import { FEEDBACK_LIMITS, FEEDBACK_MESSAGES } from "@preflight/sync-protocol/schemas/feedback";
-import { type ChangeEvent, useState } from "react";
-import { FormField, FormNotice } from "../../ui/FormField.tsx";
-import { Button, CancelConfirm, Modal } from "../../ui/Modal.tsx";
+import { useId, useRef, useState } from "react";
+import { FileTrigger } from "react-aria-components";
+import { Button } from "../../ui/Button.tsx";
+import { FieldErrorText, FormNotice, TextAreaField } from "../../ui/FormField.tsx";
+import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 
 export type SubmitOutcome = "sent" | "queued" | "failed";
 
@@ -14,10 +16,6 @@ type Phase = "editing" | "sending" | SubmitOutcome;
 
 export const FEEDBACK_TITLE = "GIVE FEEDBACK";
 export const SCREENSHOT_HINT = `Up to ${FEEDBACK_LIMITS.maxScreenshots} images. Each is made smaller on this device (at most ${FEEDBACK_LIMITS.maxLongSide} px, ${FEEDBACK_LIMITS.maxScreenshotBytes / 1024 / 1024} MB) before it is sent.`;
-
-/** The file input's own button at the app's 44 px, in the secondary button's look. */
-const FILE_BUTTON_CLASS =
-  "cursor-pointer py-1.5 file:mr-3 file:min-h-10 file:cursor-pointer file:rounded-md file:border file:border-slate-300 file:bg-surface file:px-4 file:text-sm file:font-medium file:text-slate-800 hover:file:bg-slate-50";
 
 export interface FeedbackModalProps {
   isOpen: boolean;
@@ -56,9 +54,12 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
     onClose();
   };
 
-  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = "";
+  // The picker's own (hidden) input, emptied after each choice so the same file can be chosen again.
+  const fileInput = useRef<HTMLInputElement>(null);
+  const shotsId = useId();
+  const onFiles = async (list: FileList | null) => {
+    const files = [...(list ?? [])];
+    if (fileInput.current) fileInput.current.value = "";
     setShotError(undefined);
     const room = FEEDBACK_LIMITS.maxScreenshots - shots.length;
     if (files.length > room) setShotError(FEEDBACK_MESSAGES.tooManyScreenshots);
@@ -138,37 +139,43 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
       }
     >
       <div className="space-y-4">
-        <FormField label="Feedback" error={textError}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="feedback"
-              required
-              aria-required
-              rows={5}
-              maxLength={FEEDBACK_LIMITS.maxTextChars}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                setTextError(undefined);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField label="Attach screenshots" error={shotError} description={SCREENSHOT_HINT}>
-          {(control) => (
-            <input
-              {...control}
-              type="file"
-              name="screenshots[]"
-              accept="image/png,image/jpeg,image/webp"
-              multiple
+        <TextAreaField
+          label="Feedback"
+          error={textError}
+          name="feedback"
+          required
+          aria-required
+          rows={5}
+          maxLength={FEEDBACK_LIMITS.maxTextChars}
+          value={text}
+          onChange={(value) => {
+            setText(value);
+            setTextError(undefined);
+          }}
+        />
+        {/* The picker's own input is hidden (tests set files on it by its test id); the button opens it. */}
+        <div>
+          <FileTrigger
+            ref={fileInput}
+            data-testid="feedback-screenshots-input"
+            acceptedFileTypes={["image/png", "image/jpeg", "image/webp"]}
+            allowsMultiple
+            onSelect={(list) => void onFiles(list)}
+          >
+            <Button
+              variant="secondary"
               disabled={busy || shots.length >= FEEDBACK_LIMITS.maxScreenshots}
-              className={`${control.className} ${FILE_BUTTON_CLASS}`}
-              onChange={(e) => void onFiles(e)}
-            />
-          )}
-        </FormField>
+              aria-describedby={shotError ? `${shotsId}-hint ${shotsId}-error` : `${shotsId}-hint`}
+              testId="feedback-attach"
+            >
+              Attach screenshots
+            </Button>
+          </FileTrigger>
+          <div id={`${shotsId}-hint`} className="mt-1 text-sm text-slate-600">
+            {SCREENSHOT_HINT}
+          </div>
+          {shotError ? <FieldErrorText id={`${shotsId}-error`}>{shotError}</FieldErrorText> : null}
+        </div>
         {shots.length > 0 ? (
           <ul className="flex flex-wrap gap-4 pt-2" aria-label="Attached screenshots" data-testid="feedback-shots">
             {shots.map((shot, i) => (
@@ -179,10 +186,10 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
                   className="h-20 w-20 rounded-md border border-slate-200 object-cover"
                 />
                 {/* 44 px to tap; the round mark drawn inside it stays small over the thumbnail. */}
-                <button
-                  type="button"
-                  onClick={() => remove(i)}
-                  aria-label={`Remove ${shot.name}`}
+                <Button
+                  variant="plain"
+                  onPress={() => remove(i)}
+                  ariaLabel={`Remove ${shot.name}`}
                   className="absolute -right-4 -top-4 flex h-11 w-11 items-center justify-center rounded-full"
                 >
                   <span
@@ -191,7 +198,7 @@ export function FeedbackModal({ isOpen, onClose, prepare, submit }: FeedbackModa
                   >
                     ×
                   </span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
