@@ -4,6 +4,7 @@ import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscrip
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { Button } from "../../ui/Button.tsx";
 import type { UpdatePlan } from "./form.ts";
 import { ProfileView, type ProfileViewProps } from "./ProfileView.tsx";
 import { CLASS_VIEW, STUDENT_ACCOUNT, STUDENT_VIEW } from "./profile.mock.ts";
@@ -19,7 +20,7 @@ function renderView(change: Partial<ProfileViewProps> = {}) {
     now: NOW,
     onUpdate,
     onSavePreferences,
-    syllabusHelp: <button type="button">Syllabus Choices help</button>,
+    syllabusHelp: <Button variant="plain">Syllabus Choices help</Button>,
     ...change,
   };
   render(<ProfileView {...props} />);
