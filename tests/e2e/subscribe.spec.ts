@@ -92,7 +92,7 @@ function offer(description: string) {
  */
 async function buy(currency: string, description: string, button: "Extend"): Promise<string> {
   await page.getByTestId("currency-select").selectOption(currency);
-  await offer(description).getByRole("radio").check();
+  await offer(description).check();
   const price = (await offer(description).getByTestId("charged-price").textContent()) ?? "";
   await page.evaluate(() => {
     sessionStorage.removeItem("seen");
