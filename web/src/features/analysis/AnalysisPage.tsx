@@ -14,6 +14,7 @@ import { useErrorNotice } from "../../app/error-notice.ts";
 import { useUnseenNotices } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { isResetCall } from "../../local/actions/analysis.ts";
+import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
 import { useActiveExam, useAnalysisInput } from "./queries.ts";
@@ -40,17 +41,17 @@ export function AnalysisPage() {
   };
 
   const infoButton = (
-    <button
-      type="button"
-      onClick={() => setHelpOpen((open) => !open)}
+    <Button
+      variant="plain"
+      onPress={() => setHelpOpen((open) => !open)}
       aria-expanded={helpOpen}
       aria-controls={helpId}
-      aria-label="About these graphs"
+      ariaLabel="About these graphs"
       className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-base font-bold italic text-brand-700 hover:bg-brand-50"
-      data-testid="analysis-info"
+      testId="analysis-info"
     >
       i
-    </button>
+    </Button>
   );
 
   return (

@@ -21,6 +21,7 @@ import zoomPlugin from "chartjs-plugin-zoom";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Line } from "react-chartjs-2";
 import { useDarkTheme } from "../../app/theme.ts";
+import { Button } from "../../ui/Button.tsx";
 import {
   axisRange,
   dayStep,
@@ -201,15 +202,15 @@ export default function ProgressChart({
         <ToolButton label="Zoom out" onPress={() => zoomBy(1 / ZOOM_STEP)} disabled={!zoomed}>
           −
         </ToolButton>
-        <button
-          type="button"
-          onClick={reset}
+        <Button
+          variant="plain"
+          onPress={reset}
           disabled={!zoomed}
           className="inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-brand-700 hover:bg-brand-50 disabled:text-slate-500 disabled:opacity-70 disabled:hover:bg-transparent"
-          data-testid="progress-reset-zoom"
+          testId="progress-reset-zoom"
         >
           Reset zoom
-        </button>
+        </Button>
       </div>
       <div
         className="relative min-h-0 w-full min-w-0 flex-1 overflow-hidden"
@@ -241,15 +242,17 @@ function ToolButton({
   children: string;
 }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onPress}
-      disabled={disabled}
-      className="inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-base font-semibold text-slate-700 hover:bg-slate-50 disabled:text-slate-500 disabled:opacity-70 disabled:hover:bg-transparent"
-    >
-      {children}
-    </button>
+    // The hover tip sits on a box-less wrapper: React Aria's button takes no title.
+    <span title={label} className="contents">
+      <Button
+        variant="plain"
+        ariaLabel={label}
+        onPress={onPress}
+        disabled={disabled}
+        className="inline-flex h-11 w-11 items-center justify-center rounded-md border border-slate-300 text-base font-semibold text-slate-700 hover:bg-slate-50 disabled:text-slate-500 disabled:opacity-70 disabled:hover:bg-transparent"
+      >
+        {children}
+      </Button>
+    </span>
   );
 }

@@ -140,11 +140,11 @@ export function Dashboard({
                 const result = resultOf(test, hideFixedResults);
                 return (
                   <li key={test.id}>
-                    <button
-                      type="button"
-                      onClick={() => void openTest(test)}
+                    <Button
+                      variant="plain"
+                      onPress={() => void openTest(test)}
                       className="flex min-h-11 w-full items-center justify-between gap-3 rounded-md py-2 text-left text-sm hover:text-brand-700"
-                      data-testid="recent-test"
+                      testId="recent-test"
                     >
                       <span className="min-w-0">
                         <span className="block font-medium">{test.title}</span>
@@ -161,7 +161,7 @@ export function Dashboard({
                           {test.finished ? "Completed" : "In progress"}
                         </span>
                       )}
-                    </button>
+                    </Button>
                   </li>
                 );
               })}

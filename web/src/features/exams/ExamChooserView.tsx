@@ -7,6 +7,7 @@
 import { type DisplayAnswers, testTypeTitle } from "@preflight/sync-protocol";
 import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useState } from "react";
+import { Button } from "../../ui/Button.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
@@ -68,10 +69,10 @@ export function ExamChooserView({
           <ul className="divide-y divide-slate-100" data-testid="exam-subjects">
             {subjects.map((s) => (
               <li key={s.code}>
-                <button
-                  type="button"
-                  onClick={() => setChosen(s)}
-                  data-testid="exam-subject"
+                <Button
+                  variant="plain"
+                  onPress={() => setChosen(s)}
+                  testId="exam-subject"
                   className="flex min-h-11 w-full items-center gap-3 px-5 py-3 text-left hover:bg-slate-50 sm:px-6"
                 >
                   {s.code !== ALL_SUBJECTS ? (
@@ -81,7 +82,7 @@ export function ExamChooserView({
                   <span className="shrink-0 text-sm text-slate-500">
                     {s.questions} {s.questions === 1 ? "question" : "questions"}
                   </span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -164,7 +165,11 @@ function ExamDialog({
         <p data-testid="exam-no-banks">{noBanksMessage(isExam)}</p>
       ) : (
         <div className="space-y-5">
-          <Choices legend="Question bank" value={String(bank.id)} onChange={(id) => setBankId(id as QuestionBank["id"])}>
+          <Choices
+            legend="Question bank"
+            value={String(bank.id)}
+            onChange={(id) => setBankId(id as QuestionBank["id"])}
+          >
             {banks.map((b) => (
               <Choice key={b.id} value={String(b.id)} testId="exam-bank">
                 <span className="block font-medium text-slate-900">{b.title}</span>

@@ -95,9 +95,9 @@ export function FlaggedList({
                 className="flex items-start gap-2 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
                 data-testid="flagged-card"
               >
-                <button
-                  type="button"
-                  onClick={() => onOpen(question.id)}
+                <Button
+                  variant="plain"
+                  onPress={() => onOpen(question.id)}
                   className="min-h-11 min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
                 >
                   <span className="line-clamp-3 text-slate-800" data-testid="flagged-card-text">
@@ -109,52 +109,54 @@ export function FlaggedList({
                       {question.reference}
                     </span>
                   </span>
-                </button>
-                <button
-                  type="button"
-                  onClick={() => void toggleFlag(scope, question.id)}
-                  aria-label={`Remove the flag from question ${question.reference}`}
-                  title="Remove flag"
-                  className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-                  data-testid="unflag-card"
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    className="h-5 w-5"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth={2}
-                    aria-hidden
+                </Button>
+                {/* The hover tip sits on a box-less wrapper: React Aria's button takes no title. */}
+                <span title="Remove flag" className="contents">
+                  <Button
+                    variant="plain"
+                    onPress={() => void toggleFlag(scope, question.id)}
+                    ariaLabel={`Remove the flag from question ${question.reference}`}
+                    className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                    testId="unflag-card"
                   >
-                    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-                  </svg>
-                </button>
+                    <svg
+                      viewBox="0 0 24 24"
+                      className="h-5 w-5"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth={2}
+                      aria-hidden
+                    >
+                      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+                    </svg>
+                  </Button>
+                </span>
               </li>
             ))}
           </ul>
           {pageCount > 1 ? (
             <nav className="flex items-center justify-center gap-4" aria-label="Pages" data-testid="flagged-pagination">
-              <button
-                type="button"
-                onClick={() => onPage(page - 1)}
+              <Button
+                variant="plain"
+                onPress={() => onPage(page - 1)}
                 disabled={page <= 1}
-                aria-label="Previous page"
+                ariaLabel="Previous page"
                 className="flex h-11 w-11 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ‹
-              </button>
+              </Button>
               <span className="text-sm tabular-nums text-slate-700" data-testid="flagged-page">
                 Page {page} of {pageCount}
               </span>
-              <button
-                type="button"
-                onClick={() => onPage(page + 1)}
+              <Button
+                variant="plain"
+                onPress={() => onPage(page + 1)}
                 disabled={page >= pageCount}
-                aria-label="Next page"
+                ariaLabel="Next page"
                 className="flex h-11 w-11 items-center justify-center rounded-lg bg-surface text-lg ring-1 ring-slate-300 hover:bg-slate-50 disabled:opacity-40"
               >
                 ›
-              </button>
+              </Button>
             </nav>
           ) : null}
         </>

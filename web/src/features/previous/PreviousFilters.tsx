@@ -1,7 +1,9 @@
 /** Spec: "Filter by result (All, Passed, Failed), type and dates"; the result filter goes with hidden results. */
 import type { TestType } from "@preflight/sync-protocol";
+import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "../../ui/Button.tsx";
 import { DateField } from "../../ui/DateField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { typeLabel } from "./labels.ts";
 import { NO_FILTER, type PreviousFilter, RESULT_FILTERS, type ResultFilter } from "./rows.ts";
 
@@ -23,42 +25,37 @@ export function PreviousFilters({
   return (
     <div className="flex flex-wrap items-end gap-x-5 gap-y-3 text-sm" data-testid="previous-filters">
       {showResult ? (
-        <fieldset>
-          <legend className="mb-1 font-medium text-slate-700">Result</legend>
+        <RadioGroup
+          value={filter.result}
+          onChange={(value) => set({ result: value as ResultFilter })}
+          orientation="horizontal"
+        >
+          <Label className="mb-1 block font-medium text-slate-700">Result</Label>
           <div className="flex overflow-hidden rounded-md border border-slate-300">
             {RESULT_FILTERS.map((value) => (
-              <label
+              <Radio
                 key={value}
-                className={`flex min-h-11 cursor-pointer items-center px-4 has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-brand-500 ${filter.result === value ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
+                value={value}
+                className={`flex min-h-11 cursor-pointer items-center px-4 data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-500 ${filter.result === value ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
               >
-                <input
-                  type="radio"
-                  name="result-filter"
-                  className="sr-only"
-                  checked={filter.result === value}
-                  onChange={() => set({ result: value })}
-                />
                 {RESULT_LABELS[value]}
-              </label>
+              </Radio>
             ))}
           </div>
-        </fieldset>
+        </RadioGroup>
       ) : null}
-      <label className="flex flex-col">
-        <span className="mb-1 font-medium text-slate-700">Type</span>
-        <select
-          value={filter.type ?? ""}
-          onChange={(e) => set({ type: (e.target.value || null) as TestType | null })}
-          className="min-h-11 rounded-md border border-slate-300 bg-surface px-3 text-slate-900"
-        >
-          <option value="">All types</option>
-          {types.map((type) => (
-            <option key={type} value={type}>
-              {typeLabel(type)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label="Type"
+        value={filter.type ?? ""}
+        onChange={(type) => set({ type: (type || null) as TestType | null })}
+      >
+        <option value="">All types</option>
+        {types.map((type) => (
+          <option key={type} value={type}>
+            {typeLabel(type)}
+          </option>
+        ))}
+      </SelectField>
       <div className="w-40">
         <DateField
           label="From"

@@ -9,6 +9,7 @@ import { useMemo, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
+import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { dateText, PREVIOUS_MESSAGES, passText, scoreText, typeLabel } from "./labels.ts";
 import { PreviousFilters } from "./PreviousFilters.tsx";
@@ -102,13 +103,13 @@ export function PreviousTestsPage() {
                     </td>
                     <td className="px-3 py-3 max-sm:pl-4">
                       {row.onDevice ? (
-                        <button
-                          type="button"
-                          onClick={() => open(row)}
+                        <Button
+                          variant="plain"
+                          onPress={() => open(row)}
                           className="min-h-11 text-left font-medium text-brand-700 hover:underline"
                         >
                           {row.title}
-                        </button>
+                        </Button>
                       ) : (
                         <span className="font-medium">{row.title}</span>
                       )}
@@ -142,9 +143,9 @@ export function PreviousTestsPage() {
           <ul className="divide-y divide-slate-100" data-testid="previous-choose">
             {retakeable.map(({ row, test }) => (
               <li key={row.id}>
-                <button
-                  type="button"
-                  onClick={() => setRetaking(test)}
+                <Button
+                  variant="plain"
+                  onPress={() => setRetaking(test)}
                   className="flex min-h-11 w-full items-center justify-between gap-4 px-5 py-3 text-left hover:bg-brand-50 sm:px-6"
                 >
                   <span>
@@ -156,7 +157,7 @@ export function PreviousTestsPage() {
                   <span className={`text-sm font-medium ${test.can_retake ? "text-brand-700" : "text-slate-500"}`}>
                     Retake
                   </span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>

@@ -211,15 +211,15 @@ export function ResultsView({
                 const label = !answer ? "not answered" : answer.correct ? "correct" : "incorrect";
                 return (
                   <li key={id} id={`result-question-${id}`}>
-                    <button
-                      type="button"
-                      onClick={() => onShow(id)}
+                    <Button
+                      variant="plain"
+                      onPress={() => onShow(id)}
                       className={`min-h-11 w-full rounded-md py-2 text-center text-xs font-semibold hover:ring-2 hover:ring-brand-500 ${tone}`}
-                      aria-label={`Question ${i + 1}: ${label}`}
+                      ariaLabel={`Question ${i + 1}: ${label}`}
                     >
                       <span aria-hidden>{!answer ? "– " : answer.correct ? "✓ " : "✗ "}</span>
                       {padQuestionNumber(i + 1)}
-                    </button>
+                    </Button>
                   </li>
                 );
               })}

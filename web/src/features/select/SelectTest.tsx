@@ -5,6 +5,7 @@ import { useBankSize } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { Button } from "../../ui/Button.tsx";
+import { Choice, Choices } from "../../ui/Choices.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 
@@ -49,48 +50,24 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
       }
     >
       <Card>
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-slate-800">Questions</legend>
-          <div className="flex flex-wrap gap-2">
-            {COUNTS.map((n) => (
-              <label
-                key={n}
-                className={`flex min-h-11 cursor-pointer items-center rounded-md border px-4 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${count === n ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
-              >
-                <input
-                  type="radio"
-                  name="count"
-                  className="sr-only"
-                  checked={count === n}
-                  onChange={() => setCount(n)}
-                />
-                {n}
-                {timed ? ` · ${Math.ceil(n * MINUTES_PER_QUESTION)} min` : ""}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <Choices legend="Questions" value={String(count)} onChange={(n) => setCount(Number(n))}>
+          {COUNTS.map((n) => (
+            <Choice key={n} value={String(n)}>
+              {n}
+              {timed ? ` · ${Math.ceil(n * MINUTES_PER_QUESTION)} min` : ""}
+            </Choice>
+          ))}
+        </Choices>
         {testType !== "timed" && displayAnswers.offered ? (
-          <fieldset className="mt-5">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Show answers</legend>
-            <div className="flex flex-wrap gap-2">
+          <div className="mt-5">
+            <Choices legend="Show answers" value={display} onChange={(value) => setDisplay(value as DisplayAnswers)}>
               {DISPLAY_CHOICES.map((choice) => (
-                <label
-                  key={choice.value}
-                  className={`flex min-h-11 cursor-pointer items-center rounded-md border px-4 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500 ${display === choice.value ? "border-brand-500 bg-brand-50" : "border-slate-300"}`}
-                >
-                  <input
-                    type="radio"
-                    name="display"
-                    className="sr-only"
-                    checked={display === choice.value}
-                    onChange={() => setDisplay(choice.value)}
-                  />
+                <Choice key={choice.value} value={choice.value}>
                   {choice.label}
-                </label>
+                </Choice>
               ))}
-            </div>
-          </fieldset>
+            </Choices>
+          </div>
         ) : null}
         <div className="mt-6 flex items-center gap-3">
           <Button onPress={() => void startChosen()} disabled={starting || !bankSize} className="px-6">

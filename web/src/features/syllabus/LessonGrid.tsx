@@ -3,6 +3,7 @@
 import { formatDate } from "@preflight/sync-protocol";
 import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
 import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/access";
+import { Button } from "../../ui/Button.tsx";
 import { StatusIcon } from "./StatusIcon.tsx";
 
 export interface GridRow {
@@ -43,10 +44,10 @@ export function LessonGrid({
         {rows.map(({ module, part }) => (
           <tr key={part.id} data-testid="syllabus-part" data-part-type={part.type}>
             <td className="px-4 py-2 sm:px-6">
-              <button
-                type="button"
+              <Button
+                variant="plain"
                 disabled={disabled}
-                onClick={() => onOpen({ module, part })}
+                onPress={() => onOpen({ module, part })}
                 className="flex min-h-11 w-full items-center gap-3 rounded-md py-1 text-left hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
               >
                 <StatusIcon pass={part.pass} />
@@ -69,7 +70,7 @@ export function LessonGrid({
                       .join(" · ")}
                   </span>
                 </span>
-              </button>
+              </Button>
             </td>
             <td className="px-4 py-2 text-slate-600 sm:px-6" data-testid="part-target">
               {part.target ? formatDate(new Date(`${part.target}T00:00:00`)) : "—"}

@@ -32,16 +32,18 @@ export function SyllabusHelpButton() {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-label="Help: the choices on this page"
-        title="Help"
-        className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-base font-bold italic text-brand-700 hover:bg-slate-50"
-        data-testid="syllabus-help"
-      >
-        i
-      </button>
+      {/* The hover tip sits on a box-less wrapper: React Aria's button takes no title. */}
+      <span title="Help" className="contents">
+        <Button
+          variant="plain"
+          onPress={() => setOpen(true)}
+          ariaLabel="Help: the choices on this page"
+          className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-surface font-serif text-base font-bold italic text-brand-700 hover:bg-slate-50"
+          testId="syllabus-help"
+        >
+          i
+        </Button>
+      </span>
       <Modal
         title={SYLLABUS_HELP_TITLE}
         isOpen={open}

@@ -8,9 +8,10 @@ import { useLiveQuery } from "dexie-react-hooks";
 import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
-import { Button } from "../../ui/Button.tsx";
+import { Button, ToggleButton } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
+import { LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { SyllabusChoicesButton } from "../../ui/SyllabusChoicesHelp.tsx";
 import { ProgressTestSummary, RefusalModal } from "./AccessModals.tsx";
 import { type GridRow, LessonGrid } from "./LessonGrid.tsx";
@@ -20,9 +21,6 @@ import { SyllabusHelpButton } from "./SyllabusHelp.tsx";
 import { usePartAccess } from "./usePartAccess.ts";
 import { useSyllabi } from "./useSyllabi.ts";
 import { useSyllabusModules } from "./useSyllabusModules.ts";
-
-const SELECT =
-  "min-h-11 rounded-md border border-slate-300 bg-surface px-3 py-2 text-sm shadow-sm disabled:bg-slate-100 disabled:text-slate-500";
 
 /** `tutorSearch` is the lessons feature's Tutor / Search panel, which the route mounts and opens. */
 export function SyllabusPage({
@@ -81,75 +79,68 @@ export function SyllabusPage({
         <div className="flex flex-wrap items-end gap-4 border-b border-slate-200 px-4 py-4 sm:px-6">
           {selector.syllabi.length > 1 ? (
             <div className="flex min-w-0 items-end gap-2">
-              <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
-                Syllabus
-                <select
-                  className={`${SELECT} max-w-xs normal-case tracking-normal text-slate-900`}
-                  value={selector.activeId ?? data.syllabus?.id ?? ""}
-                  disabled={!online || selector.switching}
-                  onChange={(e) => void selector.switchTo(Number(e.target.value))}
-                  data-testid="syllabus-select"
-                >
-                  {selector.syllabi.map((s) => (
-                    <option key={s.id} value={s.id}>
-                      {s.title}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                label="Syllabus"
+                className="min-w-0 max-w-xs"
+                value={String(selector.activeId ?? data.syllabus?.id ?? "")}
+                disabled={!online || selector.switching}
+                onChange={(id) => void selector.switchTo(Number(id))}
+                data-testid="syllabus-select"
+              >
+                {selector.syllabi.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.title}
+                  </option>
+                ))}
+              </SelectField>
               <SyllabusChoicesButton />
             </div>
           ) : null}
-          <fieldset className="flex flex-col gap-1">
-            <legend className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-600">Sort by</legend>
+          <fieldset>
+            <legend className={LABEL_CLASS}>Sort by</legend>
             <div className="inline-flex overflow-hidden rounded-md border border-slate-300 text-sm">
               {(["module", "subject"] as SyllabusSort[]).map((sort) => (
-                <button
+                <ToggleButton
                   key={sort}
-                  type="button"
-                  aria-pressed={choices.sort === sort}
-                  onClick={() => choose({ sort })}
-                  data-testid={`sort-${sort}`}
+                  selected={choices.sort === sort}
+                  onChange={() => choose({ sort })}
+                  testId={`sort-${sort}`}
                   className={`min-h-11 px-4 font-semibold uppercase ${choices.sort === sort ? "bg-primary text-white" : "bg-surface text-slate-700 hover:bg-slate-50"}`}
                 >
                   {sort}
-                </button>
+                </ToggleButton>
               ))}
             </div>
           </fieldset>
           {choices.sort === "module" ? (
-            <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
-              Module
-              <select
-                className={`${SELECT} max-w-full normal-case tracking-normal text-slate-900`}
-                value={currentModule?.id ?? ""}
-                onChange={(e) => choose({ current_module: Number(e.target.value) })}
-                data-testid="module-select"
-              >
-                {modules.map((m) => (
-                  <option key={m.id} value={m.id}>
-                    {m.title}
-                    {data.available.has(m.id) ? "" : " (not yet available)"}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Module"
+              className="min-w-0 max-w-full"
+              value={String(currentModule?.id ?? "")}
+              onChange={(id) => choose({ current_module: Number(id) })}
+              data-testid="module-select"
+            >
+              {modules.map((m) => (
+                <option key={m.id} value={m.id}>
+                  {m.title}
+                  {data.available.has(m.id) ? "" : " (not yet available)"}
+                </option>
+              ))}
+            </SelectField>
           ) : (
-            <label className="flex min-w-0 flex-col gap-1 text-xs font-medium uppercase tracking-wide text-slate-600">
-              Subject
-              <select
-                className={`${SELECT} max-w-full normal-case tracking-normal text-slate-900`}
-                value={currentSubject ?? ""}
-                onChange={(e) => choose({ current_subject: e.target.value })}
-                data-testid="subject-select"
-              >
-                {subjects.map((code) => (
-                  <option key={code} value={code}>
-                    {subjectLabel(code)}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Subject"
+              className="min-w-0 max-w-full"
+              value={currentSubject ?? ""}
+              onChange={(code) => choose({ current_subject: code })}
+              data-testid="subject-select"
+            >
+              {subjects.map((code) => (
+                <option key={code} value={code}>
+                  {subjectLabel(code)}
+                </option>
+              ))}
+            </SelectField>
           )}
         </div>
         {selector.error ? (
