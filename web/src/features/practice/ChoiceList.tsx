@@ -79,11 +79,11 @@ function ChoiceButton({
   onPress: () => void;
 }) {
   return (
-    <button
-      type="button"
-      onClick={onPress}
+    <Button
+      variant="plain"
+      onPress={onPress}
       aria-current={selected ? "true" : undefined}
-      data-testid="practice-choice"
+      testId="practice-choice"
       className={`flex min-h-11 w-full items-center gap-3 px-5 py-3 text-left sm:px-6 ${selected ? "bg-brand-50" : "hover:bg-slate-50"}`}
     >
       {code ? (
@@ -95,6 +95,6 @@ function ChoiceButton({
           {questions} {questions === 1 ? "question" : "questions"}
         </span>
       ) : null}
-    </button>
+    </Button>
   );
 }

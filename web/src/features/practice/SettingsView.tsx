@@ -28,11 +28,14 @@ import {
   typeQuestionCount,
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { type ReactNode, useId } from "react";
+import { Slider as AriaSlider, Label, SliderThumb, SliderTrack } from "react-aria-components";
 import type { LocalAuthority } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
+import { Checkbox } from "../../ui/Checkbox.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
+import { TextField } from "../../ui/FormField.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
-import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import type { TreeLevel } from "../../ui/subject-tree.ts";
 import { TagInput } from "./TagInput.tsx";
 
@@ -79,14 +82,6 @@ export function SettingsView({
   canStart: boolean;
   onStart: () => void;
 }) {
-  const ids = {
-    count: useId(),
-    all: useId(),
-    recent: useId(),
-    dateAdded: useId(),
-    seen: useId(),
-    months: useId(),
-  };
   const f = criteria.filters;
   const sorts = PRACTICE_SORTS.filter((s) => online || !DATE_SORTS.includes(s));
   const questions = criteria.display.questions;
@@ -114,11 +109,11 @@ export function SettingsView({
           <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
             {tree.map((row) => (
               <li key={row.level}>
-                <button
-                  type="button"
+                <Button
+                  variant="plain"
                   disabled={row.disabled}
-                  onClick={() => onOpen(row.level)}
-                  data-testid={`practice-open-${row.level}`}
+                  onPress={() => onOpen(row.level)}
+                  testId={`practice-open-${row.level}`}
                   className="flex min-h-11 w-full items-center gap-3 px-3 py-2.5 text-left text-sm hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent"
                 >
                   <span className="w-20 shrink-0 font-medium text-slate-800">{row.label}</span>
@@ -126,7 +121,7 @@ export function SettingsView({
                   <span aria-hidden="true" className="text-slate-400">
                     ›
                   </span>
-                </button>
+                </Button>
               </li>
             ))}
           </ul>
@@ -166,34 +161,34 @@ export function SettingsView({
           </SelectField>
           {online ? (
             <div data-testid="practice-most-recent">
-              <Check id={ids.recent} checked={f.most_recent} onChange={(on) => update((c) => setMostRecent(c, on))}>
+              <Checkbox checked={f.most_recent} onChange={(on) => update((c) => setMostRecent(c, on))}>
                 Most recent
-              </Check>
+              </Checkbox>
               <Slider
-                id={ids.dateAdded}
                 label="Date added"
                 min={DATE_ADDED_LIMIT_MIN}
                 max={DATE_ADDED_LIMIT_MAX}
                 value={f.date_added_limit}
                 disabled={!f.most_recent}
                 valueText={`newest ${f.date_added_limit} questions`}
+                describeByText
                 onChange={(n) => update((c) => setDateAddedLimit(c, n))}
               />
             </div>
           ) : null}
           {online && seenInExamEnabled ? (
             <div data-testid="practice-seen-in-exam">
-              <Check id={ids.seen} checked={f.seen_in_exam} onChange={(on) => update((c) => setSeenInExam(c, on))}>
+              <Checkbox checked={f.seen_in_exam} onChange={(on) => update((c) => setSeenInExam(c, on))}>
                 Seen in exams
-              </Check>
+              </Checkbox>
               <Slider
-                id={ids.months}
                 label="Within"
                 min={SEEN_IN_EXAM_MONTHS_MIN}
                 max={SEEN_IN_EXAM_MONTHS_MAX}
                 value={f.seen_in_exam_time}
                 disabled={!f.seen_in_exam}
                 valueText={`${f.seen_in_exam_time} ${f.seen_in_exam_time === 1 ? "month" : "months"}`}
+                formatOptions={{ style: "unit", unit: "month", unitDisplay: "long" }}
                 onChange={(n) => update((c) => setSeenInExamTime(c, n))}
               />
               <SelectField
@@ -248,23 +243,19 @@ export function SettingsView({
       </div>
 
       <div className="flex flex-wrap items-end gap-4 border-t border-slate-100 px-5 py-4 sm:px-6">
-        <div>
-          <label htmlFor={ids.count} className={LABEL_CLASS}>
-            Number of questions
-          </label>
-          <input
-            id={ids.count}
-            inputMode="numeric"
-            autoComplete="off"
-            value={typeof questions === "number" ? String(questions) : ""}
-            placeholder={`1 to ${availableQuestionCount(criteria, matching)}`}
-            onChange={(e) => update((c) => typeQuestionCount(c, e.target.value))}
-            className={`${FIELD_CLASS} min-h-11 w-36`}
-          />
-        </div>
-        <Check id={ids.all} checked={questions === "all"} onChange={(on) => update((c) => tickAllQuestions(c, on))}>
+        <TextField
+          label="Number of questions"
+          name="questions"
+          className="w-44"
+          inputMode="numeric"
+          autoComplete="off"
+          value={typeof questions === "number" ? String(questions) : ""}
+          placeholder={`1 to ${availableQuestionCount(criteria, matching)}`}
+          onChange={(text) => update((c) => typeQuestionCount(c, text))}
+        />
+        <Checkbox checked={questions === "all"} onChange={(on) => update((c) => tickAllQuestions(c, on))}>
           All questions
-        </Check>
+        </Checkbox>
         <div className="ml-auto flex items-center gap-3">
           {matching !== undefined && questions !== null && matching > 0 ? (
             <span className="text-sm text-slate-600" data-testid="practice-test-size">
@@ -294,73 +285,63 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function Check({
-  id,
-  checked,
-  onChange,
-  children,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-h-11 items-center gap-2">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="h-4 w-4 accent-brand-600"
-      />
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {children}
-      </label>
-    </div>
-  );
-}
-
+/** A range on React Aria's Slider: the label, the track with its thumb, and the value in words. */
 function Slider({
-  id,
   label,
   min,
   max,
   value,
   disabled,
   valueText,
+  formatOptions,
+  describeByText = false,
   onChange,
 }: {
-  id: string;
   label: string;
   min: number;
   max: number;
   value: number;
   disabled: boolean;
   valueText: string;
+  /** How the value is read out (the thumb's aria-valuetext). */
+  formatOptions?: Intl.NumberFormatOptions;
+  /** The value in words describes the thumb, where the number alone says too little. */
+  describeByText?: boolean;
   onChange: (value: number) => void;
 }) {
+  const textId = useId();
   return (
-    <div className="mt-1 flex items-center gap-3">
-      <label htmlFor={id} className={`w-24 shrink-0 text-sm ${disabled ? "text-slate-500" : "text-slate-700"}`}>
-        {label}
-      </label>
-      <input
-        id={id}
-        type="range"
-        min={min}
-        max={max}
-        value={value}
-        disabled={disabled}
-        aria-valuetext={valueText}
-        onChange={(e) => onChange(Number(e.target.value))}
-        className="min-w-0 flex-1 accent-brand-600 disabled:opacity-40"
-      />
+    <AriaSlider
+      minValue={min}
+      maxValue={max}
+      value={value}
+      isDisabled={disabled}
+      formatOptions={formatOptions}
+      onChange={onChange}
+      className="group mt-1 flex items-center gap-3"
+    >
+      <Label className={`w-24 shrink-0 text-sm ${disabled ? "text-slate-500" : "text-slate-700"}`}>{label}</Label>
+      <SliderTrack className="relative h-11 min-w-0 flex-1 data-[disabled]:opacity-40">
+        {({ state }) => (
+          <>
+            <div className="absolute top-1/2 h-1.5 w-full -translate-y-1/2 rounded-full bg-slate-200" />
+            <div
+              className="absolute top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-brand-600"
+              style={{ width: `${state.getThumbPercent(0) * 100}%` }}
+            />
+            <SliderThumb
+              aria-describedby={describeByText ? textId : undefined}
+              className="top-1/2 h-5 w-5 rounded-full border-2 border-white bg-brand-600 shadow ring-1 ring-slate-300 data-[dragging]:bg-brand-700 data-[focus-visible]:ring-2 data-[focus-visible]:ring-brand-500"
+            />
+          </>
+        )}
+      </SliderTrack>
       <span
+        id={textId}
         className={`shrink-0 text-right text-sm whitespace-nowrap ${disabled ? "text-slate-500" : "text-slate-700"}`}
       >
         {valueText}
       </span>
-    </div>
+    </AriaSlider>
   );
 }

@@ -1,4 +1,7 @@
-import { useId, useState } from "react";
+import { useState } from "react";
+import { Input, Label, TextField } from "react-aria-components";
+import { Button } from "../../ui/Button.tsx";
+import { LABEL_CLASS } from "../../ui/SelectField.tsx";
 
 /**
  * Keywords or references as tags: text is split on spaces into tags when the student presses
@@ -21,17 +24,23 @@ export function TagInput({
   onAdd: (text: string) => void;
   onRemove: (tag: string) => void;
 }) {
-  const id = useId();
   const [text, setText] = useState("");
   const commit = (value: string) => {
     if (value.trim() !== "") onAdd(value);
     setText("");
   };
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-800">
-        {label}
-      </label>
+    <TextField
+      value={text}
+      isDisabled={disabled}
+      onChange={(value) => {
+        // A space ends a tag; what follows it starts the next.
+        if (/\s$/.test(value)) commit(value);
+        else setText(value);
+      }}
+      onBlur={() => commit(text)}
+    >
+      <Label className={LABEL_CLASS}>{label}</Label>
       <div
         className={`flex flex-wrap items-center gap-1.5 rounded-md border px-2 py-1.5 ${disabled ? "border-slate-200 bg-slate-100" : "border-slate-300 bg-surface focus-within:border-brand-500 focus-within:ring-2 focus-within:ring-brand-100"}`}
       >
@@ -42,27 +51,18 @@ export function TagInput({
             data-testid={`${label.toLowerCase()}-tag`}
           >
             {tag}
-            <button
-              type="button"
-              onClick={() => onRemove(tag)}
-              aria-label={`Remove ${tag}`}
+            <Button
+              variant="plain"
+              onPress={() => onRemove(tag)}
+              ariaLabel={`Remove ${tag}`}
               className="rounded px-1 text-brand-700 hover:bg-brand-100"
             >
               ×
-            </button>
+            </Button>
           </span>
         ))}
-        <input
-          id={id}
-          value={text}
-          disabled={disabled}
+        <Input
           placeholder={disabled ? disabledHint : placeholder}
-          onChange={(e) => {
-            const value = e.target.value;
-            // A space ends a tag; what follows it starts the next.
-            if (/\s$/.test(value)) commit(value);
-            else setText(value);
-          }}
           onKeyDown={(e) => {
             if (e.key === "Enter") {
               e.preventDefault();
@@ -71,10 +71,9 @@ export function TagInput({
               onRemove(tags[tags.length - 1] as string);
             }
           }}
-          onBlur={() => commit(text)}
           className="min-w-[8rem] flex-1 bg-transparent px-1 py-1 text-sm outline-none disabled:cursor-not-allowed"
         />
       </div>
-    </div>
+    </TextField>
   );
 }
