@@ -11,6 +11,7 @@ import {
 } from "../../local/content/storage.ts";
 import { getMeta } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
+import { Button } from "../../ui/Button.tsx";
 import { DEVICE_MESSAGES } from "./messages.ts";
 
 /**
@@ -48,9 +49,13 @@ export function ContentEvictionBanner() {
         <span className="flex-1">
           {DEVICE_MESSAGES.evicted} {next}
         </span>
-        <button type="button" className="text-sky-800 underline" onClick={() => void db.meta.delete(EVICTED_META_KEY)}>
+        <Button
+          variant="plain"
+          className="text-sky-800 underline"
+          onPress={() => void db.meta.delete(EVICTED_META_KEY)}
+        >
           Dismiss
-        </button>
+        </Button>
       </div>
     </div>
   );

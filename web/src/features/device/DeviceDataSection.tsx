@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { wakeDrain } from "../../local/outbox/drain-scheduler.ts";
 import type { UserDb } from "../../local/store/db.ts";
@@ -9,7 +9,8 @@ import {
   importDeviceData,
   inspectDeviceFile,
 } from "../../local/store/device-export.ts";
-import { Button, buttonClass } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { FileButton } from "../../ui/FileButton.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Card } from "../../ui/Page.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
@@ -20,7 +21,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) {
   const { notify } = useSnackbar();
   const showError = useErrorNotice();
-  const input = useRef<HTMLInputElement>(null);
   /** What runs now (its progress line shows until it ends), or nothing. */
   const [working, setWorkingAs] = useState<"export" | "import" | null>(null);
   const [rows, setRows] = useState<{ done: number; total: number }>({ done: 0, total: 0 });
@@ -71,7 +71,6 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
   };
 
   const choose = async (file: File | undefined) => {
-    if (input.current) input.current.value = "";
     if (!file) return;
     try {
       const summary = await inspectDeviceFile(db, file);
@@ -107,23 +106,14 @@ export function DeviceDataSection({ db, email }: { db: UserDb; email: string }) 
         <Button onPress={() => void download()} disabled={working !== null} testId="device-export">
           {working === "export" ? "Exporting…" : "Export device data"}
         </Button>
-        <label
-          className={buttonClass(
-            "secondary",
-            `cursor-pointer focus-within:ring-2 focus-within:ring-brand-500 ${working ? "pointer-events-none opacity-50" : ""}`,
-          )}
+        <FileButton
+          accept={["application/json", ".json"]}
+          disabled={working !== null}
+          onFiles={(files) => void choose(files[0])}
+          inputTestId="device-import"
         >
           {working === "import" ? "Importing…" : "Import device data…"}
-          <input
-            ref={input}
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            disabled={working !== null}
-            onChange={(event) => void choose(event.target.files?.[0])}
-            data-testid="device-import"
-          />
-        </label>
+        </FileButton>
       </div>
       {working ? <WorkingLine what={working} rows={rows} /> : null}
       {report ? (

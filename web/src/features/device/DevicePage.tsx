@@ -1,6 +1,6 @@
 import { formatSyncStamp } from "@preflight/sync-protocol";
 import { useLiveQuery } from "dexie-react-hooks";
-import { type ChangeEvent, type ReactNode, useRef, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { failureText } from "../../local/form-errors.ts";
@@ -8,6 +8,7 @@ import { refusedChanges } from "../../local/outbox/call-labels.ts";
 import { exportPending, type ImportReport, importPending, parsePendingFile } from "../../local/outbox/pending-file.ts";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { FileButton } from "../../ui/FileButton.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 
 const IMPORT_FAILED = "The file could not be imported. Please try again online.";
@@ -26,7 +27,6 @@ export function DevicePage({ children, syncButton }: { children?: ReactNode; syn
   const refused = useLiveQuery(() => refusedChanges(scope.db), [scope.db]) ?? [];
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const download = async () => {
     const file = await exportPending(scope.db, { userId: session.userId, email: session.user.email }, scope.now());
@@ -39,11 +39,9 @@ export function DevicePage({ children, syncButton }: { children?: ReactNode; syn
     URL.revokeObjectURL(url);
   };
 
-  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+  const upload = async (chosen: File | undefined) => {
     setError(null);
     setReport(null);
-    const chosen = event.target.files?.[0];
-    event.target.value = "";
     if (!chosen) return;
     try {
       setReport(await importPending(parsePendingFile(await chosen.text()), session.userId));
@@ -104,17 +102,14 @@ export function DevicePage({ children, syncButton }: { children?: ReactNode; syn
             >
               Save changes to a file
             </Button>
-            <Button variant="secondary" onPress={() => fileInput.current?.click()} testId="import-pending">
+            <FileButton
+              accept={["application/json", ".json"]}
+              onFiles={(files) => void upload(files[0])}
+              testId="import-pending"
+              inputTestId="import-file"
+            >
               Import a file
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="application/json,.json"
-              className="hidden"
-              onChange={(e) => void upload(e)}
-              data-testid="import-file"
-            />
+            </FileButton>
           </div>
           {error ? (
             <ErrorNotice as="p" className="mt-3 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">

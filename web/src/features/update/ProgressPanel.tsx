@@ -49,16 +49,18 @@ export function ProgressPanel({ status, onCancel }: { status: UpdaterStatus; onC
         <div className="flex justify-between gap-2 sm:block">
           <dt className="text-slate-600">Downloaded</dt>
           <dd>
-            <button
-              type="button"
-              className="font-medium tabular-nums text-brand-700 underline decoration-dotted underline-offset-2"
-              onClick={() => setShowLog((v) => !v)}
-              aria-expanded={showLog}
-              data-testid="update-bytes"
-              title="Show or hide the activity log"
-            >
-              {formatBytes(status.downloadedBytes)} of {formatBytes(status.totalSize)}
-            </button>
+            {/* The hover tip sits on a box-less wrapper: React Aria's button takes no title. */}
+            <span title="Show or hide the activity log" className="contents">
+              <Button
+                variant="plain"
+                className="font-medium tabular-nums text-brand-700 underline decoration-dotted underline-offset-2"
+                onPress={() => setShowLog((v) => !v)}
+                aria-expanded={showLog}
+                testId="update-bytes"
+              >
+                {formatBytes(status.downloadedBytes)} of {formatBytes(status.totalSize)}
+              </Button>
+            </span>
           </dd>
         </div>
         <div className="flex justify-between gap-2 sm:block">

@@ -7,6 +7,7 @@ import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { type AvailableUpdates, checkAvailable } from "../../local/content/service.ts";
 import { isRunning } from "../../local/content/status.ts";
 import { getMeta, type UserDb } from "../../local/store/db.ts";
+import { Button } from "../../ui/Button.tsx";
 import { UPDATE_MESSAGES } from "./messages.ts";
 import { useServiceRunning } from "./useServiceRunning.ts";
 
@@ -58,15 +59,15 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
     body = (
       <span className="inline-flex items-center gap-2 text-sm text-slate-600">
         <span>Up to date</span>
-        <button
-          type="button"
-          onClick={() => void check()}
+        <Button
+          variant="plain"
+          onPress={() => void check()}
           disabled={!online}
           className="rounded border border-slate-300 px-2 py-0.5 text-xs opacity-0 transition-opacity focus:opacity-100 group-hover:opacity-100 disabled:cursor-not-allowed [@media(hover:none)]:min-h-11 [@media(hover:none)]:px-3 [@media(hover:none)]:opacity-100"
-          data-testid="check-updates"
+          testId="check-updates"
         >
           Check for updates
-        </button>
+        </Button>
       </span>
     );
 

@@ -3,6 +3,7 @@ import { formatSyncStamp, UPDATE_MODE_AUTOMATIC, UPDATE_MODE_MANUAL } from "@pre
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";
+import { Label, Radio, RadioGroup } from "react-aria-components";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { updateProfile } from "../../local/actions/profile.ts";
 import {
@@ -178,31 +179,34 @@ function ModeChoice({ scope }: { scope: LocalScope }) {
     },
   ] as const;
   return (
-    <fieldset className="border-t border-slate-100 pt-4" data-testid="update-mode">
-      <legend className="sr-only">Update mode</legend>
-      <p className="text-sm font-medium text-slate-800">Update mode</p>
+    <RadioGroup
+      className="border-t border-slate-100 pt-4"
+      data-testid="update-mode"
+      value={mode === undefined ? null : String(mode)}
+      onChange={(value) => void choose(Number(value) as 0 | 1)}
+    >
+      <Label className="block text-sm font-medium text-slate-800">Update mode</Label>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         {options.map((option) => (
-          <label
+          <Radio
             key={option.value}
-            className={`flex cursor-pointer gap-3 rounded-lg p-3 text-sm ring-1 ${mode === option.value ? "bg-brand-50 ring-brand-500" : "ring-slate-200 hover:bg-slate-50"}`}
+            value={String(option.value)}
+            data-testid={`update-mode-${option.label.toLowerCase()}`}
+            className={`group flex cursor-pointer gap-3 rounded-lg p-3 text-sm ring-1 data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-brand-500 ${mode === option.value ? "bg-brand-50 ring-brand-500" : "ring-slate-200 hover:bg-slate-50"}`}
           >
-            <input
-              type="radio"
-              name="update-mode"
-              value={option.value}
-              checked={mode === option.value}
-              onChange={() => void choose(option.value)}
-              className="mt-0.5"
-              data-testid={`update-mode-${option.label.toLowerCase()}`}
-            />
+            <span
+              aria-hidden
+              className="mt-0.5 flex h-4 w-4 shrink-0 items-center justify-center rounded-full border-2 border-slate-400 bg-surface group-data-[selected]:border-primary"
+            >
+              <span className="hidden h-2 w-2 rounded-full bg-primary group-data-[selected]:block" />
+            </span>
             <span>
               <span className="block font-medium">{option.label}</span>
               <span className="block text-slate-600">{option.hint}</span>
             </span>
-          </label>
+          </Radio>
         ))}
       </div>
-    </fieldset>
+    </RadioGroup>
   );
 }
