@@ -39,11 +39,11 @@ import { subscriptionRoutes } from "./routes/subscription/index.ts";
 import { generateTestWithSyllabusRules, recordLessonProgress } from "./routes/syllabus/effects.ts";
 import { syllabusRoutes } from "./routes/syllabus/index.ts";
 import { syncRoutes } from "./routes/sync.ts";
-import { finishTest, saveAnswer } from "./routes/test/effects.ts";
+import { answerEffects, finishTest } from "./routes/test/effects.ts";
 import { testRoutes } from "./routes/test/index.ts";
 import { requiresSubscription } from "./routes/test/subscription-gate.ts";
 import { updateRoutes } from "./routes/update.ts";
-import type { EffectTable } from "./sync/effects.ts";
+import type { BatchEffectTable, EffectTable } from "./sync/effects.ts";
 import { userSyncRoutes } from "./sync/pull/index.ts";
 import { Replayer } from "./sync/replay.ts";
 
@@ -51,8 +51,10 @@ import { Replayer } from "./sync/replay.ts";
  * Every queued write's server effect, by catalogue entry. The flag and seen-in-exam writes exist
  * only while their component is on (http/features.ts), online and replayed alike.
  */
-export function effectTable(deps: Pick<AppDeps, "features">): EffectTable {
-  return {
+export function effectTables(deps: Pick<AppDeps, "features">): { effects: EffectTable; batched: BatchEffectTable } {
+  // The answer effects share the app's parsed question versions.
+  const { saveAnswer, saveAnswers } = answerEffects();
+  const effects: EffectTable = {
     // A new test needs a running subscription (a fixed test excepted); progress tests are then
     // checked against the syllabus's access rules, fixed tests (exam) against the school's settings.
     // With display_answers switched off, only the default display is taken (http/features.ts).
@@ -73,11 +75,14 @@ export function effectTable(deps: Pick<AppDeps, "features">): EffectTable {
     "POST /profile/preferences": updatePreferences,
     "POST /analysis/progress/reset/{subject_id}": resetProgress,
   };
+  // Answers arrive by the hundred in one push: a run of them is applied at once.
+  return { effects, batched: { "POST /test/current/save": saveAnswers } };
 }
 
 /** Composes the API (and, when deps.webDist is set, the built app) with no globals. */
 export function createApp(deps: AppDeps) {
-  const replayer = new Replayer(deps, effectTable(deps));
+  const { effects, batched } = effectTables(deps);
+  const replayer = new Replayer(deps, effects, batched);
   const app = new Hono<AppEnv>();
   app.onError(onError);
   // Security headers on every reply (refusals too), then the same-origin proof for every write.

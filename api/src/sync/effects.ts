@@ -5,21 +5,29 @@ import type { Dialect } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuthedUser, Clock } from "../deps.ts";
 
-/** What a mutation's effect sees: the open transaction, who sent it, and when. */
-export interface EffectContext {
+/** What every mutation of a push shares: the open transaction and who sent it. */
+export interface BatchContext {
   trx: Transaction<Database>;
   user: AuthedUser;
   params: Record<string, string>;
-  mutationId: string;
-  /** The device's time of the intent. */
-  createdAt: string;
-  /** How long the change waited in the device's outbox before it was sent (0: unknown or none). */
-  queuedMs: number;
   /** createdAt was read from the device's clock (an outbox change), not the server's (a direct call). */
   deviceClock: boolean;
   clock: Clock;
   dialect: Dialect;
 }
+
+/** One mutation of a push: its id, when it was meant, how long it waited, and its parsed body. */
+export interface BatchItem {
+  mutationId: string;
+  /** The device's time of the intent. */
+  createdAt: string;
+  /** How long the change waited in the device's outbox before it was sent (0: unknown or none). */
+  queuedMs: number;
+  body: unknown;
+}
+
+/** What a mutation's effect sees: the open transaction, who sent it, and when. */
+export type EffectContext = BatchContext & Omit<BatchItem, "body">;
 
 /**
  * Serialises this student's effects that check a count before they write (attempts left): a
@@ -41,6 +49,28 @@ export type EffectOutcome =
 
 export type Effect = (ctx: EffectContext, body: unknown) => Promise<EffectOutcome>;
 export type EffectTable = Record<MutationTemplate, Effect>;
+
+/**
+ * A mutation's outcome within a batch, and whether anything of it remains: `kept` false is a
+ * refusal that wrote nothing (what a thrown ApiError is to a single effect).
+ */
+export interface BatchOutcome {
+  outcome: EffectOutcome;
+  kept: boolean;
+}
+
+/**
+ * One call's effect applied to a run of its mutations at once (reads and writes shared by the
+ * run), with the same outcome for each as the single effect would give, in order. A throw undoes
+ * the whole run; the replayer then applies its mutations one by one.
+ */
+export type BatchEffect = (ctx: BatchContext, items: BatchItem[]) => Promise<BatchOutcome[]>;
+export type BatchEffectTable = Partial<Record<MutationTemplate, BatchEffect>>;
+
+/** A refusal that keeps nothing, as a batch outcome. */
+export function refusedItem(code: ErrorCode, message: string): BatchOutcome {
+  return { outcome: { status: "failed", error: { code, message } }, kept: false };
+}
 
 /**
  * The time of an intent for "the latest intent wins": the device's own time, normalised to

@@ -13,12 +13,12 @@
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import { type Mutation, type PushResult, SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
-import { type Kysely, sql, type Transaction } from "kysely";
-import type { Database } from "../db/schema.ts";
+import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import type { Database, MutationsTable } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
 import { logError } from "../http/log-line.ts";
-import type { EffectOutcome, EffectTable } from "./effects.ts";
+import type { BatchEffectTable, BatchItem, EffectOutcome, EffectTable } from "./effects.ts";
 
 export interface ReplayRequest {
   id: string;
@@ -45,6 +45,8 @@ export class Replayer {
   constructor(
     private readonly deps: AppDeps,
     private readonly effects: EffectTable,
+    /** Calls whose consecutive mutations in a push are applied as one run. */
+    private readonly batched: BatchEffectTable = {},
   ) {}
 
   /**
@@ -52,7 +54,8 @@ export class Replayer {
    * stored replies of the batch are read in one query, each effect runs under its savepoint and
    * its row is written beside it, and the cursor moves once at the end. Exactly-once holds as
    * before (the rows commit with their effects); a push that fails part-way applies nothing, and
-   * the device's resend applies it then.
+   * the device's resend applies it then. Consecutive mutations of a batched call (answers) are
+   * applied as one run, and every mutation row is written in multi-row inserts at the end.
    */
   async push(user: AuthedUser, clientId: string, mutations: Mutation[], sentAt?: string): Promise<PushResult[]> {
     const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
@@ -75,7 +78,19 @@ export class Replayer {
       );
       let last = cursor.last_seq;
       const results: PushResult[] = [];
-      for (const m of sorted) {
+      const rows: Insertable<MutationsTable>[] = [];
+      const settle = (m: Mutation, outcome: EffectOutcome) => {
+        const row = mutationRow(user.id, { ...m, clientId }, outcome, now);
+        rows.push(row.row);
+        stored.set(
+          m.id,
+          row.result.status === "applied" ? { status: "duplicate", reply: row.result.reply } : row.result,
+        );
+        last = m.seq;
+        results.push(toPushResult(m, row.result));
+      };
+      for (let i = 0; i < sorted.length; i++) {
+        const m = sorted[i] as Mutation;
         if (m.clientId !== clientId) {
           results.push(otherClient(m));
           continue;
@@ -99,6 +114,13 @@ export class Replayer {
           });
           continue;
         }
+        const run = this.batchRun(sorted, i, clientId, stored);
+        if (run.length > 1) {
+          const outcomes = await this.runBatch(trx, user, run, clientId, sentAt);
+          for (const [k, r] of run.entries()) settle(r, outcomes[k] as EffectOutcome);
+          i += run.length - 1;
+          continue;
+        }
         const { outcome } = await this.runEffect(trx, user, {
           id: m.id,
           call: m.call,
@@ -107,11 +129,9 @@ export class Replayer {
           queuedMs: queued(m),
           client: { clientId, seq: m.seq },
         });
-        const result = await recordMutation(trx, user.id, { ...m, clientId }, outcome, now);
-        stored.set(m.id, result.status === "applied" ? { status: "duplicate", reply: result.reply } : result);
-        last = m.seq;
-        results.push(toPushResult(m, result));
+        settle(m, outcome);
       }
+      await insertMutationRows(trx, rows);
       if (last !== cursor.last_seq)
         await trx
           .updateTable("client_cursors")
@@ -205,13 +225,13 @@ export class Replayer {
         await trx.rollback().execute();
         return { status: "failed", error: outcome.error };
       }
-      const result = await recordMutation(
-        trx,
+      const { row, result } = mutationRow(
         user.id,
         { id: req.id, clientId: req.client?.clientId ?? "direct", seq, call: req.call },
         outcome,
         now,
       );
+      await insertMutationRows(trx, [row]);
       if (req.client) {
         await trx
           .updateTable("client_cursors")
@@ -233,6 +253,99 @@ export class Replayer {
       }
       throw err;
     }
+  }
+
+  /**
+   * The run of mutations from `start` that can be applied at once: the same batched call, next
+   * in sequence one after another, none of them a repeat (a run of one is applied on its own).
+   */
+  private batchRun(sorted: Mutation[], start: number, clientId: string, stored: Map<string, unknown>): Mutation[] {
+    const first = sorted[start] as Mutation;
+    const template = resolveCall(first.call)?.template;
+    if (!template || !this.batched[template]) return [first];
+    const run = [first];
+    const ids = new Set([first.id]);
+    for (let i = start + 1; i < sorted.length; i++) {
+      const m = sorted[i] as Mutation;
+      const next = m.clientId === clientId && m.call === first.call && m.seq === first.seq + run.length;
+      if (!next || stored.has(m.id) || ids.has(m.id)) break;
+      run.push(m);
+      ids.add(m.id);
+    }
+    return run;
+  }
+
+  /**
+   * A run of one call's mutations through its batch effect, under one savepoint: each outcome is
+   * what the single effect would give. A body that fails its schema is refused on its own; if the
+   * batch throws, its writes are undone and the run is applied one mutation at a time instead, so
+   * one bad mutation still never blocks the others.
+   */
+  private async runBatch(
+    trx: Transaction<Database>,
+    user: AuthedUser,
+    run: Mutation[],
+    clientId: string,
+    sentAt: string | undefined,
+  ): Promise<EffectOutcome[]> {
+    const resolved = resolveCall((run[0] as Mutation).call);
+    const batch = resolved && this.batched[resolved.template];
+    if (!resolved || !batch) throw new Error("runBatch needs a batched call");
+    const outcomes: (EffectOutcome | undefined)[] = run.map(() => undefined);
+    const items: BatchItem[] = [];
+    const positions: number[] = [];
+    run.forEach((m, k) => {
+      const parsed = MUTATIONS[resolved.template].safeParse(m.body);
+      if (!parsed.success) {
+        const e = validationError(parsed.error);
+        outcomes[k] = { status: "failed", error: { code: e.code, message: e.message } };
+        return;
+      }
+      items.push({
+        mutationId: m.id,
+        createdAt: m.createdAt,
+        queuedMs: queuedMs(m.createdAt, sentAt),
+        body: parsed.data,
+      });
+      positions.push(k);
+    });
+    await sql`savepoint effects`.execute(trx);
+    try {
+      const applied = await batch(
+        {
+          trx,
+          user,
+          params: resolved.params,
+          deviceClock: true,
+          clock: this.deps.clock,
+          dialect: this.deps.dialect,
+        },
+        items,
+      );
+      await sql`release savepoint effects`.execute(trx);
+      applied.forEach((a, j) => {
+        outcomes[positions[j] as number] = a.outcome;
+      });
+    } catch (err) {
+      await sql`rollback to savepoint effects`.execute(trx);
+      logError("batched effects failed; applying them one by one", resolved.template, err);
+      for (const k of positions) {
+        const m = run[k] as Mutation;
+        const { outcome } = await this.runEffect(trx, user, {
+          id: m.id,
+          call: m.call,
+          body: m.body,
+          createdAt: m.createdAt,
+          queuedMs: queuedMs(m.createdAt, sentAt),
+          client: { clientId, seq: m.seq },
+        });
+        outcomes[k] = outcome;
+      }
+    }
+    return outcomes.map((o) => {
+      if (!o) throw new Error("a batched mutation was left without an outcome");
+      return o;
+    });
   }
 
   /**
@@ -321,18 +434,16 @@ async function lockCursor(
   return cursor;
 }
 
-/** Stores an effect's outcome as the mutation's row, beside the effect in the same transaction. */
-async function recordMutation(
-  trx: Transaction<Database>,
+/** An effect's outcome as the mutation's row, and what the row answers. */
+function mutationRow(
   userId: string,
   m: { id: string; clientId: string; seq: number; call: string },
   outcome: EffectOutcome,
   now: string,
-): Promise<StoredResult> {
+): { row: Insertable<MutationsTable>; result: StoredResult } {
   const saved = outcome.status === "applied" ? outcome.reply : outcome.error;
-  await trx
-    .insertInto("mutations")
-    .values({
+  return {
+    row: {
       user_id: userId,
       id: m.id,
       client_id: m.clientId,
@@ -341,11 +452,24 @@ async function recordMutation(
       status: outcome.status,
       reply: JSON.stringify(saved ?? null),
       received_at: now,
-    })
-    .execute();
-  return outcome.status === "applied"
-    ? { status: "applied", reply: outcome.reply }
-    : { status: "failed", error: outcome.error };
+    },
+    result:
+      outcome.status === "applied"
+        ? { status: "applied", reply: outcome.reply }
+        : { status: "failed", error: outcome.error },
+  };
+}
+
+/** Rows per multi-row insert of mutation rows (8 columns). */
+const ROWS_PER_INSERT = 500;
+
+/** Stores mutation rows beside their effects, in the same transaction, a few hundred per statement. */
+async function insertMutationRows(trx: Transaction<Database>, rows: Insertable<MutationsTable>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += ROWS_PER_INSERT)
+    await trx
+      .insertInto("mutations")
+      .values(rows.slice(i, i + ROWS_PER_INSERT))
+      .execute();
 }
 
 function otherClient(m: Mutation): PushResult {

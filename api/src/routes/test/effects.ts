@@ -1,16 +1,23 @@
 import { gradeAnswer } from "@preflight/sync-protocol/rules/grading";
 import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
 import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/sync-protocol/rules/timed-tests";
-import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
-import type { Selectable, Transaction } from "kysely";
-import type { Database, UserTestsTable } from "../../db/schema.ts";
+import type { Insertable, Selectable, Transaction } from "kysely";
+import type { AnswersTable, Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import { visibilityOf } from "../../read/result-visibility.ts";
 import { LATE_REASON } from "../../read/tests.ts";
-import { type Effect, type EffectContext, type EffectOutcome, serverIntentTime } from "../../sync/effects.ts";
+import {
+  type BatchEffect,
+  type BatchOutcome,
+  type Effect,
+  type EffectContext,
+  refusedItem,
+  serverIntentTime,
+} from "../../sync/effects.ts";
 import { visibleTestResult } from "../fixed/visibility.ts";
 import { loadOwnTest } from "./queries.ts";
+import { QuestionVersions, versionKey } from "./question-versions.ts";
 
 /** POST /test/generate/{test_type}: a test built on the device, named by its own uuid. */
 export const generateTest: Effect = async (ctx, raw) => {
@@ -107,73 +114,186 @@ export const generateTest: Effect = async (ctx, raw) => {
  * POST /test/current/save: the server grades from its own copy of the question version the
  * test was built with. Answers are only ever added. A save for a finished test is kept on
  * record, not applied, and refused with test_finished (409).
+ *
+ * A run of saves in one push is applied at once: the tests, their slots, the answer ids and the
+ * parsed question versions are read once for the run, and the answers written in one insert.
+ * A single save (a direct call) is a run of one.
  */
-export const saveAnswer: Effect = async (ctx, raw): Promise<EffectOutcome> => {
-  const body = raw as SaveAnswer;
-  const test = await loadOwnTest(ctx.trx, ctx.user.id, body.user_test_id);
-  const slot = await ctx.trx
-    .selectFrom("user_test_questions")
-    .innerJoin("question_versions", (j) =>
-      j
-        .onRef("question_versions.question_id", "=", "user_test_questions.question_id")
-        .onRef("question_versions.version", "=", "user_test_questions.question_version"),
-    )
-    .select(["user_test_questions.question_version", "question_versions.content"])
-    .where("user_test_questions.user_test_id", "=", test.id)
-    .where("user_test_questions.question_id", "=", body.question_id)
-    .executeTakeFirst();
-  if (!slot) throw new ApiError("bad_request", `Question ${body.question_id} is not part of this test`);
+export function answerEffects(versions = new QuestionVersions()): { saveAnswer: Effect; saveAnswers: BatchEffect } {
+  const saveAnswers: BatchEffect = async (ctx, items) => {
+    const bodies = items.map((item) => item.body as SaveAnswer);
+    const tests = await ownTests(
+      ctx.trx,
+      ctx.user.id,
+      bodies.map((b) => b.user_test_id),
+    );
+    const slots = await testSlots(
+      ctx.trx,
+      bodies.filter((b) => tests.has(b.user_test_id)),
+    );
+    const questions = await versions.load(ctx.trx, [...slots.values()]);
+    const holders = await answerHolders(
+      ctx.trx,
+      items.map((item) => item.mutationId),
+    );
+    const reviewOf = memoByTest((test) => visibilityOf(ctx.trx, test).then((v) => v.review));
+    const now = ctx.clock.now().toISOString();
+    const rows: Insertable<AnswersTable>[] = [];
+    const outcomes: BatchOutcome[] = [];
+    for (const [i, item] of items.entries()) {
+      const body = bodies[i] as SaveAnswer;
+      const test = tests.get(body.user_test_id);
+      if (!test) {
+        outcomes.push(refusedItem("not_found", "This test can no longer be accessed."));
+        continue;
+      }
+      const slot = slots.get(slotKey(test.id, body.question_id));
+      const question = slot && questions.get(versionKey(slot.question_id, slot.version));
+      if (!slot || !question) {
+        outcomes.push(refusedItem("bad_request", `Question ${body.question_id} is not part of this test`));
+        continue;
+      }
+      const grade = gradeAnswer(question, body.answers);
+      if (!grade.answered) {
+        // Spec: saving with no selection does nothing.
+        const reply: SaveAnswerReply = { success: true, answered: false, correct: null };
+        outcomes.push({ outcome: { status: "applied", reply }, kept: true });
+        continue;
+      }
+      // Answer ids are the devices' mutation ids, one id space for every student: another
+      // student's id is refused here (a conflict), never left to fail the insert.
+      const holder = holders.get(item.mutationId);
+      if (holder !== undefined && holder !== ctx.user.id) {
+        outcomes.push(refusedItem("conflict", "An answer with this id already exists"));
+        continue;
+      }
+      const finished = test.finished_at !== null;
+      const late = !finished && isLate(test.time_limit, timeInto(test, { ...ctx, ...item }, body.elapsed_ms));
+      rows.push({
+        id: item.mutationId,
+        user_id: ctx.user.id,
+        user_test_id: test.id,
+        question_id: body.question_id,
+        question_version: slot.version,
+        given: JSON.stringify(body.answers),
+        answered: 1,
+        correct: grade.correct ? 1 : 0,
+        applied: finished || late ? 0 : 1,
+        reason: finished ? "test_finished" : late ? LATE_REASON : null,
+        mutation_id: item.mutationId,
+        created_at: item.createdAt,
+        received_at: now,
+      });
+      if (finished) {
+        outcomes.push({
+          outcome: {
+            status: "failed",
+            error: {
+              code: "test_finished",
+              message: "This test was already finished, so this answer was kept on record but not counted.",
+            },
+          },
+          kept: true,
+        });
+        continue;
+      }
+      if (late) {
+        outcomes.push({
+          outcome: { status: "failed", error: { code: "time_expired", message: LATE_ANSWER_MESSAGE } },
+          kept: true,
+        });
+        continue;
+      }
+      // A test whose answers go to the school only says nothing of whether this one was right.
+      const reply: SaveAnswerReply = {
+        success: true,
+        answered: true,
+        correct: (await reviewOf(test)) ? grade.correct : null,
+      };
+      outcomes.push({ outcome: { status: "applied", reply }, kept: true });
+    }
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK)
+      await ctx.trx
+        .insertInto("answers")
+        .values(rows.slice(i, i + INSERT_CHUNK))
+        .execute();
+    return outcomes;
+  };
 
-  const question = JSON.parse(slot.content) as BankQuestion;
-  const grade = gradeAnswer(question, body.answers);
-  if (!grade.answered) {
-    // Spec: saving with no selection does nothing.
-    const reply: SaveAnswerReply = { success: true, answered: false, correct: null };
-    return { status: "applied", reply };
-  }
-  // Answer ids are the devices' mutation ids, one id space for every student: another student's
-  // id is refused here (a conflict), never left to fail the insert.
-  const holder = await ctx.trx
-    .selectFrom("answers")
-    .select("user_id")
-    .where("id", "=", ctx.mutationId)
-    .executeTakeFirst();
-  if (holder && holder.user_id !== ctx.user.id) throw new ApiError("conflict", "An answer with this id already exists");
-  const finished = test.finished_at !== null;
-  const late = !finished && isLate(test.time_limit, timeInto(test, ctx, body.elapsed_ms));
-  await ctx.trx
-    .insertInto("answers")
-    .values({
-      id: ctx.mutationId,
-      user_id: ctx.user.id,
-      user_test_id: test.id,
-      question_id: body.question_id,
-      question_version: slot.question_version,
-      given: JSON.stringify(body.answers),
-      answered: 1,
-      correct: grade.correct ? 1 : 0,
-      applied: finished || late ? 0 : 1,
-      reason: finished ? "test_finished" : late ? LATE_REASON : null,
-      mutation_id: ctx.mutationId,
-      created_at: ctx.createdAt,
-      received_at: ctx.clock.now().toISOString(),
-    })
+  const saveAnswer: Effect = async (ctx, body) => {
+    const [run] = await saveAnswers(ctx, [{ ...ctx, body }]);
+    if (!run) throw new Error("saveAnswers gave no outcome");
+    // A refusal that kept nothing is the single effect's thrown refusal (nothing written).
+    if (!run.kept && run.outcome.status === "failed")
+      throw new ApiError(run.outcome.error.code, run.outcome.error.message);
+    return run.outcome;
+  };
+
+  return { saveAnswer, saveAnswers };
+}
+
+/** Rows per multi-row insert: 13 columns, well under either database's limit on bound values. */
+const INSERT_CHUNK = 500;
+
+const slotKey = (testId: string, questionId: number) => `${testId}:${questionId}`;
+
+/** The user's own tests among these ids. */
+async function ownTests(trx: Transaction<Database>, userId: string, ids: string[]) {
+  const unique = [...new Set(ids)];
+  const rows = await trx
+    .selectFrom("user_tests")
+    .selectAll()
+    .where("id", "in", unique)
+    .where("user_id", "=", userId)
     .execute();
-  if (finished) {
-    return {
-      status: "failed",
-      error: {
-        code: "test_finished",
-        message: "This test was already finished, so this answer was kept on record but not counted.",
-      },
-    };
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The version each test holds of each question saved (by slotKey); a question not in its test is absent. */
+async function testSlots(trx: Transaction<Database>, saves: { user_test_id: string; question_id: number }[]) {
+  const slots = new Map<string, { question_id: number; version: number }>();
+  const testIds = [...new Set(saves.map((s) => s.user_test_id))];
+  const questionIds = [...new Set(saves.map((s) => s.question_id))];
+  if (testIds.length === 0) return slots;
+  for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
+    const rows = await trx
+      .selectFrom("user_test_questions")
+      .select(["user_test_id", "question_id", "question_version"])
+      .where("user_test_id", "in", testIds)
+      .where("question_id", "in", questionIds.slice(i, i + INSERT_CHUNK))
+      .execute();
+    for (const r of rows)
+      slots.set(slotKey(r.user_test_id, r.question_id), { question_id: r.question_id, version: r.question_version });
   }
-  if (late) return { status: "failed", error: { code: "time_expired", message: LATE_ANSWER_MESSAGE } };
-  // A test whose answers go to the school only says nothing of whether this one was right.
-  const review = (await visibilityOf(ctx.trx, test)).review;
-  const reply: SaveAnswerReply = { success: true, answered: true, correct: review ? grade.correct : null };
-  return { status: "applied", reply };
-};
+  return slots;
+}
+
+/** Who holds each of these answer ids already. */
+async function answerHolders(trx: Transaction<Database>, ids: string[]): Promise<Map<string, string>> {
+  const holders = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+    const rows = await trx
+      .selectFrom("answers")
+      .select(["id", "user_id"])
+      .where("id", "in", ids.slice(i, i + INSERT_CHUNK))
+      .execute();
+    for (const r of rows) holders.set(r.id, r.user_id);
+  }
+  return holders;
+}
+
+/** A per-test answer computed once for a run. */
+function memoByTest<T>(compute: (test: Selectable<UserTestsTable>) => Promise<T>) {
+  const memo = new Map<string, Promise<T>>();
+  return (test: Selectable<UserTestsTable>): Promise<T> => {
+    let found = memo.get(test.id);
+    if (!found) {
+      found = compute(test);
+      memo.set(test.id, found);
+    }
+    return found;
+  };
+}
 
 /**
  * How far into the test this intent came, each way there is to tell (rules/timed-tests.ts): the

@@ -1,0 +1,153 @@
+/**
+ * A push's run of answers is applied at once (routes/test/effects.ts saveAnswers): each answer
+ * gets the reply, and the server the rows, that applying them one per push gives.
+ */
+import { randomUUID } from "node:crypto";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { effectTables } from "../app.ts";
+import type { AuthedUser } from "../deps.ts";
+import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
+import { correctIds, FakeDevice, generateBody, questionsByType, wrongIds } from "../test-support/mutations.ts";
+import { Replayer } from "./replay.ts";
+
+for (const dialect of DIALECTS) {
+  describe(`a run of answers in one push [${dialect}]`, () => {
+    let t: TestApp;
+    let mc: BankQuestion[];
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      mc = (await questionsByType(t)).multiple_choice;
+    });
+    afterAll(() => t.close());
+
+    /** A new student with two tests of the same questions, the second already finished. */
+    async function studentWithTests() {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      const open = randomUUID();
+      const finished = randomUUID();
+      const ids = mc.slice(0, 4).map((q) => q.id);
+      await device.pushOk([
+        device.mutation("POST /test/generate/practice", generateBody(open, ids)),
+        device.mutation("POST /test/generate/practice", generateBody(finished, ids)),
+        device.mutation(`POST /test/current/finish/${finished}`, {}),
+      ]);
+      return { device, open, finished };
+    }
+
+    /** Every kind of save, in the order a device could send them. */
+    function saves(device: FakeDevice, open: string, finished: string, taken: string): Mutation[] {
+      const [a, b, c] = mc as [BankQuestion, BankQuestion, BankQuestion];
+      const save = (body: unknown, id?: string) => device.mutation("POST /test/current/save", body, id ? { id } : {});
+      return [
+        save({ user_test_id: open, question_id: a.id, answers: correctIds(a) }),
+        save({ user_test_id: open, question_id: b.id, answers: wrongIds(b) }),
+        save({ user_test_id: open, question_id: c.id, answers: [] }),
+        save({ user_test_id: open, question_id: 999_999_999, answers: [1] }),
+        save({ user_test_id: randomUUID(), question_id: a.id, answers: correctIds(a) }),
+        save({ user_test_id: "not-a-uuid", answers: "x" }),
+        save({ user_test_id: open, question_id: a.id, answers: correctIds(a) }, taken),
+        save({ user_test_id: finished, question_id: a.id, answers: correctIds(a) }),
+        save({ user_test_id: open, question_id: a.id, answers: wrongIds(a) }),
+      ];
+    }
+
+    /** What a reply says, without the ids and sequence numbers that differ between students. */
+    const shape = (r: Record<string, unknown>) => ({ status: r.status, reply: r.reply, error: r.error });
+
+    async function answerRows(userId: string) {
+      const rows = await t.deps.db
+        .selectFrom("answers")
+        .innerJoin("user_tests", "user_tests.id", "answers.user_test_id")
+        .select([
+          "answers.question_id",
+          "answers.given",
+          "answers.correct",
+          "answers.applied",
+          "answers.reason",
+          "user_tests.finished_at",
+        ])
+        .where("answers.user_id", "=", userId)
+        .orderBy("answers.created_at")
+        .execute();
+      return rows.map(({ finished_at, ...row }) => ({ ...row, finishedTest: finished_at !== null }));
+    }
+
+    it("[SR1][SR3] gives each answer the reply and the row that one push per answer gives", async () => {
+      // An answer id another student already holds.
+      const other = await studentWithTests();
+      const taken = randomUUID();
+      const [q] = mc as [BankQuestion];
+      await other.device.pushOk([
+        other.device.mutation(
+          "POST /test/current/save",
+          { user_test_id: other.open, question_id: q.id, answers: correctIds(q) },
+          { id: taken },
+        ),
+      ]);
+
+      const together = await studentWithTests();
+      const sent = saves(together.device, together.open, together.finished, taken);
+      const run = await together.device.pushOk(sent);
+
+      const oneByOne = await studentWithTests();
+      const single: Record<string, unknown>[] = [];
+      for (const m of saves(oneByOne.device, oneByOne.open, oneByOne.finished, taken))
+        single.push(...(await oneByOne.device.pushOk([m])));
+
+      expect(run.map(shape)).toEqual(single.map(shape));
+      expect(run.map((r) => r.status)).toEqual([
+        "applied",
+        "applied",
+        "applied",
+        "failed",
+        "failed",
+        "failed",
+        "failed",
+        "failed",
+        "applied",
+      ]);
+      expect(await answerRows(together.device.userId)).toEqual(await answerRows(oneByOne.device.userId));
+      // The same push again: every reply is the stored one, and nothing more is written.
+      const rows = await answerRows(together.device.userId);
+      const again = await together.device.pushOk(sent);
+      expect(again.map(shape)).toEqual(
+        run.map((r) => shape(r.status === "applied" ? { ...r, status: "duplicate" } : r)),
+      );
+      expect(await answerRows(together.device.userId)).toEqual(rows);
+    });
+
+    it("[SR3] a run whose batch throws is undone and applied one answer at a time", async () => {
+      const { device, open } = await studentWithTests();
+      const user: AuthedUser = {
+        id: device.userId,
+        email: "batch@preflight.test",
+        role: "student",
+        syllabus_id: 3,
+        sessionId: randomUUID(),
+      };
+      const { effects, batched } = effectTables(t.deps);
+      const realBatch = batched["POST /test/current/save"];
+      if (!realBatch) throw new Error("saves are batched");
+      const replayer = new Replayer(t.deps, effects, {
+        "POST /test/current/save": async (ctx, items) => {
+          await realBatch(ctx, items); // writes the answers, then fails
+          throw new Error("the batch broke after writing");
+        },
+      });
+      const [a, b] = mc as [BankQuestion, BankQuestion];
+      const run = [
+        device.mutation("POST /test/current/save", { user_test_id: open, question_id: a.id, answers: correctIds(a) }),
+        device.mutation("POST /test/current/save", { user_test_id: open, question_id: b.id, answers: wrongIds(b) }),
+      ];
+      const results = await replayer.push(user, device.clientId, run);
+      expect(results.map((r) => r.status)).toEqual(["applied", "applied"]);
+      const rows = await answerRows(device.userId);
+      expect(rows.map((r) => [r.question_id, r.correct])).toEqual([
+        [a.id, 1],
+        [b.id, 0],
+      ]);
+    });
+  });
+}
