@@ -13,6 +13,8 @@ export interface BenchRow {
   bench: string;
   measure: string;
   value: string;
+  /** What the value is read against, measured in the same run. */
+  reference?: string;
   target?: string;
 }
 
@@ -44,7 +46,7 @@ for (const [name, bench] of BENCHES) {
     });
 }
 
-const headers = ["bench", "measure", "value", "target"] as const;
+const headers = ["bench", "measure", "value", "reference", "target"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
 console.log(line([...headers]));

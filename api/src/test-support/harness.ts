@@ -43,12 +43,14 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Send queued mail over SMTP to this URL (a receiver from smtp-receiver.ts). */
   smtpUrl?: string;
+  /** SQLite only: a database file instead of memory (the benches measure what a server writes). */
+  sqliteFile?: string;
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock();
   let schema: string | undefined;
-  let url = ":memory:";
+  let url = options.sqliteFile ?? ":memory:";
   if (dialect === "postgres") {
     url = process.env.TEST_DATABASE_URL as string;
     schema = `t_${randomBytes(6).toString("hex")}`;
