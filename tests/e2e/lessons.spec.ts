@@ -97,9 +97,9 @@ test("lessons are searched on the device with the network off", async ({ page, c
   // Whole word: "press" finds "pressure" only without it.
   await box.fill("press");
   await expect(results.first()).toBeVisible();
-  await panel.getByLabel("Whole word").check();
+  await panel.getByText("Whole word", { exact: true }).check();
   await expect(panel.getByText("No results found")).toBeVisible();
-  await panel.getByLabel("Whole word").uncheck();
+  await panel.getByText("Whole word", { exact: true }).uncheck();
   await expect(results.first()).toBeVisible();
 
   await box.fill("zzzqqq");
@@ -121,7 +121,7 @@ test("lessons are searched on the device with the network off", async ({ page, c
 
   // A hit opens its lesson at its page.
   await box.fill("right of way");
-  await panel.getByLabel("Whole word").check();
+  await panel.getByText("Whole word", { exact: true }).check();
   const hit = results.filter({ hasText: "Rules of the air" }).first();
   const hitPage = Number(/Page (\d+)/.exec((await hit.textContent()) ?? "")?.[1]);
   await hit.click();

@@ -119,7 +119,7 @@ test("include filters count against the student's own history", async ({ page })
   await page.getByTestId("practice-view-subjects").getByRole("button", { name: "Back" }).click();
   await addTags(page, "References", "010-0004 010-0003 010-0007");
   await page.getByLabel("Sort").selectOption("sequential");
-  await page.getByLabel("All questions").check();
+  await page.locator("label", { hasText: "All questions" }).check();
   await expect(count(page)).toHaveText(matches(3));
   await startButton(page).click();
   await page.getByRole("dialog").getByTestId("practice-start").click();
@@ -165,20 +165,20 @@ test("include filters count against the student's own history", async ({ page })
   // Seen in exams: the wrong one, by the German authority or any; not by another one.
   await include(page).selectOption({ label: "All questions" });
   const seen = page.getByTestId("practice-seen-in-exam");
-  await expect(seen.getByLabel("Within")).toBeDisabled();
-  await seen.getByLabel("Seen in exams").check();
-  await expect(seen.getByLabel("Within")).toHaveValue("12");
+  await expect(seen.getByRole("slider", { name: "Within" })).toBeDisabled();
+  await seen.getByText("Seen in exams", { exact: true }).check();
+  await expect(seen.getByRole("slider", { name: "Within" })).toHaveValue("12");
   await expect(count(page)).toHaveText(matches(1));
   await seen.getByLabel("Authority").selectOption("de_lba");
   await expect(count(page)).toHaveText(matches(1));
   await seen.getByLabel("Authority").selectOption("uk_caa");
   await expect(count(page)).toHaveText(matches(0));
   await expect(page.getByText(NO_QUESTIONS)).toBeVisible();
-  await seen.getByLabel("Within").fill("1");
+  await seen.getByRole("slider", { name: "Within" }).fill("1");
   await expect(seen).toContainText("1 month");
 
   // The wrong answer's test: a practice test of wrong_before holds exactly that question.
-  await seen.getByLabel("Seen in exams").uncheck();
+  await seen.getByText("Seen in exams", { exact: true }).uncheck();
   await include(page).selectOption({ label: "Answered wrong before" });
   await page.getByLabel("Number of questions").fill("5");
   await expect(page.getByTestId("practice-test-size")).toHaveText("Your test: 1 question");
@@ -218,7 +218,7 @@ test("keywords and references as tags, each disabling the other; the no-question
 test("question count, Most recent and the date-added slider, sort, summary and Start", async ({ page }) => {
   await openBuilder(page, "All subjects");
   const number = page.getByLabel("Number of questions");
-  const all = page.getByLabel("All questions");
+  const all = page.locator("label", { hasText: "All questions" });
   await number.fill("abc");
   await expect(number).toHaveValue("");
   await number.fill("-5");
@@ -233,13 +233,13 @@ test("question count, Most recent and the date-added slider, sort, summary and S
 
   // Most recent: the slider moves only with it on; the count is capped at the limit.
   const recent = page.getByTestId("practice-most-recent");
-  await expect(recent.getByLabel("Date added")).toBeDisabled();
+  await expect(recent.getByRole("slider", { name: "Date added" })).toBeDisabled();
   await number.fill("500");
-  await recent.getByLabel("Most recent").check();
-  await expect(recent.getByLabel("Date added")).toHaveValue("200");
+  await recent.getByText("Most recent", { exact: true }).check();
+  await expect(recent.getByRole("slider", { name: "Date added" })).toHaveValue("200");
   await expect(number).toHaveValue("200");
   await expect(count(page)).toHaveText(matches(200));
-  await recent.getByLabel("Date added").fill("100");
+  await recent.getByRole("slider", { name: "Date added" }).fill("100");
   await expect(number).toHaveValue("100");
   await expect(count(page)).toHaveText(matches(100));
 
@@ -275,7 +275,7 @@ test("question count, Most recent and the date-added slider, sort, summary and S
 
 test("ticking all questions says 'Starting test... This may take a while'", async ({ page }) => {
   await openBuilder(page, "Meteorology");
-  await page.getByLabel("All questions").check();
+  await page.locator("label", { hasText: "All questions" }).check();
   await expect(page.getByTestId("practice-test-size")).toHaveText(`Your test: ${inSubject("050").length} questions`);
   await startButton(page).click();
   // Record the message however briefly it shows.

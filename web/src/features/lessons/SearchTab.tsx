@@ -6,14 +6,14 @@ import {
 } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
+import { Input, Label, TextField } from "react-aria-components";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Checkbox } from "../../ui/Checkbox.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
-import { SearchField } from "../../ui/FormField.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
-import { SelectField } from "../../ui/SelectField.tsx";
+import { FIELD_CLASS, LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
 import { decideSearchHit } from "./search-hit.ts";
 import { useLessonSearch, useLessonSubjects } from "./useLessonSearch.ts";
 import type { TutorSearch } from "./useTutorSearch.ts";
@@ -46,14 +46,12 @@ export function SearchTab({ search }: { search: TutorSearch }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <search className="block space-y-3 border-b border-slate-200 p-4">
-        <SearchField
-          label="Search lessons"
-          value={form.term}
-          onChange={(term) => setForm({ ...form, term })}
-          placeholder={`At least ${SEARCH_MIN_LENGTH} characters`}
-          // The panel opens to type a search.
-          autoFocus
-        />
+        {/* A plain search box, not the SearchField: there Escape would empty it, and here Escape closes the
+            panel with the search kept for the next opening. */}
+        <TextField type="search" value={form.term} onChange={(term) => setForm({ ...form, term })} autoFocus>
+          <Label className={LABEL_CLASS}>Search lessons</Label>
+          <Input placeholder={`At least ${SEARCH_MIN_LENGTH} characters`} className={FIELD_CLASS} />
+        </TextField>
         <Checkbox checked={form.wholeWord} onChange={(wholeWord) => setForm({ ...form, wholeWord })} className="w-fit">
           Whole word
         </Checkbox>
