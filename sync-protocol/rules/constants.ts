@@ -1,4 +1,5 @@
 /** Business constants and timings named by the spec, in one place for both sides. */
+import { PUSH_MAX_BATCH } from "../schemas/sync.ts";
 
 export const PASS_PERCENTAGE_DEFAULT = 75;
 export const QUESTION_NUMBER_PAD = 3;
@@ -42,7 +43,8 @@ export const QUICK_PRACTICE_QUESTIONS = 10;
 export const DRAIN_BACKOFF_BASE_MS = 1000;
 export const DRAIN_BACKOFF_MAX_MS = 60_000;
 export const DRAIN_TIMER_MS = 30_000;
-export const SYNC_PUSH_BATCH_SIZE = 50;
+/** A drain sends as many changes per push as the server takes: 1,000 queued answers in 5 requests. */
+export const SYNC_PUSH_BATCH_SIZE = PUSH_MAX_BATCH;
 
 /** Countdown clock tones (UI): amber under 5 minutes left, red under 1 minute. */
 export const CLOCK_WARNING_S = 5 * 60;

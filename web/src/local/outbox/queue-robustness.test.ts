@@ -5,6 +5,7 @@
  * change exactly once, in the order the student made them.
  */
 import "fake-indexeddb/auto";
+import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
 import type { DBCore, Middleware } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getMeta, userDb } from "../store/db.ts";
@@ -14,7 +15,9 @@ import { FakePushServer, type PushFault } from "./fake-push-server.ts";
 import { isDrainRunning } from "./jobs.ts";
 
 const NOW = Date.UTC(2026, 10, 21, 10);
-const BATCH = 50;
+const BATCH = SYNC_PUSH_BATCH_SIZE;
+/** Two full pushes and a short third: BATCH, BATCH and 21 entries (a test and its answers). */
+const ENTRIES = 2 * BATCH + 21;
 
 function deps(fetch: typeof globalThis.fetch): DrainDeps {
   return { fetch, now: () => new Date(NOW), random: () => 0.5 };
@@ -37,7 +40,7 @@ describe("the n-th request fails", () => {
   for (const [name, fault, outcome] of faults) {
     for (const n of [1, 2, 3]) {
       it(`${name} on request ${n} of 3 leaves exactly the unsent entries, in order; the rest goes once`, async () => {
-        const { scope, saves } = await queue(120); // 121 entries: requests of 50, 50, 21
+        const { scope, saves } = await queue(ENTRIES - 1);
         const server = new FakePushServer({ fault: (i) => (i === n ? fault : null) });
         const first = await drainUnlocked(deps(server.fetch));
         expect(first.kind).toBe(outcome);
@@ -45,17 +48,17 @@ describe("the n-th request fails", () => {
         // A lost response was applied on the server but is still on the device, to be resent.
         const sentBefore = (n - 1) * BATCH;
         const left = await scope.db.outbox.orderBy("seq").toArray();
-        expect(left.map((e) => e.seq)).toEqual(seqs(sentBefore + 1, 121));
+        expect(left.map((e) => e.seq)).toEqual(seqs(sentBefore + 1, ENTRIES));
         expect(left.every((e) => e.status === "pending")).toBe(true);
         expect(server.applied.map((m) => m.seq)).toEqual(
-          seqs(1, fault === "lose-response" ? Math.min(n * BATCH, 121) : sentBefore),
+          seqs(1, fault === "lose-response" ? Math.min(n * BATCH, ENTRIES) : sentBefore),
         );
         if (fault === 401) expect(await getMeta(scope.db, "paused")).toBe("server said 401");
 
         await scope.db.meta.delete("paused"); // what signing in again does (ID8)
         expect(await drainUnlocked(deps(server.fetch), { force: true })).toMatchObject({ kind: "drained" });
         expect(await scope.db.outbox.count()).toBe(0);
-        expect(server.applied.map((m) => m.seq)).toEqual(seqs(1, 121));
+        expect(server.applied.map((m) => m.seq)).toEqual(seqs(1, ENTRIES));
         expect(server.appliedBodies().slice(1)).toEqual(saves);
       });
     }
