@@ -36,7 +36,7 @@ export function ErrorNotice({
         <Button
           variant="plain"
           onPress={onRetry}
-          className="mt-2 block rounded-md bg-surface px-3 py-1.5 text-sm font-medium text-red-900 ring-1 ring-red-300 hover:bg-red-100"
+          className="mt-2 block min-h-11 rounded-md bg-surface px-3 py-1.5 text-sm font-medium text-red-900 ring-1 ring-red-300 hover:bg-red-100"
         >
           {retryLabel}
         </Button>
