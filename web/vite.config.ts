@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { apiPaths } from "./src/dev-proxy-paths.ts";
 
@@ -40,6 +41,13 @@ export default defineConfig({
           { src: "/icons/icon-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
         ],
       },
+    }),
+    // Brotli and gzip copies beside every text asset, sent as they are by the server
+    // (serveStatic's precompressed), so nothing is compressed per request.
+    compression({
+      include: /\.(js|css|html|svg|webmanifest|json)$/,
+      algorithms: [defineAlgorithm("brotliCompress"), defineAlgorithm("gzip", { level: 9 })],
+      threshold: 1024,
     }),
   ],
   server: {

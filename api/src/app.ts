@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
 import { effectOfFeature, effectWithDisplayAnswersSwitch } from "./http/features.ts";
@@ -85,6 +86,10 @@ export function createApp(deps: AppDeps) {
   const replayer = new Replayer(deps, effects, batched);
   const app = new Hono<AppEnv>();
   app.onError(onError);
+  // Replies are compressed for clients that ask (gzip or deflate; JSON and text from 1 KiB):
+  // a bank's worth of a sync pull or the analysis shrinks several times on a slow line. Files
+  // already compressed (brotli/gzip next to the built app, content packs) go as they are.
+  app.use("*", compress());
   // Security headers on every reply (refusals too), then the same-origin proof for every write.
   app.use("*", securityHeaders(), noStoreForSessions(), sameOriginWrites(deps));
   const tooLarge = () => {
@@ -141,7 +146,9 @@ export function createApp(deps: AppDeps) {
 /** The built PWA: static files, and index.html for every other page address. */
 function mountWeb(app: Hono<AppEnv>, webDist: string): void {
   const indexPath = join(webDist, "index.html");
-  const serve = serveStatic({ root: webDist });
+  // The build writes brotli and gzip copies beside each asset (web/vite.config.ts): sent as they
+  // are to a browser that takes them, with Content-Encoding and Vary.
+  const serve = serveStatic({ root: webDist, precompressed: true });
   app.use("*", async (c, next) => {
     const found = await serve(c, next);
     // The worker and the page shell must be revalidated; hashed assets can be kept. (Set on the
