@@ -166,7 +166,7 @@ test("syllabus, a lesson, the Tutor / Search panel and the feedback dialog pass 
   expect(await checkScreen(page, "feedback-required", { fullPage: false })).toEqual([]);
   // A screenshot attached: its thumbnail and a remove button a finger can hit.
   await dialog
-    .getByLabel("Attach screenshots")
+    .getByTestId("feedback-screenshots-input")
     .setInputFiles({ name: "pixel.png", mimeType: "image/png", buffer: PIXEL });
   await expect(dialog.getByTestId("feedback-shots").getByRole("img")).toHaveCount(1);
   await expectTall(dialog.getByRole("button", { name: "Remove pixel.png" }));
