@@ -54,10 +54,17 @@ export interface SessionLifetime {
   maxDays: number;
 }
 
+/** Set when the instance begins to shut down: readiness then says 503 while in-flight requests finish. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   clock: Clock;
+  /** The instance's shutdown state (server.ts); absent in tests that never shut down. */
+  lifecycle?: Lifecycle;
   /** Built web app to serve beside the API; absent in API tests. */
   webDist?: string;
   /** Folder of annex and lesson images served under /content/images. */

@@ -13,7 +13,8 @@ import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { seedDemo } from "./demo/seed.ts";
-import { featuresFromEnv, inactivityFromEnv, systemClock } from "./deps.ts";
+import { featuresFromEnv, inactivityFromEnv, type Lifecycle, systemClock } from "./deps.ts";
+import { gracefulShutdown } from "./http/graceful-shutdown.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { paymentProviderFromEnv } from "./payments/index.ts";
@@ -62,7 +63,9 @@ const payments = await paymentProviderFromEnv(process.env, {
 });
 if (payments.sandbox) console.log(`payment sandbox on ${payments.sandbox.origin}`);
 
+const lifecycle: Lifecycle = { draining: false };
 const app = createApp({
+  lifecycle,
   db,
   dialect,
   clock: systemClock,
@@ -82,13 +85,16 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);
 });
 
+// SIGTERM (a deploy, the proxy's rolling restart) or Ctrl-C: finish the requests in flight first.
+let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    server.close();
-    mail.stop();
-    void payments
-      .stop()
-      .then(() => db.destroy())
-      .finally(() => process.exit(0));
+    if (stopping) return;
+    stopping = true;
+    void gracefulShutdown({
+      server,
+      lifecycle,
+      close: [() => mail.stop(), () => payments.stop(), () => db.destroy()],
+    }).finally(() => process.exit(0));
   });
 }

@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   too_many_requests: 429,
   protocol_mismatch: 426,
   internal: 500,
+  /** The instance is shutting down or cannot reach its database: try another, or again shortly. */
+  unavailable: 503,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

@@ -47,6 +47,7 @@ interface Actor {
  */
 const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
   health: "whether the API answers",
+  ready: "whether this instance should be sent requests",
   contentImage: "a public image file",
   contentManifest: "the published content's manifest, the same for every student of a syllabus",
   contentPack: "a published content pack, by pack id",
@@ -114,6 +115,7 @@ const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
  */
 const NO_RESOURCE_PROBES: Partial<Record<RouteName, { method: string; path: string; json?: unknown }>> = {
   health: { method: "GET", path: "/api/health" },
+  ready: { method: "GET", path: "/api/ready" },
   contentManifest: { method: "GET", path: "/api/content/manifest" },
   bank: { method: "GET", path: "/api/content/bank" },
   authorities: { method: "GET", path: "/api/authorities" },
