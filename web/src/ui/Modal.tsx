@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";
 import { Button } from "./Button.tsx";
 
-export { Button };
-
 /** The one modal of the app: focus kept inside, Escape closes when dismissable. */
 export function Modal({
   title,
