@@ -45,18 +45,7 @@ export async function pushThroughput(): Promise<BenchRow[]> {
 
 /** A new student's test of 40 questions, answered `count` times through pushes of `batch`. */
 async function pushRate(app: TestApp, batch: number, count = ANSWERS): Promise<number> {
-  const device = await FakeDevice.signInAsNewStudent(app);
-  const mc = (await questionsByType(app)).multiple_choice.slice(0, 40);
-  const testId = randomUUID();
-  await device.pushOk([
-    device.mutation(
-      "POST /test/generate/practice",
-      generateBody(
-        testId,
-        mc.map((q) => q.id),
-      ),
-    ),
-  ]);
+  const { device, mc, testId } = await studentWithTest(app);
   const mutations = Array.from({ length: count }, (_, i) => {
     const q = mc[i % mc.length] as (typeof mc)[number];
     return device.mutation("POST /test/current/save", {
@@ -72,18 +61,7 @@ async function pushRate(app: TestApp, batch: number, count = ANSWERS): Promise<n
 
 /** The answer and mutation rows of ANSWERS saves, inserted directly: rows (of each kind) per second. */
 async function rawInsertRate(app: TestApp): Promise<number> {
-  const device = await FakeDevice.signInAsNewStudent(app);
-  const mc = (await questionsByType(app)).multiple_choice.slice(0, 40);
-  const testId = randomUUID();
-  await device.pushOk([
-    device.mutation(
-      "POST /test/generate/practice",
-      generateBody(
-        testId,
-        mc.map((q) => q.id),
-      ),
-    ),
-  ]);
+  const { device, mc, testId } = await studentWithTest(app);
   const now = new Date().toISOString();
   const clientId = randomUUID();
   const saves = Array.from({ length: ANSWERS }, (_, i) => {
@@ -132,4 +110,21 @@ async function rawInsertRate(app: TestApp): Promise<number> {
     }
   });
   return Math.round(ANSWERS / ((performance.now() - started) / 1000));
+}
+
+/** A new student and a practice test of 40 multiple-choice questions, created by a push. */
+async function studentWithTest(app: TestApp) {
+  const device = await FakeDevice.signInAsNewStudent(app);
+  const mc = (await questionsByType(app)).multiple_choice.slice(0, 40);
+  const testId = randomUUID();
+  await device.pushOk([
+    device.mutation(
+      "POST /test/generate/practice",
+      generateBody(
+        testId,
+        mc.map((q) => q.id),
+      ),
+    ),
+  ]);
+  return { device, mc, testId };
 }

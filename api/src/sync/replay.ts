@@ -59,7 +59,6 @@ export class Replayer {
    */
   async push(user: AuthedUser, clientId: string, mutations: Mutation[], sentAt?: string): Promise<PushResult[]> {
     const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
-    const queued = (m: Mutation) => queuedMs(m.createdAt, sentAt);
     // Never applied under another account (checked before anything of the batch is applied);
     // the client pauses until its own user signs in.
     if (sorted.some((m) => m.clientId === clientId && m.userId !== user.id))
@@ -121,14 +120,7 @@ export class Replayer {
           i += run.length - 1;
           continue;
         }
-        const { outcome } = await this.runEffect(trx, user, {
-          id: m.id,
-          call: m.call,
-          body: m.body,
-          createdAt: m.createdAt,
-          queuedMs: queued(m),
-          client: { clientId, seq: m.seq },
-        });
+        const { outcome } = await this.runEffect(trx, user, replayRequest(m, clientId, sentAt));
         settle(m, outcome);
       }
       await insertMutationRows(trx, rows);
@@ -164,14 +156,7 @@ export class Replayer {
         results.push(otherClient(m));
         continue;
       }
-      const r = await this.apply(user, {
-        id: m.id,
-        call: m.call,
-        body: m.body,
-        createdAt: m.createdAt,
-        queuedMs: queuedMs(m.createdAt, sentAt),
-        client: { clientId, seq: m.seq },
-      });
+      const r = await this.apply(user, replayRequest(m, clientId, sentAt));
       if (r.status === "out_of_order") {
         results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: r.expectedSeq });
         break;
@@ -331,14 +316,7 @@ export class Replayer {
       logError("batched effects failed; applying them one by one", resolved.template, err);
       for (const k of positions) {
         const m = run[k] as Mutation;
-        const { outcome } = await this.runEffect(trx, user, {
-          id: m.id,
-          call: m.call,
-          body: m.body,
-          createdAt: m.createdAt,
-          queuedMs: queuedMs(m.createdAt, sentAt),
-          client: { clientId, seq: m.seq },
-        });
+        const { outcome } = await this.runEffect(trx, user, replayRequest(m, clientId, sentAt));
         outcomes[k] = outcome;
       }
     }
@@ -406,6 +384,18 @@ export function queuedMs(createdAt: string, sentAt: string | undefined): number 
   if (sentAt === undefined) return 0;
   const waited = Date.parse(sentAt) - Date.parse(createdAt);
   return Number.isFinite(waited) && waited > 0 ? waited : 0;
+}
+
+/** A pushed mutation as one replay request of its client. */
+function replayRequest(m: Mutation, clientId: string, sentAt: string | undefined): ReplayRequest {
+  return {
+    id: m.id,
+    call: m.call,
+    body: m.body,
+    createdAt: m.createdAt,
+    queuedMs: queuedMs(m.createdAt, sentAt),
+    client: { clientId, seq: m.seq },
+  };
 }
 
 /** What a stored mutation row answers: its reply (as a duplicate) or its failure. */

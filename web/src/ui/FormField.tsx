@@ -119,6 +119,38 @@ function FieldTexts({ description, error }: { description?: ReactNode; error?: s
   );
 }
 
+/** What every labelled text field takes besides its box's own attributes. */
+interface TextFieldFrame {
+  label: ReactNode;
+  error?: string | undefined;
+  description?: ReactNode;
+  className?: string;
+  value: string;
+  onChange: (value: string) => void;
+  name: string;
+  disabled?: boolean | undefined;
+}
+
+/** React Aria's TextField around a box: the label above, the description and error below, all tied to the box. */
+function FieldFrame({ frame, children }: { frame: TextFieldFrame; children: (boxClass: string) => ReactNode }) {
+  const { label, error, description, className, value, onChange, name, disabled } = frame;
+  return (
+    <AriaTextField
+      value={value}
+      onChange={onChange}
+      name={name}
+      isDisabled={disabled}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      className={className}
+    >
+      <Label className={LABEL_CLASS}>{label}</Label>
+      {children(error ? INVALID_FIELD_CLASS : FIELD_CLASS)}
+      <FieldTexts description={description} error={error} />
+    </AriaTextField>
+  );
+}
+
 /** A labelled text box (text, email, password, number…) with its error (React Aria TextField). */
 export function TextField({
   label,
@@ -131,35 +163,17 @@ export function TextField({
   disabled,
   inputClassName,
   ...input
-}: {
-  label: ReactNode;
-  error?: string | undefined;
-  description?: ReactNode;
-  className?: string;
-  value: string;
-  onChange: (value: string) => void;
-  name: string;
-  disabled?: boolean | undefined;
+}: TextFieldFrame & {
   /** Extra classes for the box itself (a narrow number box, say). */
   inputClassName?: string;
 } & Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled"
->) {
+    InputHTMLAttributes<HTMLInputElement>,
+    "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled"
+  >) {
   return (
-    <AriaTextField
-      value={value}
-      onChange={onChange}
-      name={name}
-      isDisabled={disabled}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      className={className}
-    >
-      <Label className={LABEL_CLASS}>{label}</Label>
-      <Input {...input} className={`${error ? INVALID_FIELD_CLASS : FIELD_CLASS} ${inputClassName ?? ""}`} />
-      <FieldTexts description={description} error={error} />
-    </AriaTextField>
+    <FieldFrame frame={{ label, error, description, className, value, onChange, name, disabled }}>
+      {(boxClass) => <Input {...input} className={`${boxClass} ${inputClassName ?? ""}`} />}
+    </FieldFrame>
   );
 }
 
@@ -174,30 +188,12 @@ export function TextAreaField({
   name,
   disabled,
   ...area
-}: {
-  label: ReactNode;
-  error?: string | undefined;
-  description?: ReactNode;
-  className?: string;
-  value: string;
-  onChange: (value: string) => void;
-  name: string;
-  disabled?: boolean | undefined;
-} & Omit<TextAreaProps, "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled" | "style">) {
+}: TextFieldFrame &
+  Omit<TextAreaProps, "value" | "onChange" | "id" | "className" | "children" | "name" | "disabled" | "style">) {
   return (
-    <AriaTextField
-      value={value}
-      onChange={onChange}
-      name={name}
-      isDisabled={disabled}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      className={className}
-    >
-      <Label className={LABEL_CLASS}>{label}</Label>
-      <TextArea {...area} className={error ? INVALID_FIELD_CLASS : FIELD_CLASS} />
-      <FieldTexts description={description} error={error} />
-    </AriaTextField>
+    <FieldFrame frame={{ label, error, description, className, value, onChange, name, disabled }}>
+      {(boxClass) => <TextArea {...area} className={boxClass} />}
+    </FieldFrame>
   );
 }
 
