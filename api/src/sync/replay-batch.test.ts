@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { effectTables } from "../app.ts";
 import type { AuthedUser } from "../deps.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
@@ -116,6 +116,21 @@ for (const dialect of DIALECTS) {
         run.map((r) => shape(r.status === "applied" ? { ...r, status: "duplicate" } : r)),
       );
       expect(await answerRows(together.device.userId)).toEqual(rows);
+    });
+
+    it("[SR3] a run whose every body fails its schema is refused answer by answer, with nothing to apply", async () => {
+      const { device } = await studentWithTests();
+      const logged = vi.spyOn(console, "error");
+      const results = await device.pushOk([
+        device.mutation("POST /test/current/save", { user_test_id: "not-a-uuid", answers: "x" }),
+        device.mutation("POST /test/current/save", { question_id: "one" }),
+      ]);
+      expect(results.map((r) => [r.status, (r.error as { code?: string } | undefined)?.code])).toEqual([
+        ["failed", "bad_request"],
+        ["failed", "bad_request"],
+      ]);
+      expect(logged).not.toHaveBeenCalled();
+      logged.mockRestore();
     });
 
     it("[SR3] a run whose batch throws is undone and applied one answer at a time", async () => {

@@ -294,6 +294,8 @@ export class Replayer {
       });
       positions.push(k);
     });
+    // Every body refused by its schema: nothing to apply.
+    if (items.length === 0) return outcomes as EffectOutcome[];
     await sql`savepoint effects`.execute(trx);
     try {
       const applied = await batch(

@@ -240,6 +240,7 @@ const slotKey = (testId: string, questionId: number) => `${testId}:${questionId}
 /** The user's own tests among these ids. */
 async function ownTests(trx: Transaction<Database>, userId: string, ids: string[]) {
   const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map<string, Selectable<UserTestsTable>>();
   const rows = await trx
     .selectFrom("user_tests")
     .selectAll()
