@@ -6,8 +6,6 @@
 import type { ReactNode, SelectHTMLAttributes } from "react";
 import { FormField } from "./FormField.tsx";
 
-export { FIELD_CLASS, LABEL_CLASS } from "./field-look.ts";
-
 /** A labelled select; options (and optgroups) are its children. */
 export function SelectField({
   label,

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Input, Label, TextField } from "react-aria-components";
 import { Button } from "../../ui/Button.tsx";
-import { LABEL_CLASS } from "../../ui/SelectField.tsx";
+import { LABEL_CLASS } from "../../ui/field-look.ts";
 
 /**
  * Keywords or references as tags: text is split on spaces into tags when the student presses

@@ -8,7 +8,8 @@ import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type PulledProfile, type SyllabusCh
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { FieldErrorText, focusFirstInvalid, TextField } from "../../ui/FormField.tsx";
-import { LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
+import { LABEL_CLASS } from "../../ui/field-look.ts";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { Card, Detail } from "./fields.tsx";
 import { type DetailsDraft, draftOf, emailChanged, type FormErrors, planUpdate, type UpdatePlan } from "./form.ts";
 

@@ -27,8 +27,9 @@ import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { type FieldErrors, FieldErrorText, fieldErrors, TextField } from "../../ui/FormField.tsx";
+import { LABEL_CLASS } from "../../ui/field-look.ts";
 import { Card, Page } from "../../ui/Page.tsx";
-import { LABEL_CLASS, SelectField } from "../../ui/SelectField.tsx";
+import { SelectField } from "../../ui/SelectField.tsx";
 import { endLine, formatEnd, formatMoney, purchaseLabel, STATUS_LABEL } from "./format.ts";
 
 /** Where the purchase stands: nothing sent, sent and on the way to the provider, or refused. */
