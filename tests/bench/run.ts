@@ -2,9 +2,11 @@
  * `npm run bench`: measured speeds, printed as a table. Targets are read here by people, never
  * asserted inside tests. Each bench is a function returning rows; later benches add rows.
  */
+import { cpus } from "node:os";
 import { contentInstall } from "./content-install.ts";
 import { dashboardColdStart } from "./dashboard-cold-start.ts";
 import { drainAfterReconnect } from "./drain-reconnect.ts";
+import { loadAverageDuring } from "./load-average.ts";
 import { nextQuestion } from "./next-question.ts";
 import { practiceBuilder } from "./practice-builder.ts";
 import { pushThroughput } from "./push-throughput.ts";
@@ -16,6 +18,8 @@ export interface BenchRow {
   /** What the value is read against, measured in the same run. */
   reference?: string;
   target?: string;
+  /** The machine's 1-minute load average while the bench ran (mean of samples), filled in here. */
+  load?: string;
 }
 
 /** Every bench by name; `npm run bench -- cold-start practice` runs only those named. */
@@ -37,7 +41,8 @@ if (unknown.length > 0) {
 const rows: BenchRow[] = [];
 for (const [name, bench] of BENCHES) {
   if (chosen.length > 0 && !chosen.includes(name)) continue;
-  rows.push(...(await bench()));
+  const { result, load } = await loadAverageDuring(bench);
+  rows.push(...result.map((row) => ({ ...row, load })));
   if (name === "drain" && !process.env.TEST_DATABASE_URL)
     rows.push({
       bench: "sync push, drain after reconnect (postgres)",
@@ -46,8 +51,9 @@ for (const [name, bench] of BENCHES) {
     });
 }
 
-const headers = ["bench", "measure", "value", "reference", "target"] as const;
+const headers = ["bench", "measure", "value", "reference", "target", "load"] as const;
 const widths = headers.map((h) => Math.max(h.length, ...rows.map((r) => (r[h] ?? "").length)));
+console.log(`${cpus().length} cores; load: the 1-minute load average while the bench ran`);
 const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as number)).join(" | ")} |`;
 console.log(line([...headers]));
 console.log(`|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`);
