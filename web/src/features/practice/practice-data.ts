@@ -1,24 +1,50 @@
 /**
- * Live reads of the device's store for the practice builder: the bank, indexed once for the
- * filter rule, the student's history, the headings, and the authorities (the subjects on the
+ * Live reads of the device's store for the practice builder: the bank's index for the filter
+ * rule (built when the bank was installed and kept, local/content/practice-index.ts), the
+ * student's history, the headings, and the authorities (the subjects on the
  * device, which the exam chooser reads too, are useSubjects in app/live-queries.ts). Everything
  * comes from Dexie, so it works offline.
  */
 import {
-  indexPracticeBank,
   type PracticeBankIndex,
   type PracticeHistory,
   type PracticeIndex,
   withHistory,
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useLiveQuery } from "dexie-react-hooks";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { currentBankKey, loadPracticeIndex } from "../../local/content/practice-index.ts";
 import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
 import { headingCounts } from "../../ui/subject-tree.ts";
 
-/** The bank on this device, indexed for the filter (re-read only when the bank changes). */
+/**
+ * The bank on this device, indexed for the filter: the index kept on the device, loaded again
+ * only when the bank changes (its key follows the installed packs and the question count); built
+ * here only when the device has none for this bank (an older device, an interrupted update).
+ */
 export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
-  return useLiveQuery(async () => indexPracticeBank(await db.questions.toArray()), [db]);
+  const bankKey = useLiveQuery(() => currentBankKey(db), [db]);
+  const [loaded, setLoaded] = useState<{ db: UserDb; bankKey: string; bank: PracticeBankIndex }>();
+  const [failed, setFailed] = useState<unknown>();
+  useEffect(() => {
+    if (bankKey === undefined) return;
+    let cancelled = false;
+    loadPracticeIndex(db).then(
+      (bank) => {
+        if (!cancelled) setLoaded({ db, bankKey, bank });
+      },
+      (err: unknown) => {
+        if (!cancelled) setFailed(err);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [db, bankKey]);
+  // As a failed live query does: the page's error boundary shows it.
+  if (failed) throw failed;
+  // The last index stays on screen while a newer bank's loads; another account's never does.
+  return loaded?.db === db ? loaded.bank : undefined;
 }
 
 /** The student's answers, finished tests, reviews, flags and seen-in-exam reports. */

@@ -21,8 +21,11 @@ export interface UpdaterStatus {
   warning: string | null;
   /** Numbered so a screen can key its lines. */
   log: { n: number; at: string; text: string }[];
-  /** Milliseconds spent in each phase of this run (the benchmark reads them). */
-  timings: { download: number; verify: number; unpack: number; apply: number };
+  /**
+   * Milliseconds spent in each phase of this run (the benchmark reads them); `index` is building
+   * what is derived from the bank once it is stored (the practice builder's index).
+   */
+  timings: { download: number; verify: number; unpack: number; apply: number; index: number };
   startedAt: string | null;
   finishedAt: string | null;
 }
@@ -43,7 +46,7 @@ export const IDLE_STATUS: UpdaterStatus = {
   error: null,
   warning: null,
   log: [],
-  timings: { download: 0, verify: 0, unpack: 0, apply: 0 },
+  timings: { download: 0, verify: 0, unpack: 0, apply: 0, index: 0 },
   startedAt: null,
   finishedAt: null,
 };

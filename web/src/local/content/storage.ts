@@ -18,6 +18,7 @@ export const CONTENT_TABLES = [
   "installedPacks",
   "packDownloads",
   "packChunks",
+  "bankIndexes",
 ] as const;
 
 /** Meta rows that describe the content on this device rather than the student. */

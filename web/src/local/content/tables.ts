@@ -51,3 +51,14 @@ export const CONTENT_STORES = {
   syllabusNodes: "code, subject",
   learningObjectives: "code, subject",
 } as const;
+
+/**
+ * Something derived from the bank once, when it is installed or updated, and kept (schema
+ * version 11): the practice builder's index, the lesson search index. `bankKey` names the
+ * content it was built from; one built for other content is built again.
+ */
+export interface BankIndexRow {
+  key: string;
+  bankKey: string;
+  value: unknown;
+}

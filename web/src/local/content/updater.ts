@@ -8,6 +8,7 @@ import { downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
+import { refreshPracticeIndex } from "./practice-index.ts";
 import { SpeedMeter } from "./speed.ts";
 import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
 import { unpack } from "./unpack.ts";
@@ -138,6 +139,11 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
           doneBytes += pack.size;
           emit({}, `Applied ${update.title} ${what}: ${body.questions.length} questions in ${took} ms`);
         }
+      }
+      if (plan.updates.length) {
+        // Once per run, not per pack: the practice builder then opens without indexing the bank.
+        const took = await timed("index", () => refreshPracticeIndex(db), true);
+        emit({}, `Indexed the question bank for practice tests in ${took} ms`);
       }
       if (images.length) {
         if (await stopIfAsked()) return status;

@@ -23,6 +23,7 @@ import type { ClientErrorKind } from "@preflight/sync-protocol/schemas/diagnosti
 import { Dexie, type EntityTable, type Table } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
 import {
+  type BankIndexRow,
   CONTENT_STORES,
   type InstalledPack,
   type LessonContent,
@@ -342,6 +343,7 @@ export class UserDb extends Dexie {
   progressTests!: EntityTable<LocalProgressTest, "id">;
   progressResets!: EntityTable<LocalProgressReset, "id">;
   pendingFeedback!: EntityTable<PendingFeedback, "id">;
+  bankIndexes!: EntityTable<BankIndexRow, "key">;
   constructor(userId: string) {
     super(`preflight-user-${userId}`);
     this.version(1).stores({
@@ -399,6 +401,9 @@ export class UserDb extends Dexie {
     this.version(9).stores({ progressResets: "id, subject" });
     // Feedback given offline, with its screenshots, waiting to be sent (schema version 10).
     this.version(10).stores({ pendingFeedback: "id, createdAt" });
+    // What is derived from the bank once, at install, and kept: the practice builder's index and
+    // the lesson search index (schema version 11; content, so never in a device file).
+    this.version(11).stores({ bankIndexes: "key" });
   }
 }
 

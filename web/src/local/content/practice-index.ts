@@ -1,0 +1,153 @@
+/**
+ * The practice builder's index of the bank (sync-protocol rules/practice-filter.ts,
+ * `indexPracticeBank`), built once when the bank is installed or updated and kept on the device
+ * with the bank it was built for, so opening the builder loads it instead of reading and
+ * indexing every question again (seconds on a 30,000-question bank).
+ *
+ * Stored compact: ids and the newest-first order as typed arrays, subjects, heading codes and
+ * dates as a list of distinct values with a code per question, the texts and references joined
+ * into one string each (one string is far quicker for the browser to store and read back than
+ * 30,000). The student's own facts (answers, flags…) are not part of it: they change with every
+ * test and are added when the builder opens (`withHistory`, cheap).
+ *
+ * The bank it was built for is named by `bankKey`: the installed packs (subject, version, hash),
+ * the legacy bank version and the question count. When the key no longer matches (a content
+ * update, an older device that never built one), the builder builds it again and stores it.
+ */
+import { indexPracticeBank, type PracticeBankIndex } from "@preflight/sync-protocol/rules/practice-filter";
+import { getMeta, type UserDb } from "../store/db.ts";
+import type { BankIndexRow } from "./tables.ts";
+
+export const PRACTICE_INDEX_KEY = "practice";
+/** Joins the texts and references: a character stripped question text never holds. */
+const SEPARATOR = "\u0000";
+/** Bumped when the stored shape changes: an index in another shape is built again. */
+const FORMAT = 1;
+
+export interface StoredPracticeIndex {
+  format: number;
+  ids: Int32Array;
+  subjects: string[];
+  subjectOf: Uint32Array;
+  codes: string[];
+  codeOf: Uint32Array;
+  dates: string[];
+  dateOf: Uint32Array;
+  text: string;
+  reference: string;
+  newestFirst: Int32Array;
+}
+
+/** The bank on the device as the index names it: changes whenever its questions may have. */
+export async function currentBankKey(db: UserDb): Promise<string> {
+  const [packs, bankVersion, count] = await Promise.all([
+    db.installedPacks.toArray(),
+    getMeta<string>(db, "bankVersion"),
+    db.questions.count(),
+  ]);
+  const parts = packs.map((p) => `${p.subject}@${p.version}:${p.sha256}`).sort();
+  return `${parts.join(",")}|${bankVersion ?? ""}|${count}`;
+}
+
+function dictionary(values: readonly string[]): { list: string[]; codes: Uint32Array } {
+  const position = new Map<string, number>();
+  const list: string[] = [];
+  const codes = new Uint32Array(values.length);
+  values.forEach((value, i) => {
+    let at = position.get(value);
+    if (at === undefined) {
+      at = list.length;
+      position.set(value, at);
+      list.push(value);
+    }
+    codes[i] = at;
+  });
+  return { list, codes };
+}
+
+export function encodePracticeIndex(index: PracticeBankIndex): StoredPracticeIndex {
+  const subjects = dictionary(index.subject);
+  const codes = dictionary(index.code);
+  const dates = dictionary(index.added);
+  return {
+    format: FORMAT,
+    ids: Int32Array.from(index.ids),
+    subjects: subjects.list,
+    subjectOf: subjects.codes,
+    codes: codes.list,
+    codeOf: codes.codes,
+    dates: dates.list,
+    dateOf: dates.codes,
+    text: index.text.join(SEPARATOR),
+    reference: index.reference.join(SEPARATOR),
+    newestFirst: index.newestFirst,
+  };
+}
+
+export function decodePracticeIndex(stored: StoredPracticeIndex): PracticeBankIndex {
+  const n = stored.ids.length;
+  const ids = Array.from(stored.ids);
+  const positionOf = new Map<number, number>();
+  const subject = new Array<string>(n);
+  const code = new Array<string>(n);
+  const added = new Array<string>(n);
+  for (let i = 0; i < n; i++) {
+    positionOf.set(ids[i] as number, i);
+    subject[i] = stored.subjects[stored.subjectOf[i] as number] as string;
+    code[i] = stored.codes[stored.codeOf[i] as number] as string;
+    added[i] = stored.dates[stored.dateOf[i] as number] as string;
+  }
+  const split = (joined: string) => (n === 0 ? [] : joined.split(SEPARATOR));
+  return {
+    ids,
+    positionOf,
+    subject,
+    code,
+    text: split(stored.text),
+    reference: split(stored.reference),
+    added,
+    newestFirst: stored.newestFirst,
+  };
+}
+
+function isUsable(row: BankIndexRow | undefined, bankKey: string): row is BankIndexRow {
+  const value = row?.value as Partial<StoredPracticeIndex> | undefined;
+  return row?.bankKey === bankKey && value?.format === FORMAT;
+}
+
+/**
+ * Builds the index from the questions on the device and stores it with the bank it was built
+ * for. The read, the build and the write are one snapshot of the bank: an update applied in
+ * between changes the key, so the next open builds again.
+ */
+export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
+  const { bankKey, questions } = await db.transaction("r", [db.installedPacks, db.meta, db.questions], async () => ({
+    bankKey: await currentBankKey(db),
+    questions: await db.questions.toArray(),
+  }));
+  const index = indexPracticeBank(questions);
+  await db.bankIndexes.put({ key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) });
+  return index;
+}
+
+/**
+ * The stored index when it was built for the bank on the device, else null (nothing read of the
+ * questions themselves: cheap).
+ */
+export async function readPracticeIndex(db: UserDb, bankKey?: string): Promise<PracticeBankIndex | null> {
+  const key = bankKey ?? (await currentBankKey(db));
+  const row = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
+  return isUsable(row, key) ? decodePracticeIndex(row.value as StoredPracticeIndex) : null;
+}
+
+/** The stored index, built and stored first when missing or built for another bank. */
+export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
+  return (await readPracticeIndex(db)) ?? buildPracticeIndex(db);
+}
+
+/** After an install or update: builds the index unless the stored one already fits the bank. */
+export async function refreshPracticeIndex(db: UserDb): Promise<void> {
+  const row = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
+  if (isUsable(row, await currentBankKey(db))) return;
+  await buildPracticeIndex(db);
+}
