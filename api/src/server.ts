@@ -12,6 +12,7 @@ import { createApp } from "./app.ts";
 import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
+import { underStartupLock } from "./db/startup-lock.ts";
 import { seedDemo } from "./demo/seed.ts";
 import { featuresFromEnv, inactivityFromEnv, type Lifecycle, systemClock } from "./deps.ts";
 import { gracefulShutdown } from "./http/graceful-shutdown.ts";
@@ -30,13 +31,17 @@ const webDist = resolve(process.env.WEB_DIST ?? resolve(repoRoot, "web/dist"));
 
 if (!isPostgresUrl(databaseUrl) && databaseUrl !== ":memory:") mkdirSync(dirname(databaseUrl), { recursive: true });
 const { db, dialect } = openDatabase(databaseUrl);
-await migrateToLatest(db);
-if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
-// HIDE_FIXED_RESULTS=1 (or 0) sets the server-wide hide_fixed_results; unset leaves the stored setting.
-if (process.env.HIDE_FIXED_RESULTS !== undefined) await setHideFixedResults(db, process.env.HIDE_FIXED_RESULTS === "1");
-// RESTRICT_TARGET_DATES (unrestricted, pt_only, modules, or parts) sets the spec's restrict_target_dates likewise.
-if (process.env.RESTRICT_TARGET_DATES !== undefined)
-  await setAccessSetting(db, RESTRICT_TARGET_DATES_SETTING, process.env.RESTRICT_TARGET_DATES);
+// Several instances over one PostgreSQL (npm run start:cluster) take these steps one at a time.
+await underStartupLock(db, dialect, async () => {
+  await migrateToLatest(db);
+  if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
+  // HIDE_FIXED_RESULTS=1 (or 0) sets the server-wide hide_fixed_results; unset leaves the stored setting.
+  if (process.env.HIDE_FIXED_RESULTS !== undefined)
+    await setHideFixedResults(db, process.env.HIDE_FIXED_RESULTS === "1");
+  // RESTRICT_TARGET_DATES (unrestricted, pt_only, modules, or parts) sets the spec's restrict_target_dates likewise.
+  if (process.env.RESTRICT_TARGET_DATES !== undefined)
+    await setAccessSetting(db, RESTRICT_TARGET_DATES_SETTING, process.env.RESTRICT_TARGET_DATES);
+});
 
 // Mail over SMTP_URL, or (the embedded default) into .eml files under data/mail/ beside the app.
 const mailTransport = process.env.SMTP_URL

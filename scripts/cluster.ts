@@ -1,0 +1,240 @@
+/**
+ * `npm run start:cluster`: the deployment of a whole school or country in miniature (README,
+ * "Running for a whole school or country"). Several API instances (api/src/server.ts, each on an
+ * internal port of its own) over one PostgreSQL, behind a round-robin reverse proxy on one public
+ * port, as a load balancer would run them.
+ *
+ *   DATABASE_URL        postgres://… (required: a SQLite file belongs to one process)
+ *   PORT                the proxy's public port (default 8787); HOST its address (default 0.0.0.0)
+ *   CLUSTER_INSTANCES   how many API instances (default 2)
+ *   APP_URL             the public origin for links in mails (default http://localhost:<PORT>)
+ *
+ * Every other variable (SMTP_URL, STRIPE_*, PREFLIGHT_FEATURES, …) is passed to each instance.
+ * The proxy sends a request only to an instance whose GET /api/ready said 200 at its last check
+ * (every second), so an instance shutting down stops getting requests before it stops. SIGTERM or
+ * Ctrl-C: the proxy stops taking connections, every instance finishes its requests in flight
+ * (api/src/http/graceful-shutdown.ts), then the script exits.
+ *
+ * Also used by the load bench (tests/bench/load.ts) and the cluster test (scripts/cluster.test.ts).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { dirname, resolve } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
+import { createProxyServer } from "http-proxy-3";
+import { isPostgresUrl } from "../api/src/db/connect.ts";
+import { databaseUrlFromEnv } from "../api/src/db/location.ts";
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const READY_CHECK_MS = 1000;
+const START_TIMEOUT_MS = 120_000;
+/** Longer than graceful-shutdown.ts's 25 s, so an instance is never killed while it drains. */
+const STOP_TIMEOUT_MS = 30_000;
+
+export interface ClusterOptions {
+  /** PostgreSQL, shared by every instance. */
+  databaseUrl: string;
+  instances?: number;
+  /** The proxy's public port; 0 picks a free one. */
+  port?: number;
+  host?: string;
+  /** Extra variables for every instance (on top of this process's environment). */
+  env?: Record<string, string>;
+  /** Where the instances' output goes, line by line (default: this process's stdout). */
+  log?: (line: string) => void;
+}
+
+export interface Cluster {
+  /** The proxy's origin, e.g. http://127.0.0.1:8787. */
+  url: string;
+  /** Each instance's own origin, behind the proxy. */
+  instanceUrls: string[];
+  /** Graceful: the proxy closes, every instance drains and exits. */
+  stop(): Promise<void>;
+}
+
+interface Instance {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  ready: boolean;
+  exited: Promise<void>;
+}
+
+export function freePort(host = "127.0.0.1"): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createNetServer();
+    probe.once("error", fail);
+    probe.listen(0, host, () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function isReady(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2000) });
+    await res.body?.cancel();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function startInstance(name: string, port: number, options: ClusterOptions, appUrl: string): Instance {
+  const child = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      APP_URL: appUrl,
+      ...options.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: options.databaseUrl,
+      // The client address is the X-Forwarded-For the proxy sets (rate limits per address).
+      TRUST_PROXY: "1",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = options.log ?? ((line: string) => console.log(line));
+  for (const stream of [child.stdout, child.stderr])
+    if (stream) createInterface({ input: stream }).on("line", (line) => log(`[${name}] ${line}`));
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  return { name, url: `http://127.0.0.1:${port}`, child, ready: false, exited };
+}
+
+async function stopInstance(instance: Instance): Promise<void> {
+  const { child } = instance;
+  if (child.exitCode === null && child.signalCode === null) {
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
+    await instance.exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Starts the instances, waits for each one's readiness, then opens the proxy. */
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  if (!isPostgresUrl(options.databaseUrl))
+    throw new Error(
+      "A cluster needs PostgreSQL: set DATABASE_URL=postgres://… (a SQLite file is one process's database; `npm start` runs one instance on it).",
+    );
+  const host = options.host ?? "127.0.0.1";
+  const publicPort = options.port || (await freePort(host));
+  const appUrl = `http://localhost:${publicPort}`;
+  const count = options.instances ?? 2;
+  const instances: Instance[] = [];
+  for (let i = 0; i < count; i++)
+    instances.push(startInstance(`api-${i + 1}`, await freePort(), options, options.env?.APP_URL ?? appUrl));
+
+  const stopAll = () => Promise.all(instances.map(stopInstance));
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (const instance of instances) {
+    for (;;) {
+      instance.ready = await isReady(instance.url);
+      if (instance.ready) break;
+      if (instance.child.exitCode !== null || Date.now() > deadline) {
+        await stopAll();
+        throw new Error(`${instance.name} did not become ready (exit code ${instance.child.exitCode})`);
+      }
+      await new Promise((done) => setTimeout(done, 200));
+    }
+  }
+
+  // Readiness every second: an instance shutting down (503) or gone is skipped until it is back.
+  const checks = setInterval(() => {
+    for (const instance of instances)
+      void isReady(instance.url).then((ready) => {
+        instance.ready = ready;
+      });
+  }, READY_CHECK_MS);
+  checks.unref();
+
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const proxy = createProxyServer({ agent, xfwd: true });
+  let next = 0;
+  const pick = (): Instance | undefined => {
+    for (let tried = 0; tried < instances.length; tried++) {
+      const instance = instances[next++ % instances.length] as Instance;
+      if (instance.ready && instance.child.exitCode === null) return instance;
+    }
+    return undefined;
+  };
+  const refuse = (res: ServerResponse, status: number, message: string) => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(status, { "Content-Type": "application/json", "Retry-After": "1" });
+    res.end(JSON.stringify({ error: { code: "unavailable", message } }));
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    // The proxy is the edge: a client's own X-Forwarded-* must not pass for the address it saw.
+    for (const name of ["x-forwarded-for", "x-forwarded-proto", "x-forwarded-host", "x-forwarded-port"])
+      delete req.headers[name];
+    const instance = pick();
+    if (!instance) return refuse(res, 503, "No API instance is ready");
+    proxy.web(req, res, { target: instance.url }, (err: Error) => {
+      // Refused or reset before a reply: the instance is skipped until its readiness says 200.
+      instance.ready = false;
+      refuse(res, 502, `${instance.name}: ${err.message}`);
+    });
+  });
+  await new Promise<void>((done, fail) => {
+    server.once("error", fail);
+    server.listen(publicPort, host, () => done());
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= (async () => {
+      clearInterval(checks);
+      const closed = new Promise<void>((done) => server.close(() => done()));
+      server.closeIdleConnections();
+      // The instances finish what the proxy already sent them; their replies still go out.
+      await stopAll();
+      server.closeAllConnections();
+      await closed;
+      agent.destroy();
+    })();
+    return stopping;
+  };
+  return {
+    url: `http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${publicPort}`,
+    instanceUrls: instances.map((i) => i.url),
+    stop,
+  };
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = databaseUrlFromEnv();
+  if (!isPostgresUrl(databaseUrl)) {
+    console.error(
+      `npm run start:cluster needs PostgreSQL: set DATABASE_URL=postgres://user@host:5432/preflight.\n` +
+        `The default database is a SQLite file (${databaseUrl}), which belongs to one process; use \`npm start\` for one instance.`,
+    );
+    process.exit(1);
+  }
+  const instances = Number(process.env.CLUSTER_INSTANCES ?? 2);
+  if (!Number.isInteger(instances) || instances < 1) throw new Error(`CLUSTER_INSTANCES is not a count: ${instances}`);
+  const port = Number(process.env.PORT ?? 8787);
+  const { PORT: _public, HOST: _host, ...env } = process.env;
+  const cluster = await startCluster({
+    databaseUrl,
+    instances,
+    port,
+    host: process.env.HOST ?? "0.0.0.0",
+    env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+  });
+  console.log(
+    `Preflight cluster: ${instances} API instances (${cluster.instanceUrls.join(", ")}) behind http://localhost:${port}`,
+  );
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      console.log(`${signal}: draining the instances`);
+      void cluster.stop().then(() => process.exit(0));
+    });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
