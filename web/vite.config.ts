@@ -10,7 +10,7 @@ const apiTarget = process.env.API_URL ?? "http://localhost:8787";
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: "react", autoCodeSplitting: false, routesDirectory: "src/routes" }),
+    tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes" }),
     react(),
     tailwindcss(),
     VitePWA({
@@ -63,5 +63,5 @@ export default defineConfig({
       ]),
     ),
   },
-  build: { target: "es2022", sourcemap: true },
+  build: { target: "es2022", sourcemap: true, manifest: true },
 });

@@ -1,72 +1,9 @@
-import { createRootRoute, Link, Outlet } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
-import { AppShell } from "../app/AppShell.tsx";
+import { createRootRoute, lazyRouteComponent, Outlet } from "@tanstack/react-router";
 import { RenderError } from "../app/RenderError.tsx";
-import { SessionProvider } from "../app/session-context.tsx";
-import { currentSession } from "../local/account/session.ts";
-import type { DeviceSession } from "../local/store/db.ts";
-import { BrandHeader } from "../ui/BrandHeader.tsx";
-import { buttonClass } from "../ui/Button.tsx";
-import { Page } from "../ui/Page.tsx";
-import { SkipLink } from "../ui/SkipLink.tsx";
-
-/**
- * An address the app does not have. A signed-in student keeps the app's header and navigation;
- * a visitor gets the brand and the way to sign in. The session is read from the device, so
- * this works offline.
- */
-function NotFound() {
-  const [session, setSession] = useState<DeviceSession | null | undefined>(undefined);
-  useEffect(() => {
-    let cancelled = false;
-    void currentSession()
-      .catch(() => undefined)
-      .then((found) => {
-        if (!cancelled) setSession(found ?? null);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  // Until the device has said whether a session exists: an empty page rather than a flash of the wrong frame.
-  if (session === undefined) return null;
-  const body = (
-    <Page
-      title="Page not found"
-      description="There is no page at this address. It may have moved, or the link may be mistyped."
-      width="narrow"
-      titleTestId="not-found"
-    >
-      <div className="flex flex-wrap gap-3">
-        {session ? (
-          <Link to="/dashboard" className={buttonClass("primary")}>
-            Go to dashboard
-          </Link>
-        ) : (
-          <Link to="/login" className={buttonClass("primary")}>
-            Sign in
-          </Link>
-        )}
-      </div>
-    </Page>
-  );
-  if (session)
-    return (
-      <SessionProvider session={session}>
-        <AppShell>{body}</AppShell>
-      </SessionProvider>
-    );
-  return (
-    <div className="min-h-full py-8">
-      <SkipLink />
-      <BrandHeader />
-      {body}
-    </div>
-  );
-}
 
 export const Route = createRootRoute({
   component: () => <Outlet />,
   errorComponent: ({ error }) => <RenderError error={error} />,
-  notFoundComponent: NotFound,
+  // Its own chunk, as the routes' components are: it brings the signed-in frame (AppShell).
+  notFoundComponent: lazyRouteComponent(() => import("../app/NotFound.tsx"), "NotFound"),
 });

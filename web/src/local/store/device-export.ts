@@ -10,7 +10,6 @@
  */
 
 import type { Dexie } from "dexie";
-import { exportDB, importDB, peakImportFile } from "dexie-export-import";
 import { currentDate, withLock } from "../../platform.ts";
 import { UPDATER_META_KEYS } from "../content/service.ts";
 import { CONTENT_META_KEYS, CONTENT_TABLES, EVICTED_META_KEY } from "../content/storage.ts";
@@ -76,6 +75,7 @@ export async function exportDeviceData(
   now: Date = currentDate(),
   onProgress?: RowProgress,
 ): Promise<DeviceExport> {
+  const { exportDB } = await import("dexie-export-import");
   const blob = await exportDB(db, {
     skipTables: SKIPPED_TABLES,
     filter: (table, value) => table !== "meta" || !DEVICE_META_KEYS.has((value as MetaRow).key),
@@ -116,6 +116,7 @@ export interface DeviceFileSummary {
  * would throw them away).
  */
 export async function inspectDeviceFile(db: UserDb, file: Blob): Promise<DeviceFileSummary> {
+  const { peakImportFile } = await import("dexie-export-import");
   const meta = await peakImportFile(file).catch(() => null);
   const tables = (meta?.formatName === "dexie" && Array.isArray(meta.data?.tables) ? meta.data.tables : []) as {
     name: string;
@@ -167,6 +168,7 @@ export async function importDeviceData(
 
     // Read through a scratch database: the library revives the file's values there, and
     // nothing of this account's database changes until every row has been read.
+    const { importDB } = await import("dexie-export-import");
     const scratch = await importDB(file, {
       name: `preflight-import-${crypto.randomUUID()}`,
       progressCallback: reportRows(options.onProgress),
