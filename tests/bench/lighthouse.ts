@@ -1,0 +1,122 @@
+/**
+ * Lighthouse, mobile preset (its default: a mid-range phone's screen, simulated slow 4G and 4×
+ * CPU slowdown), performance only, on the two pages a student opens first:
+ *
+ * - /login on a first visit: Lighthouse resets the origin's storage before loading it.
+ * - /dashboard signed in as the demo student: the student signs in (Playwright, connected to the
+ *   same Chromium over CDP) and the demo bank is installed; then the app's service worker and its
+ *   caches are removed, so the page and its scripts come from the network as on a first visit,
+ *   while the session (cookie and device database) stays for the page to open signed in.
+ *
+ * Each page is scored RUNS times; the rows give the median score and LCP, and the range.
+ * Needs the built app: run `npm run build` first (the server serves web/dist, or WEB_DIST).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouseRun from "lighthouse";
+import { chromium } from "playwright-core";
+import type { BenchRow } from "./run.ts";
+import { CHROMIUM_ARGS, startServer } from "./server.ts";
+
+const RUNS = 3;
+const TARGET = "≥ 90";
+
+interface Score {
+  score: number;
+  lcpMs: number;
+}
+
+async function score(url: string, port: number, keepStorage: boolean): Promise<Score> {
+  const result = await lighthouseRun(url, {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableStorageReset: keepStorage,
+  });
+  const lhr = result?.lhr;
+  const performance = lhr?.categories.performance?.score;
+  const lcp = lhr?.audits["largest-contentful-paint"]?.numericValue;
+  if (typeof performance !== "number" || typeof lcp !== "number")
+    throw new Error(`lighthouse bench: no score for ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
+  return { score: Math.round(performance * 100), lcpMs: lcp };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] as number;
+}
+
+function rows(page: string, scores: Score[]): BenchRow[] {
+  const bench = `Lighthouse mobile (simulated slow 4G, 4× CPU), median of ${scores.length}`;
+  const values = scores.map((s) => s.score);
+  const lcps = scores.map((s) => s.lcpMs / 1000);
+  return [
+    {
+      bench,
+      measure: `${page} performance score (min–max)`,
+      value: `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`,
+      target: TARGET,
+    },
+    {
+      bench,
+      measure: `${page} LCP (min–max)`,
+      value: `${median(lcps).toFixed(1)} s (${Math.min(...lcps).toFixed(1)}–${Math.max(...lcps).toFixed(1)} s)`,
+    },
+  ];
+}
+
+export async function lighthouse(): Promise<BenchRow[]> {
+  const server = await startServer("lighthouse");
+  const userDataDir = mkdtempSync(join(tmpdir(), "preflight-lighthouse-"));
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", ...CHROMIUM_ARGS],
+    userDataDir,
+    logLevel: "error",
+  });
+  try {
+    const login: Score[] = [];
+    for (let run = 0; run < RUNS; run++) login.push(await score(`${server.baseUrl}/login`, chrome.port, false));
+
+    // Signed in as the demo student in the same browser (the default context: Lighthouse's tab shares it).
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const context = browser.contexts()[0];
+    if (!context) throw new Error("lighthouse bench: Chromium has no default context");
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel("E-mail").fill("student@preflight.test");
+    await page.getByLabel("Password").fill("preflight");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/dashboard$/, { timeout: 120_000 });
+    await page.getByTestId("summary-circles").waitFor({ timeout: 60_000 });
+    await page.goto("about:blank");
+    const cdp = await context.newCDPSession(page);
+
+    const dashboard: Score[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      // A first visit's network: no service worker, no precache, no HTTP cache; the session stays.
+      await cdp.send("Storage.clearDataForOrigin", {
+        origin: server.baseUrl,
+        storageTypes: "service_workers,cache_storage",
+      });
+      await cdp.send("Network.clearBrowserCache");
+      dashboard.push(await score(`${server.baseUrl}/dashboard`, chrome.port, true));
+    }
+    await browser.close().catch(() => undefined);
+    return [...rows("/login, first visit", login), ...rows("/dashboard, signed in", dashboard)];
+  } finally {
+    chrome.kill();
+    await server.stop();
+    rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+// `node --import tsx tests/bench/lighthouse.ts` runs this bench alone.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const row of await lighthouse())
+    console.log(`${row.measure}: ${row.value}${row.target ? ` (target ${row.target})` : ""}`);
+}
