@@ -13,25 +13,26 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
-import { currentBankKey, loadPracticeIndex } from "../../local/content/practice-index.ts";
+import { buildPracticeIndex, readPracticeIndex } from "../../local/content/practice-index.ts";
 import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
 import { headingCounts } from "../../ui/subject-tree.ts";
 
 /**
- * The bank on this device, indexed for the filter: the index kept on the device, loaded again
- * only when the bank changes (its key follows the installed packs and the question count); built
+ * The bank on this device, indexed for the filter: the index kept on the device (read again only
+ * when the bank changes: its key follows the installed packs and the question count), built
  * here only when the device has none for this bank (an older device, an interrupted update).
  */
 export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
-  const bankKey = useLiveQuery(() => currentBankKey(db), [db]);
-  const [loaded, setLoaded] = useState<{ db: UserDb; bankKey: string; bank: PracticeBankIndex }>();
+  const kept = useLiveQuery(() => readPracticeIndex(db), [db]);
+  const [built, setBuilt] = useState<{ db: UserDb; bankKey: string; bank: PracticeBankIndex }>();
   const [failed, setFailed] = useState<unknown>();
+  const missing = kept && !kept.index ? kept.bankKey : null;
   useEffect(() => {
-    if (bankKey === undefined) return;
+    if (missing === null) return;
     let cancelled = false;
-    loadPracticeIndex(db).then(
+    buildPracticeIndex(db).then(
       (bank) => {
-        if (!cancelled) setLoaded({ db, bankKey, bank });
+        if (!cancelled) setBuilt({ db, bankKey: missing, bank });
       },
       (err: unknown) => {
         if (!cancelled) setFailed(err);
@@ -40,11 +41,11 @@ export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
     return () => {
       cancelled = true;
     };
-  }, [db, bankKey]);
+  }, [db, missing]);
   // As a failed live query does: the page's error boundary shows it.
   if (failed) throw failed;
-  // The last index stays on screen while a newer bank's loads; another account's never does.
-  return loaded?.db === db ? loaded.bank : undefined;
+  if (kept?.index) return kept.index;
+  return built?.db === db && built.bankKey === missing ? built.bank : undefined;
 }
 
 /** The student's answers, finished tests, reviews, flags and seen-in-exam reports. */

@@ -38,7 +38,7 @@ describe("the practice index kept on the device", () => {
   it("is built once and loaded after, and built again when the bank changes", async () => {
     const { db } = await signedInScope();
     await db.questions.bulkPut(BANK);
-    expect(await readPracticeIndex(db)).toBeNull();
+    expect((await readPracticeIndex(db)).index).toBeNull();
 
     await refreshPracticeIndex(db);
     const stored = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
@@ -54,11 +54,18 @@ describe("the practice index kept on the device", () => {
       sha256: "ab",
       appliedAt: "2026-11-25T09:00:00.000Z",
     });
-    expect(await readPracticeIndex(db)).toBeNull();
+    expect((await readPracticeIndex(db)).index).toBeNull();
     const more = [...BANK, question(4, "021", "021.02", "Flaps", "2026-01-03")];
     await db.questions.put(more[3] as LocalQuestion);
     expect(await loadPracticeIndex(db)).toEqual(indexPracticeBank(more));
-    expect(await readPracticeIndex(db)).toEqual(indexPracticeBank(more));
+    expect((await readPracticeIndex(db)).index).toEqual(indexPracticeBank(more));
+  });
+
+  it("reads a bank larger than one slice whole", async () => {
+    const { db } = await signedInScope();
+    const many = Array.from({ length: 4001 }, (_, i) => question(i + 1, "010", "010.01", `Q ${i}`, "2026-01-01"));
+    await db.questions.bulkPut(many);
+    expect((await buildPracticeIndex(db)).ids).toEqual(many.map((q) => q.id));
   });
 
   it("is content: thrown away with it", async () => {

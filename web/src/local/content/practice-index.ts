@@ -14,13 +14,19 @@
  * the legacy bank version and the question count. When the key no longer matches (a content
  * update, an older device that never built one), the builder builds it again and stores it.
  */
-import { indexPracticeBank, type PracticeBankIndex } from "@preflight/sync-protocol/rules/practice-filter";
+import {
+  indexPracticeBank,
+  type PracticeBankIndex,
+  type PracticeBankQuestion,
+} from "@preflight/sync-protocol/rules/practice-filter";
 import { getMeta, type UserDb } from "../store/db.ts";
 import type { BankIndexRow } from "./tables.ts";
 
 export const PRACTICE_INDEX_KEY = "practice";
 /** Joins the texts and references: a character stripped question text never holds. */
 const SEPARATOR = "\u0000";
+/** Questions read at a time while building. */
+const READ_SLICE = 2000;
 /** Bumped when the stored shape changes: an index in another shape is built again. */
 const FORMAT = 1;
 
@@ -121,28 +127,43 @@ function isUsable(row: BankIndexRow | undefined, bankKey: string): row is BankIn
  * between changes the key, so the next open builds again.
  */
 export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
-  const { bankKey, questions } = await db.transaction("r", [db.installedPacks, db.meta, db.questions], async () => ({
-    bankKey: await currentBankKey(db),
-    questions: await db.questions.toArray(),
-  }));
+  const { bankKey, questions } = await db.transaction("r", [db.installedPacks, db.meta, db.questions], async () => {
+    // Read in slices, keeping only what the filter reads: the whole bank's answers and
+    // explanations never sit in memory at once.
+    const questions: PracticeBankQuestion[] = [];
+    for (let last = -Infinity; ; ) {
+      const slice = await db.questions.where(":id").above(last).limit(READ_SLICE).toArray();
+      for (const q of slice)
+        questions.push({
+          id: q.id,
+          subject: q.subject,
+          syllabus_code: q.syllabus_code,
+          question: q.question,
+          reference: q.reference,
+          added: q.added,
+        });
+      if (slice.length < READ_SLICE) break;
+      last = (slice.at(-1) as { id: number }).id;
+    }
+    return { bankKey: await currentBankKey(db), questions };
+  });
   const index = indexPracticeBank(questions);
   await db.bankIndexes.put({ key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) });
   return index;
 }
 
 /**
- * The stored index when it was built for the bank on the device, else null (nothing read of the
- * questions themselves: cheap).
+ * The stored index when it was built for the bank on the device, else null, with the bank's key
+ * (nothing read of the questions themselves: cheap).
  */
-export async function readPracticeIndex(db: UserDb, bankKey?: string): Promise<PracticeBankIndex | null> {
-  const key = bankKey ?? (await currentBankKey(db));
-  const row = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
-  return isUsable(row, key) ? decodePracticeIndex(row.value as StoredPracticeIndex) : null;
+export async function readPracticeIndex(db: UserDb): Promise<{ bankKey: string; index: PracticeBankIndex | null }> {
+  const [bankKey, row] = await Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_INDEX_KEY)]);
+  return { bankKey, index: isUsable(row, bankKey) ? decodePracticeIndex(row.value as StoredPracticeIndex) : null };
 }
 
 /** The stored index, built and stored first when missing or built for another bank. */
 export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
-  return (await readPracticeIndex(db)) ?? buildPracticeIndex(db);
+  return (await readPracticeIndex(db)).index ?? buildPracticeIndex(db);
 }
 
 /** After an install or update: builds the index unless the stored one already fits the bank. */
