@@ -230,6 +230,38 @@ describe("fault injectors", () => {
     expect(await server()).toEqual(APPLIED);
   });
 
+  it("[SR23] replay stale after pruning: an earlier batch arriving once its rows are pruned writes nothing", async () => {
+    await send({ kind: "none" });
+    expect(await device.drain()).toMatchObject({ kind: "drained", sent: 2 });
+    // One more answer, pushed on its own: that push acknowledges seqs 1 and 2, whose rows go.
+    const test = await device.scope.db.userTests.get(testId);
+    const second = stage.bank.get(test?.question_ids[1] as number) as LocalQuestion;
+    expect(await device.engine.test.saveAnswer(device.scope, testId, second.id, answerFor(second, "correct"))).toBe(
+      true,
+    );
+    expect(await device.drain()).toMatchObject({ kind: "drained", sent: 1 });
+    const cursor = () =>
+      device
+        .clientId()
+        .then((clientId) =>
+          world.db
+            .selectFrom("client_cursors")
+            .select(["last_seq", "pruned_seq"])
+            .where("client_id", "=", clientId)
+            .executeTakeFirstOrThrow(),
+        );
+    expect(await cursor()).toEqual({ last_seq: 3, pruned_seq: 2 });
+    const pruned = { mutations: 1, answers: 2, tests: 1 };
+    expect(await server()).toEqual(pruned);
+    const before = world.delivered;
+    // The first push (seqs 1 and 2) arrives again: answered as duplicates, nothing applied twice.
+    device.net.queue.push({ kind: "replay-stale", pick: 0 });
+    expect((await device.net.fetch("/api/auth/me")).status).toBe(200);
+    expect(world.delivered - before).toBe(2);
+    expect(await server()).toEqual(pruned);
+    expect(await cursor()).toEqual({ last_seq: 3, pruned_seq: 2 });
+  });
+
   it("crash mid-push: a prefix of the batch is applied, the server restarts, the device sees a reset", async () => {
     const restarts = world.restarts;
     const error = await rejection(send({ kind: "crash-mid-push", keep: 0 }));
@@ -343,6 +375,17 @@ describe("the property's comparison has teeth", () => {
       expect(problems.join("\n")).toMatch(/server holds 2 applied answers, should hold 1/);
     } finally {
       await sql`drop trigger double_answers`.execute(stage.world.db);
+    }
+  });
+
+  it("[SR23] a replay row lost ahead of the acknowledged cursor is reported", async () => {
+    await sql`create trigger lose_rows after insert on mutations when new.call like '%/seen-in-exam'
+      begin delete from mutations where user_id = new.user_id and id = new.id; end`.execute(stage.world.db);
+    try {
+      const { problems } = await runSchedule(stage, schedule);
+      expect(problems.join("\n")).toMatch(/server holds \d+ mutations of this client, should hold \d+/);
+    } finally {
+      await sql`drop trigger lose_rows`.execute(stage.world.db);
     }
   });
 

@@ -383,8 +383,19 @@ async function compare(stage: Stage, model: Model, seenBefore: number): Promise<
   const notices = await local.notices.toArray();
   expect(notices.length === 0, `device has notices, should have none: ${JSON.stringify(notices)}`);
 
-  // Exactly once: one mutations row per queued intent, the cursor at the last seq.
+  // Exactly once: one mutations row per queued intent the device has not acknowledged yet (the
+  // rows behind its acknowledged cursor are pruned, SR23), the cursor at the last seq.
   const clientId = await device.clientId();
+  const cursor = await db
+    .selectFrom("client_cursors")
+    .select(["last_seq", "pruned_seq"])
+    .where("client_id", "=", clientId)
+    .executeTakeFirst();
+  const pruned = cursor?.pruned_seq ?? 0;
+  expect(
+    pruned >= 0 && pruned <= model.queued,
+    `server pruned this client's rows up to seq ${pruned}, beyond the ${model.queued} queued`,
+  );
   const mutations = await db
     .selectFrom("mutations")
     .select(["seq", "status", "call", "reply"])
@@ -392,23 +403,18 @@ async function compare(stage: Stage, model: Model, seenBefore: number): Promise<
     .orderBy("seq")
     .execute();
   expect(
-    mutations.length === model.queued,
-    `server holds ${mutations.length} mutations of this client, should hold ${model.queued} (one per queued intent)`,
+    mutations.length === model.queued - pruned,
+    `server holds ${mutations.length} mutations of this client, should hold ${model.queued - pruned} (one per queued intent after the ${pruned} pruned)`,
   );
   expect(
     same(
       mutations.map((m) => m.seq),
-      Array.from({ length: mutations.length }, (_, i) => i + 1),
+      Array.from({ length: mutations.length }, (_, i) => pruned + i + 1),
     ),
-    `server mutation seqs ${mutations.map((m) => m.seq)} should run 1…${mutations.length}`,
+    `server mutation seqs ${mutations.map((m) => m.seq)} should run ${pruned + 1}…${model.queued}`,
   );
   for (const m of mutations.filter((m) => m.status !== "applied"))
     problems.push(`server refused seq ${m.seq} ${m.call}: ${m.reply}; every intent was valid`);
-  const cursor = await db
-    .selectFrom("client_cursors")
-    .select("last_seq")
-    .where("client_id", "=", clientId)
-    .executeTakeFirst();
   expect(
     (cursor?.last_seq ?? 0) === model.queued,
     `server cursor for this client is at ${cursor?.last_seq}, should be ${model.queued}`,

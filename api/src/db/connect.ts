@@ -17,6 +17,7 @@ import * as licences from "./migrations/0013-licences.ts";
 import * as feedback from "./migrations/0014-feedback.ts";
 import * as bugReports from "./migrations/0015-bug-reports.ts";
 import * as clientErrors from "./migrations/0016-client-errors.ts";
+import * as boundedStorage from "./migrations/0017-bounded-storage.ts";
 import type { Database } from "./schema.ts";
 import { cachingStatements } from "./statement-cache.ts";
 
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0014-feedback": feedback,
   "0015-bug-reports": bugReports,
   "0016-client-errors": clientErrors,
+  "0017-bounded-storage": boundedStorage,
 };
 
 export type Dialect = "sqlite" | "postgres";

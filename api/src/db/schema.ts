@@ -28,6 +28,7 @@ export interface Database {
   answers: AnswersTable;
   mutations: MutationsTable;
   client_cursors: ClientCursorsTable;
+  question_stats: QuestionStatsTable;
   flags: FlagsTable;
   seen_in_exam: SeenInExamTable;
   reviews: ReviewsTable;
@@ -425,6 +426,18 @@ export interface ClientCursorsTable {
   user_id: string;
   last_seq: number;
   updated_at: string;
+  /** High-water mark of pruning: the client's applied mutation rows with seq <= this are gone (SR23). */
+  pruned_seq: Generated<number>;
+  /** The greatest id (lower-case) among the pruned rows; null while nothing is pruned. */
+  pruned_max_id: string | null;
+}
+
+/** Per question, the latest applied answer of each test question: how many, how many correct, last arrival. */
+export interface QuestionStatsTable {
+  question_id: number;
+  answered: number;
+  sum_correct: number;
+  updated: string | null;
 }
 
 /** The student's flag on a question: the latest intent wins (updated_at is the intent's time). */

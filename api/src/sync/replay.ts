@@ -9,6 +9,12 @@
  * An effect that fails still records its failure and advances the cursor, so one bad
  * mutation never blocks the queue behind it. Direct calls with an Idempotency-Key use the
  * same path without a cursor; there a refusal that kept nothing writes nothing at all.
+ *
+ * The rows stay bounded: a push whose lowest seq is s tells that the client holds nothing
+ * pending below s (its outbox sends in seq order and drops an entry only once answered), so the
+ * client's applied rows with seq < s are pruned in that push's transaction (SR23). The cursor
+ * keeps high-water marks of what was pruned (pruned_seq, pruned_max_id), and a pruned mutation
+ * sent again is answered as a duplicate without its reply.
  */
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
@@ -76,6 +82,8 @@ export class Replayer {
         sorted.filter((m) => m.clientId === clientId).map((m) => m.id),
       );
       let last = cursor.last_seq;
+      const own = sorted.filter((m) => m.clientId === clientId);
+      const acknowledged = Math.min((own[0]?.seq ?? 1) - 1, cursor.last_seq);
       const results: PushResult[] = [];
       const rows: Insertable<MutationsTable>[] = [];
       const settle = (m: Mutation, outcome: EffectOutcome) => {
@@ -104,6 +112,11 @@ export class Replayer {
           results.push(toPushResult(m, repeat));
           continue;
         }
+        const pruned = prunedRepeat(cursor, m);
+        if (pruned) {
+          results.push(toPushResult(m, pruned));
+          continue;
+        }
         if (m.seq < expected) {
           results.push({
             id: m.id,
@@ -124,10 +137,11 @@ export class Replayer {
         settle(m, outcome);
       }
       await insertMutationRows(trx, rows);
-      if (last !== cursor.last_seq)
+      const marks = await pruneAcknowledged(trx, user.id, clientId, cursor, acknowledged);
+      if (last !== cursor.last_seq || marks)
         await trx
           .updateTable("client_cursors")
-          .set({ last_seq: last, updated_at: now })
+          .set({ last_seq: last, updated_at: now, ...marks })
           .where("client_id", "=", clientId)
           .execute();
       await trx.commit().execute();
@@ -178,7 +192,10 @@ export class Replayer {
       if (req.client) {
         const cursor = await lockCursor(trx, dialect, user.id, req.client.clientId);
         const expected = cursor.last_seq + 1;
-        const repeat = req.client.seq < expected ? await storedReply(trx, user.id, req.id) : null;
+        const repeat =
+          req.client.seq < expected
+            ? ((await storedReply(trx, user.id, req.id)) ?? prunedRepeat(cursor, { id: req.id, seq: req.client.seq }))
+            : null;
         if (repeat) {
           await trx.commit().execute();
           return repeat;
@@ -412,18 +429,70 @@ async function ensureCursor(db: Kysely<Database>, userId: string, clientId: stri
     .execute();
 }
 
+/** A client's cursor: the last seq taken, and the high-water marks of its pruned rows. */
+interface Cursor {
+  user_id: string;
+  last_seq: number;
+  pruned_seq: number;
+  pruned_max_id: string | null;
+}
+
 /** Reads the client's cursor, locked on PostgreSQL (SQLite's writer lock already serialises). */
 async function lockCursor(
   trx: Transaction<Database>,
   dialect: AppDeps["dialect"],
   userId: string,
   clientId: string,
-): Promise<{ user_id: string; last_seq: number }> {
-  let query = trx.selectFrom("client_cursors").select(["user_id", "last_seq"]).where("client_id", "=", clientId);
+): Promise<Cursor> {
+  let query = trx
+    .selectFrom("client_cursors")
+    .select(["user_id", "last_seq", "pruned_seq", "pruned_max_id"])
+    .where("client_id", "=", clientId);
   if (dialect === "postgres") query = query.forUpdate();
   const cursor = await query.executeTakeFirstOrThrow();
   if (cursor.user_id !== userId) throw new ApiError("forbidden", "This device id belongs to another account");
   return cursor;
+}
+
+/**
+ * A mutation of the client whose row was pruned (SR23): at or below the pruned seq, with an id
+ * no greater than the greatest pruned one (a mutation sent again is one of those rows, whatever
+ * the device's clock did; a new change reusing a seq has a uuid v7 made later, and stays a
+ * conflict, SR9). It is answered as a duplicate; its stored reply is gone, so the reply is null.
+ */
+function prunedRepeat(cursor: Cursor, m: { id: string; seq: number }): StoredResult | null {
+  if (m.seq > cursor.pruned_seq || cursor.pruned_max_id === null) return null;
+  return m.id.toLowerCase() <= cursor.pruned_max_id ? { status: "duplicate", reply: null } : null;
+}
+
+/**
+ * Deletes the client's applied rows it has acknowledged (seq <= `acknowledged`) and not yet
+ * pruned, one bounded delete per push, and gives the cursor's new high-water marks (null: none
+ * to prune). Refused rows stay, so a refusal sent again is still answered with its error.
+ */
+async function pruneAcknowledged(
+  trx: Transaction<Database>,
+  userId: string,
+  clientId: string,
+  cursor: Cursor,
+  acknowledged: number,
+): Promise<Pick<Cursor, "pruned_seq" | "pruned_max_id"> | null> {
+  if (acknowledged <= cursor.pruned_seq) return null;
+  const gone = await trx
+    .deleteFrom("mutations")
+    .where("user_id", "=", userId)
+    .where("client_id", "=", clientId)
+    .where("seq", ">", cursor.pruned_seq)
+    .where("seq", "<=", acknowledged)
+    .where("status", "=", "applied")
+    .returning("id")
+    .execute();
+  let max = cursor.pruned_max_id;
+  for (const { id } of gone) {
+    const lower = id.toLowerCase();
+    if (max === null || lower > max) max = lower;
+  }
+  return { pruned_seq: acknowledged, pruned_max_id: max };
 }
 
 /** An effect's outcome as the mutation's row, and what the row answers. */
