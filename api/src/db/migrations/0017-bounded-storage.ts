@@ -35,7 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     from (
       select question_id, correct, received_at,
         row_number() over (
-          partition by user_test_id, question_id order by created_at desc, received_at desc
+          partition by user_test_id, question_id order by created_at desc, received_at desc, id desc
         ) as rn
       from answers
       where applied = 1

@@ -22,9 +22,32 @@ export interface StatsRow {
 /**
  * Statistics over every student's applied answers: the latest answer per test question
  * (a test belongs to one student, so per student per test question) counts once.
- * `updated` is when the latest of those answers reached the server.
+ * `updated` is when the latest of those answers reached the server. Read from the summary
+ * `question_stats`, kept beside each answer written (routes/test/effects.ts), never by a scan
+ * of the answers.
  */
 export async function questionStats(db: Db, questionId?: number): Promise<Map<number, StatsRow>> {
+  let query = db.selectFrom("question_stats").select(["question_id", "answered", "sum_correct", "updated"]);
+  if (questionId !== undefined) query = query.where("question_id", "=", questionId);
+  const out = new Map<number, StatsRow>();
+  for (const r of await query.execute()) {
+    const id = Number(r.question_id);
+    if (Number(r.answered) === 0) continue;
+    out.set(id, {
+      question_id: id,
+      answered: Number(r.answered),
+      sum_correct: Number(r.sum_correct),
+      updated: r.updated,
+    });
+  }
+  return out;
+}
+
+/**
+ * The same statistics counted from the answers themselves (a scan of every student's answers):
+ * what the summary must agree with, for tests and for checking a database by hand.
+ */
+export async function questionStatsByScan(db: Db, questionId?: number): Promise<Map<number, StatsRow>> {
   const only = questionId === undefined ? sql`` : sql`and question_id = ${questionId}`;
   const result = await sql<{
     question_id: number;
@@ -36,7 +59,7 @@ export async function questionStats(db: Db, questionId?: number): Promise<Map<nu
     from (
       select question_id, correct, received_at,
         row_number() over (
-          partition by user_test_id, question_id order by created_at desc, received_at desc
+          partition by user_test_id, question_id order by created_at desc, received_at desc, id desc
         ) as rn
       from answers
       where applied = 1 ${only}

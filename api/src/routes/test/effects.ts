@@ -2,7 +2,7 @@ import { gradeAnswer } from "@preflight/sync-protocol/rules/grading";
 import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
 import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/sync-protocol/rules/timed-tests";
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
-import type { Insertable, Selectable, Transaction } from "kysely";
+import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import type { AnswersTable, Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import { visibilityOf } from "../../read/result-visibility.ts";
@@ -212,6 +212,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       };
       outcomes.push({ outcome: { status: "applied", reply }, kept: true });
     }
+    await countIntoQuestionStats(ctx.trx, rows);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await ctx.trx
         .insertInto("answers")
@@ -281,6 +282,83 @@ async function answerHolders(trx: Transaction<Database>, ids: string[]): Promise
     for (const r of rows) holders.set(r.id, r.user_id);
   }
   return holders;
+}
+
+type CountedAnswer = Pick<Insertable<AnswersTable>, "id" | "correct" | "created_at" | "received_at">;
+
+/**
+ * The order the statistics take a test question's answers in (SR8): the device's time, then the
+ * arrival, then (two answers of one push at one instant) the id, as `questionStatsByScan` does.
+ */
+const laterThan = (a: CountedAnswer, b: CountedAnswer) =>
+  a.created_at !== b.created_at
+    ? a.created_at > b.created_at
+    : a.received_at !== b.received_at
+      ? a.received_at > b.received_at
+      : a.id > b.id;
+
+/**
+ * Keeps the summary the question statistics are read from (`question_stats`, migration 0017), in
+ * the transaction (and under the savepoint) that writes the answers, before they are inserted:
+ * per question, the test questions whose latest applied answer exists, how many of those are
+ * correct, and when the latest of them arrived. A test question's first applied answer counts
+ * it; a later one that becomes its latest moves the correct count by the difference. One read of
+ * the stored answers of the run's test questions, one multi-row upsert in question order (so two
+ * pushes lock the rows in the same order).
+ */
+async function countIntoQuestionStats(trx: Transaction<Database>, rows: Insertable<AnswersTable>[]): Promise<void> {
+  const applied = rows.filter((r) => r.applied === 1);
+  if (applied.length === 0) return;
+  const key = (r: { user_test_id: string; question_id: number }) => slotKey(r.user_test_id, r.question_id);
+  const wanted = new Set(applied.map(key));
+  const testIds = [...new Set(applied.map((r) => r.user_test_id))];
+  const questionIds = [...new Set(applied.map((r) => r.question_id))];
+  const before = new Map<string, CountedAnswer>();
+  for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
+    const stored = await trx
+      .selectFrom("answers")
+      .select(["id", "user_test_id", "question_id", "correct", "created_at", "received_at"])
+      .where("user_test_id", "in", testIds)
+      .where("question_id", "in", questionIds.slice(i, i + INSERT_CHUNK))
+      .where("applied", "=", 1)
+      .execute();
+    for (const r of stored) {
+      const k = key(r);
+      const held = before.get(k);
+      if (wanted.has(k) && (!held || laterThan(r, held))) before.set(k, r);
+    }
+  }
+  const latest = new Map(before);
+  for (const r of applied) {
+    const held = latest.get(key(r));
+    if (!held || laterThan(r, held)) latest.set(key(r), r);
+  }
+  const deltas = new Map<number, { answered: number; sum_correct: number; updated: string }>();
+  for (const r of applied) {
+    const now = latest.get(key(r));
+    if (now !== r) continue;
+    const was = before.get(key(r));
+    const d = deltas.get(r.question_id) ?? { answered: 0, sum_correct: 0, updated: r.received_at };
+    d.answered += was ? 0 : 1;
+    d.sum_correct += Number(r.correct ?? 0) - Number(was?.correct ?? 0);
+    if (r.received_at > d.updated) d.updated = r.received_at;
+    deltas.set(r.question_id, d);
+  }
+  if (deltas.size === 0) return;
+  const values = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
+  for (let i = 0; i < values.length; i += INSERT_CHUNK)
+    await trx
+      .insertInto("question_stats")
+      .values(values.slice(i, i + INSERT_CHUNK))
+      .onConflict((oc) =>
+        oc.column("question_id").doUpdateSet((eb) => ({
+          answered: eb("question_stats.answered", "+", eb.ref("excluded.answered")),
+          sum_correct: eb("question_stats.sum_correct", "+", eb.ref("excluded.sum_correct")),
+          updated: sql<string>`case when question_stats.updated is null or excluded.updated > question_stats.updated
+            then excluded.updated else question_stats.updated end`,
+        })),
+      )
+      .execute();
 }
 
 /** A per-test answer computed once for a run. */

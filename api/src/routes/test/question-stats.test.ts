@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
+import { correctIds, FakeDevice, generateBody, questionsByType, wrongIds } from "../../test-support/mutations.ts";
+import { questionStats, questionStatsByScan } from "../question/queries.ts";
+
+/** One student's writes: saves (in pushes of a few), now and then a finish, then late saves. */
+const stepArb = fc.record({
+  question: fc.nat(3),
+  right: fc.boolean(),
+  /** Seconds the device's clock moves before this intent (0: the same instant as the one before). */
+  after: fc.integer({ min: -2, max: 3 }),
+  finish: fc.boolean(),
+});
+const studentArb = fc.record({
+  steps: fc.array(stepArb, { minLength: 1, maxLength: 12 }),
+  pushSize: fc.integer({ min: 1, max: 5 }),
+});
+
+for (const dialect of DIALECTS) {
+  describe(`question statistics from the summary rows [${dialect}]`, () => {
+    let t: TestApp;
+    let mc: BankQuestion[];
+    beforeAll(async () => {
+      t = await createTestApp(dialect);
+      mc = (await questionsByType(t)).multiple_choice.slice(20, 24);
+    });
+    afterAll(() => t.close());
+
+    it("the summary written beside each answer equals the statistics counted from every answer", async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(studentArb, { minLength: 1, maxLength: 3 }), async (students) => {
+          for (const { steps, pushSize } of students) {
+            const device = await FakeDevice.signInAsNewStudent(t);
+            const testId = randomUUID();
+            await device.pushOk([
+              device.mutation(
+                "POST /test/generate/practice",
+                generateBody(
+                  testId,
+                  mc.map((q) => q.id),
+                ),
+              ),
+            ]);
+            let at = Date.UTC(2026, 10, 21, 9, 0, 0);
+            const queued = steps.map((step) => {
+              at += step.after * 1000;
+              const createdAt = new Date(at).toISOString();
+              if (step.finish)
+                return device.mutation(`POST /test/current/finish/${testId}`, { flush_session: true }, { createdAt });
+              const q = mc[step.question] as BankQuestion;
+              return device.mutation(
+                "POST /test/current/save",
+                { user_test_id: testId, question_id: q.id, answers: step.right ? correctIds(q) : wrongIds(q) },
+                { createdAt },
+              );
+            });
+            for (let i = 0; i < queued.length; i += pushSize) {
+              await device.pushOk(queued.slice(i, i + pushSize));
+              t.clock.advance(1000);
+            }
+          }
+          const ids = mc.map((q) => q.id);
+          const pick = (stats: Map<number, unknown>) => ids.map((id) => stats.get(id) ?? null);
+          expect(pick(await questionStats(t.deps.db))).toEqual(pick(await questionStatsByScan(t.deps.db)));
+          const one = ids[0] as number;
+          expect(await questionStats(t.deps.db, one)).toEqual(await questionStatsByScan(t.deps.db, one));
+        }),
+        { numRuns: 25 },
+      );
+    }, 120_000);
+  });
+}
