@@ -1,6 +1,7 @@
 /**
  * Lesson search on the device: one MiniSearch index per subject over the downloaded lessons (one
- * document per lesson page, html stripped), built the first time a search needs it and kept in
+ * document per lesson page, html stripped), built when the subject's pack is installed and kept on
+ * the device (local/content/lesson-index.ts), loaded the first time a search needs it and kept in
  * memory until that subject's content pack changes. MiniSearch finds the candidate pages fast;
  * the shared rule (sync-protocol/rules/lesson-search.ts) then decides each hit, its match and its
  * score, exactly as POST /search does on the server.
@@ -11,36 +12,20 @@ import {
   matchPage,
   normaliseSearchTerm,
   rankResults,
-  type SearchablePage,
-  searchableLesson,
   searchWords,
 } from "@preflight/sync-protocol";
-import MiniSearch from "minisearch";
+import { type LessonIndex, loadLessonIndex } from "../../local/content/lesson-index.ts";
 import type { UserDb } from "../../local/store/db.ts";
 
-interface SubjectIndex {
+interface SubjectIndex extends LessonIndex {
   /** The installed pack version the index was built from. */
   version: number | null;
-  search: MiniSearch<{ id: string }>;
-  pages: Map<string, SearchablePage>;
 }
 
 const indexes = new Map<string, Promise<SubjectIndex>>();
 
-const pageId = (page: SearchablePage) => `${page.lesson_id}:${page.page}`;
-
 async function buildIndex(db: UserDb, subject: string, version: number | null): Promise<SubjectIndex> {
-  const lessons = await db.lessonContent.where("subject").equals(subject).toArray();
-  const pages = new Map<string, SearchablePage>();
-  for (const lesson of lessons) for (const page of searchableLesson(lesson)) pages.set(pageId(page), page);
-  const search = new MiniSearch<{ id: string }>({
-    fields: ["title", "text"],
-    // The same words the shared rule sees: runs of letters and digits.
-    tokenize: searchWords,
-    processTerm: (term) => term.toLowerCase(),
-  });
-  search.addAll([...pages.entries()].map(([id, page]) => ({ id, title: page.title, text: page.text })));
-  return { version, search, pages };
+  return { version, ...(await loadLessonIndex(db, subject)) };
 }
 
 /** The subject's index, built lazily and rebuilt when its installed pack changes. */

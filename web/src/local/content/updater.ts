@@ -8,6 +8,7 @@ import { downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
+import { refreshLessonIndexes } from "./lesson-index.ts";
 import { refreshPracticeIndex } from "./practice-index.ts";
 import { SpeedMeter } from "./speed.ts";
 import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
@@ -141,9 +142,14 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         }
       }
       if (plan.updates.length) {
-        // Once per run, not per pack: the practice builder then opens without indexing the bank.
-        const took = await timed("index", () => refreshPracticeIndex(db), true);
-        emit({}, `Indexed the question bank for practice tests in ${took} ms`);
+        // Once per run, not per pack: the practice builder and the lesson search then open
+        // without indexing the bank or the lessons.
+        const took = await timed(
+          "index",
+          () => Promise.all([refreshPracticeIndex(db), refreshLessonIndexes(db)]),
+          true,
+        );
+        emit({}, `Indexed the question bank and the lessons for search in ${took} ms`);
       }
       if (images.length) {
         if (await stopIfAsked()) return status;
