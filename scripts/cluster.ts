@@ -10,8 +10,12 @@
  *   APP_URL             the public origin for links in mails (default http://localhost:<PORT>)
  *
  * Every other variable (SMTP_URL, STRIPE_*, PREFLIGHT_FEATURES, …) is passed to each instance.
- * The proxy sends a request only to an instance whose GET /api/ready said 200 at its last check
- * (every second), so an instance shutting down stops getting requests before it stops. SIGTERM or
+ * The proxy checks each instance's GET /api/ready every second: one that says 503 (shutting down,
+ * or without its database) gets no more requests until it says 200 again, so an instance stops
+ * getting requests before it stops; one that does not answer three checks in a row (or refuses a
+ * connection) is skipped likewise. A busy instance answers late, not 503: if every instance is
+ * skipped for not answering, requests still go to them rather than fail (a load balancer's "fail
+ * open"). SIGTERM or
  * Ctrl-C: the proxy stops taking connections, every instance finishes its requests in flight
  * (api/src/http/graceful-shutdown.ts), then the script exits.
  *
@@ -59,7 +63,10 @@ interface Instance {
   name: string;
   url: string;
   child: ChildProcess;
+  /** Its last readiness: 200, 503 (draining or no database), or no answer (`missed` checks in a row). */
   ready: boolean;
+  draining: boolean;
+  missed: number;
   exited: Promise<void>;
 }
 
@@ -75,14 +82,24 @@ export function freePort(host = "127.0.0.1"): Promise<number> {
   });
 }
 
-async function isReady(url: string): Promise<boolean> {
+/** GET /api/ready: its status, or 0 when it does not answer within 5 s. */
+async function readiness(url: string): Promise<number> {
   try {
-    const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(2000) });
+    const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) });
     await res.body?.cancel();
-    return res.ok;
+    return res.status;
   } catch {
-    return false;
+    return 0;
   }
+}
+
+const MISSED_CHECKS = 3;
+
+async function check(instance: Instance): Promise<void> {
+  const status = await readiness(instance.url);
+  instance.draining = status === 503;
+  instance.missed = status === 0 ? instance.missed + 1 : 0;
+  instance.ready = status === 200 || (status === 0 && instance.ready && instance.missed < MISSED_CHECKS);
 }
 
 function startInstance(name: string, port: number, options: ClusterOptions, appUrl: string): Instance {
@@ -104,7 +121,7 @@ function startInstance(name: string, port: number, options: ClusterOptions, appU
   for (const stream of [child.stdout, child.stderr])
     if (stream) createInterface({ input: stream }).on("line", (line) => log(`[${name}] ${line}`));
   const exited = new Promise<void>((done) => child.once("exit", () => done()));
-  return { name, url: `http://127.0.0.1:${port}`, child, ready: false, exited };
+  return { name, url: `http://127.0.0.1:${port}`, child, ready: false, draining: false, missed: 0, exited };
 }
 
 async function stopInstance(instance: Instance): Promise<void> {
@@ -135,8 +152,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (const instance of instances) {
     for (;;) {
-      instance.ready = await isReady(instance.url);
-      if (instance.ready) break;
+      if ((await readiness(instance.url)) === 200) {
+        instance.ready = true;
+        break;
+      }
       if (instance.child.exitCode !== null || Date.now() > deadline) {
         await stopAll();
         throw new Error(`${instance.name} did not become ready (exit code ${instance.child.exitCode})`);
@@ -147,23 +166,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
 
   // Readiness every second: an instance shutting down (503) or gone is skipped until it is back.
   const checks = setInterval(() => {
-    for (const instance of instances)
-      void isReady(instance.url).then((ready) => {
-        instance.ready = ready;
-      });
+    for (const instance of instances) void check(instance);
   }, READY_CHECK_MS);
   checks.unref();
 
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // Idle connections to the instances close after 30 s, before the instances' own 65 s (server.ts).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
   const proxy = createProxyServer({ agent, xfwd: true });
   let next = 0;
-  const pick = (): Instance | undefined => {
+  const roundRobin = (usable: (instance: Instance) => boolean): Instance | undefined => {
     for (let tried = 0; tried < instances.length; tried++) {
       const instance = instances[next++ % instances.length] as Instance;
-      if (instance.ready && instance.child.exitCode === null) return instance;
+      if (instance.child.exitCode === null && usable(instance)) return instance;
     }
     return undefined;
   };
+  const pick = () => roundRobin((i) => i.ready) ?? roundRobin((i) => !i.draining && i.missed >= MISSED_CHECKS);
   const refuse = (res: ServerResponse, status: number, message: string) => {
     if (res.headersSent) return res.destroy();
     res.writeHead(status, { "Content-Type": "application/json", "Retry-After": "1" });
@@ -175,9 +193,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       delete req.headers[name];
     const instance = pick();
     if (!instance) return refuse(res, 503, "No API instance is ready");
-    proxy.web(req, res, { target: instance.url }, (err: Error) => {
-      // Refused or reset before a reply: the instance is skipped until its readiness says 200.
-      instance.ready = false;
+    proxy.web(req, res, { target: instance.url }, (err: Error & { code?: string }) => {
+      // A refused connection: the instance is gone, skipped until its readiness says 200 again.
+      if (err.code === "ECONNREFUSED") instance.ready = false;
       refuse(res, 502, `${instance.name}: ${err.message}`);
     });
   });

@@ -89,6 +89,14 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);
 });
+// Behind a proxy or load balancer an idle connection must be closed by the balancer, never by
+// us: closing it while the balancer sends the next request on it resets that request (and a busy
+// event loop fires this timer late, just when requests arrive). Balancers keep idle connections
+// up to 60 s (the cluster's proxy 30 s), so the instance keeps them a little longer.
+if ("keepAliveTimeout" in server) {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
 
 // SIGTERM (a deploy, the proxy's rolling restart) or Ctrl-C: finish the requests in flight first.
 let stopping = false;
