@@ -18,6 +18,7 @@ import * as feedback from "./migrations/0014-feedback.ts";
 import * as bugReports from "./migrations/0015-bug-reports.ts";
 import * as clientErrors from "./migrations/0016-client-errors.ts";
 import * as boundedStorage from "./migrations/0017-bounded-storage.ts";
+import * as pushesRunning from "./migrations/0018-pushes-running.ts";
 import type { Database } from "./schema.ts";
 import { cachingStatements } from "./statement-cache.ts";
 
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0015-bug-reports": bugReports,
   "0016-client-errors": clientErrors,
   "0017-bounded-storage": boundedStorage,
+  "0018-pushes-running": pushesRunning,
 };
 
 export type Dialect = "sqlite" | "postgres";

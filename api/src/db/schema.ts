@@ -59,6 +59,7 @@ export interface Database {
   checkouts: CheckoutsTable;
   payment_events: PaymentEventsTable;
   rate_limits: RateLimitsTable;
+  pushes_running: PushesRunningTable;
   licence_keys: LicenceKeysTable;
   licence_activations: LicenceActivationsTable;
 }
@@ -614,6 +615,13 @@ export interface RateLimitsTable {
   failures: number;
   window_started_at: string;
   last_failure_at: string;
+}
+
+/** A push being applied just now (migration 0018): GET /sync/check's is_syncing on every instance. */
+export interface PushesRunningTable {
+  id: string;
+  user_id: string;
+  started_at: string;
 }
 
 /** A licence key (migration 0013): 16 characters A-Z0-9 without dashes, issued to one account. */

@@ -76,6 +76,40 @@ for (const dialect of DIALECTS) {
       expect(await checkAs("a")).toBe(false);
     });
 
+    it.runIf(dialect === "postgres")(
+      "on PostgreSQL every instance's GET /sync/check sees a push another instance is applying",
+      async () => {
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const replayer = { push: () => held.then(() => []) } as unknown as Replayer;
+        // Two instances: each its own routes (and its own memory) over the one database.
+        const [one, two] = [1, 2].map(() => new Hono<AppEnv>().route("/", syncRoutes(replayer, t.deps)));
+        const device = await FakeDevice.signIn(t, "admin@preflight.test");
+        const checkOn = async (app: Hono<AppEnv>) =>
+          (
+            (await (await app.request("/sync/check", { headers: { Cookie: device.cookie } })).json()) as {
+              is_syncing: boolean;
+            }
+          ).is_syncing;
+        const push = one?.request("/sync/push", {
+          method: "POST",
+          headers: { Cookie: device.cookie, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            protocol: 1,
+            clientId: device.clientId,
+            mutations: [device.mutation("POST /zoom", { zoom: 1 })],
+          }),
+        });
+        await vi.waitFor(async () => expect(await checkOn(two as Hono<AppEnv>)).toBe(true));
+        release();
+        expect((await push)?.status).toBe(200);
+        expect(await checkOn(two as Hono<AppEnv>)).toBe(false);
+        expect(await checkOn(one as Hono<AppEnv>)).toBe(false);
+      },
+    );
+
     it("is_syncing ends even when the push fails", async () => {
       const device = await FakeDevice.signIn(t);
       const stranger = device.mutation("POST /test/current/save", {}, { userId: randomUUID() });

@@ -5,6 +5,7 @@ import type { AppDeps, AppEnv } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { routeMounter } from "../http/mount-route.ts";
 import type { Replayer } from "../sync/replay.ts";
+import { pushesRunning } from "./pushes-running.ts";
 
 /** A device on another protocol version must update, not park its changes as refused. */
 const sameProtocol: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -25,13 +26,13 @@ const sameProtocol: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** POST /sync/push: the outbox's batch replay; GET /sync/check: sync availability (spec). */
 export function syncRoutes(replayer: Replayer, deps: AppDeps) {
-  // Pushes being applied just now, per user: GET /sync/check says is_syncing while any runs.
-  const pushing = new Map<string, number>();
+  // Pushes being applied just now, per user, on every instance: GET /sync/check says is_syncing while any runs.
+  const running = pushesRunning(deps);
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
   mount(routes.syncCheck, async (c) => {
     // Read before the query: on SQLite a push holds the one connection until it commits.
-    const isSyncing = (pushing.get(c.var.user.id) ?? 0) > 0;
+    const isSyncing = await running.any(c.var.user.id);
     const last = await deps.db
       .selectFrom("mutations")
       .select((eb) => eb.fn.max("received_at").as("sync_date"))
@@ -46,14 +47,12 @@ export function syncRoutes(replayer: Replayer, deps: AppDeps) {
   mount(
     routes.push,
     async (c, { body: { clientId, mutations, sentAt } }) => {
-      const userId = c.var.user.id;
-      pushing.set(userId, (pushing.get(userId) ?? 0) + 1);
+      const done = await running.start(c.var.user.id);
       try {
         return c.json({ results: await replayer.push(c.var.user, clientId, mutations, sentAt) });
       } finally {
-        const left = (pushing.get(userId) ?? 1) - 1;
-        if (left > 0) pushing.set(userId, left);
-        else pushing.delete(userId);
+        // Bookkeeping only: the push's reply stands even if this fails (the row goes stale in a minute).
+        await done().catch(() => undefined);
       }
     },
     { before: [sameProtocol] },
