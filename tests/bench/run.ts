@@ -6,6 +6,8 @@ import { cpus } from "node:os";
 import { contentInstall } from "./content-install.ts";
 import { dashboardColdStart } from "./dashboard-cold-start.ts";
 import { drainAfterReconnect } from "./drain-reconnect.ts";
+import { lighthouse } from "./lighthouse.ts";
+import { load } from "./load.ts";
 import { loadAverageDuring } from "./load-average.ts";
 import { nextQuestion } from "./next-question.ts";
 import { practiceBuilder } from "./practice-builder.ts";
@@ -26,10 +28,12 @@ export interface BenchRow {
 const BENCHES: [string, () => Promise<BenchRow[]>][] = [
   ["push", pushThroughput],
   ["drain", drainAfterReconnect],
+  ["load", load],
   ["next-question", nextQuestion],
   ["content-install", contentInstall],
   ["practice", practiceBuilder],
   ["cold-start", dashboardColdStart],
+  ["lighthouse", lighthouse],
 ];
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !BENCHES.some(([n]) => n === name));
