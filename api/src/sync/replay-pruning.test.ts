@@ -3,6 +3,7 @@ import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
 import { correctIds, FakeDevice, generateBody, questionsByType, wrongIds } from "../test-support/mutations.ts";
+import { DIRECT_KEPT_MS } from "./replay.ts";
 
 for (const dialect of DIALECTS) {
   describe(`replay rows pruned behind the acknowledged cursor [${dialect}]`, () => {
@@ -134,6 +135,35 @@ for (const dialect of DIALECTS) {
         },
       ]);
       expect((await cursorOf(device)).last_seq).toBe(3);
+    });
+
+    it("[SR23][SR14] a direct call's row is kept a week, then goes with the student's next direct call", async () => {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      const direct = (path: string, body: unknown, key: string) =>
+        t.request(path, {
+          method: "POST",
+          cookie: device.cookie,
+          json: body,
+          headers: { "Idempotency-Key": key },
+        });
+      const directRows = () =>
+        t.deps.db
+          .selectFrom("mutations")
+          .select("id")
+          .where("user_id", "=", device.userId)
+          .where("client_id", "=", "direct")
+          .orderBy("received_at")
+          .execute();
+      const old = randomUUID();
+      expect((await direct("/zoom", { zoom: 1.1 }, old)).status).toBe(200);
+      t.clock.advance(DIRECT_KEPT_MS - 1000);
+      const recent = randomUUID();
+      expect((await direct("/zoom", { zoom: 1.2 }, recent)).status).toBe(200);
+      expect(await directRows()).toEqual([{ id: old }, { id: recent }]);
+      t.clock.advance(2000);
+      const next = randomUUID();
+      expect((await direct("/zoom", { zoom: 1.3 }, next)).status).toBe(200);
+      expect(await directRows()).toEqual([{ id: recent }, { id: next }]);
     });
   });
 }

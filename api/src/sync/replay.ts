@@ -234,6 +234,7 @@ export class Replayer {
         now,
       );
       await insertMutationRows(trx, [row]);
+      if (!req.client) await expireDirectRows(trx, user.id, now);
       if (req.client) {
         await trx
           .updateTable("client_cursors")
@@ -493,6 +494,20 @@ async function pruneAcknowledged(
     if (max === null || lower > max) max = lower;
   }
   return { pruned_seq: acknowledged, pruned_max_id: max };
+}
+
+/** How long a direct call's Idempotency-Key is answered from its stored row (SR23). */
+export const DIRECT_KEPT_MS = 7 * 24 * 60 * 60_000;
+
+/** A student's direct-call rows older than DIRECT_KEPT_MS go when the student makes another direct call. */
+async function expireDirectRows(trx: Transaction<Database>, userId: string, now: string): Promise<void> {
+  const cutoff = new Date(Date.parse(now) - DIRECT_KEPT_MS).toISOString();
+  await trx
+    .deleteFrom("mutations")
+    .where("user_id", "=", userId)
+    .where("client_id", "=", "direct")
+    .where("received_at", "<", cutoff)
+    .execute();
 }
 
 /** An effect's outcome as the mutation's row, and what the row answers. */
