@@ -9,6 +9,12 @@ import "./styles.css";
 
 const router = createRouter({ routeTree, defaultPreload: false, scrollRestoration: true });
 
+// Each route's component is its own chunk (autoCodeSplitting). The router fetches a route's
+// chunk after its beforeLoad (the session read from the device); the first page's start now,
+// beside it, so a cold start waits for one of the two rather than both in turn.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0])
+  void router.loadRouteChunk(route)?.catch(() => undefined);
+
 declare module "@tanstack/react-router" {
   interface Register {
     router: typeof router;

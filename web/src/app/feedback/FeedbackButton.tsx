@@ -3,12 +3,15 @@
  * the feedback dialog, and the sender of feedback given offline (when the app starts and when
  * the network returns).
  */
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "../../local/feedback/feedback-queue.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
 import { downscaleImage } from "./downscale.ts";
-import { FeedbackModal, type SubmitOutcome } from "./FeedbackModal.tsx";
+import type { SubmitOutcome } from "./FeedbackModal.tsx";
+
+// Fetched when the student opens it: no page needs the form to paint.
+const FeedbackModal = lazy(() => import("./FeedbackModal.tsx").then((m) => ({ default: m.FeedbackModal })));
 
 /** The header's look for a button: 44 px high, outlined on the header's colour. */
 export const HEADER_BUTTON_CLASS =
@@ -47,5 +50,10 @@ export function FeedbackDialog({ db, isOpen, onClose }: { db: UserDb; isOpen: bo
     return "queued";
   };
 
-  return <FeedbackModal isOpen={isOpen} onClose={onClose} prepare={downscaleImage} submit={submit} />;
+  if (!isOpen) return null;
+  return (
+    <Suspense fallback={null}>
+      <FeedbackModal isOpen={isOpen} onClose={onClose} prepare={downscaleImage} submit={submit} />
+    </Suspense>
+  );
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { CourseDatesModal } from "../../features/course-dates/index.ts";
 import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
@@ -8,6 +8,11 @@ import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
 import { SyncButton } from "../../features/sync/SyncButton.tsx";
 import { UpdateIndicator } from "../../features/update/UpdateIndicator.tsx";
+
+// Fetched when Edit dates opens it: its date fields are a library the dashboard does not need to paint.
+const CourseDatesModal = lazy(() =>
+  import("../../features/course-dates/index.ts").then((m) => ({ default: m.CourseDatesModal })),
+);
 
 /** The dashboard composes the features it shows (a feature never imports another). */
 function DashboardPage() {
@@ -20,7 +25,13 @@ function DashboardPage() {
         <CourseProgressCard
           data={course}
           summary={<SummaryCircles summary={course?.summary} />}
-          renderCourseDates={(props) => <CourseDatesModal {...props} />}
+          renderCourseDates={(props) =>
+            props.isOpen ? (
+              <Suspense fallback={null}>
+                <CourseDatesModal {...props} />
+              </Suspense>
+            ) : null
+          }
         />
       }
       devicePanel={
