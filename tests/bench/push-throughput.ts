@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PUSH_MAX_BATCH } from "@preflight/sync-protocol/schemas/sync";
+import type { Dialect } from "../../api/src/db/connect.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../api/src/test-support/harness.ts";
 import { correctIds, FakeDevice, generateBody, questionsByType } from "../../api/src/test-support/mutations.ts";
 import type { BenchRow } from "./run.ts";
@@ -19,11 +20,11 @@ const ROWS_PER_INSERT = 500;
 
 export async function pushThroughput(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const dialect of DIALECTS) {
+  for (const { dialect, where, synchronous } of databases()) {
     const dir = mkdtempSync(join(tmpdir(), "preflight-bench-"));
+    process.env.SQLITE_SYNCHRONOUS = synchronous;
     const app = await createTestApp(dialect, dialect === "sqlite" ? { sqliteFile: join(dir, "bench.sqlite") } : {});
     try {
-      const where = dialect === "sqlite" ? "SQLite file" : "PostgreSQL";
       // A first round compiles the push path (lazy imports, JIT), as a running server has.
       await pushRate(app, PUSH_MAX_BATCH, 1000);
       const reference = await rawInsertRate(app, ANSWERS);
@@ -42,9 +43,22 @@ export async function pushThroughput(): Promise<BenchRow[]> {
     } finally {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
+      delete process.env.SQLITE_SYNCHRONOUS;
     }
   }
   return rows;
+}
+
+/** SQLite as it runs by default and with a disk sync at every commit (SQLITE_SYNCHRONOUS=full), then PostgreSQL. */
+function databases(): { dialect: Dialect; where: string; synchronous: string }[] {
+  return DIALECTS.flatMap((dialect): { dialect: Dialect; where: string; synchronous: string }[] =>
+    dialect === "sqlite"
+      ? [
+          { dialect, where: "SQLite file", synchronous: "normal" },
+          { dialect, where: "SQLite file, synchronous FULL", synchronous: "full" },
+        ]
+      : [{ dialect, where: "PostgreSQL", synchronous: "normal" }],
+  );
 }
 
 /** A new student's test of 40 questions, answered `count` times through pushes of `batch`. */

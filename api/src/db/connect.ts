@@ -69,12 +69,27 @@ export function openDatabase(url: string, options: { schema?: string } = {}): Db
   }
   const sqlite = new SQLite(url);
   sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma(`synchronous = ${sqliteSynchronous(process.env.SQLITE_SYNCHRONOUS)}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   return {
     db: new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) }),
     dialect: "sqlite",
   };
+}
+
+/**
+ * How a SQLite commit reaches the disk. NORMAL (the default, as WAL mode is meant to run): a
+ * committed push survives the server process crashing, and the disk is synced at checkpoints;
+ * a power cut or kernel crash can lose the commits since the last one. FULL syncs the WAL at
+ * every commit, so an acknowledged push survives that too, at the cost of one disk sync per push
+ * (README, "Running for a whole school or country").
+ */
+export function sqliteSynchronous(setting: string | undefined): "NORMAL" | "FULL" {
+  const value = (setting ?? "normal").toLowerCase();
+  if (value === "normal") return "NORMAL";
+  if (value === "full") return "FULL";
+  throw new Error(`SQLITE_SYNCHRONOUS must be "normal" or "full", not "${setting}"`);
 }
 
 /**
