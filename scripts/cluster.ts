@@ -10,6 +10,9 @@
  *   APP_URL             the public origin for links in mails (default http://localhost:<PORT>)
  *
  * Every other variable (SMTP_URL, STRIPE_*, PREFLIGHT_FEATURES, …) is passed to each instance.
+ * Without STRIPE_* the cluster starts the one local payment sandbox (on PAYMENT_SANDBOX_PORT,
+ * default 8788) and every instance uses it (PAYMENT_SANDBOX_API): a checkout made through one
+ * instance is then known to all, and its webhook, posted to the proxy, verifies on either.
  * The proxy checks each instance's GET /api/ready every second: one that says 503 (shutting down,
  * or without its database) gets no more requests until it says 200 again, so an instance stops
  * getting requests before it stops; one that does not answer three checks in a row (or refuses a
@@ -27,9 +30,12 @@ import { createServer as createNetServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { createProxyServer } from "http-proxy-3";
 import { isPostgresUrl } from "../api/src/db/connect.ts";
 import { databaseUrlFromEnv } from "../api/src/db/location.ts";
+import { systemClock } from "../api/src/deps.ts";
+import { startPaymentSandbox } from "../api/src/payments/sandbox/sandbox.ts";
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const READY_CHECK_MS = 1000;
@@ -48,6 +54,8 @@ export interface ClusterOptions {
   env?: Record<string, string>;
   /** Where the instances' output goes, line by line (default: this process's stdout). */
   log?: (line: string) => void;
+  /** The shared payment sandbox's port when Stripe is not configured (default 0: a free one). */
+  paymentSandboxPort?: number;
 }
 
 export interface Cluster {
@@ -134,6 +142,28 @@ async function stopInstance(instance: Instance): Promise<void> {
   }
 }
 
+/** Without Stripe configured: one payment sandbox for every instance, its webhooks to the proxy. */
+async function sharedSandbox(options: ClusterOptions, proxyUrl: string) {
+  const env = { ...process.env, ...options.env };
+  if (env.STRIPE_SECRET_KEY || env.STRIPE_WEBHOOK_SECRET || env.PAYMENT_SANDBOX_API) return undefined;
+  const sandbox = await startPaymentSandbox({
+    clock: systemClock,
+    port: options.paymentSandboxPort ?? 0,
+    hostname: env.PAYMENT_SANDBOX_HOST || undefined,
+    publicOrigin: env.PAYMENT_SANDBOX_URL || undefined,
+    webhookUrl: new URL(routes.paymentWebhook.path, proxyUrl).toString(),
+  });
+  const { host, port } = sandbox.api;
+  return {
+    env: {
+      PAYMENT_SANDBOX_API: `http://${host}:${port}`,
+      PAYMENT_SANDBOX_SECRET_KEY: sandbox.secretKey,
+      PAYMENT_SANDBOX_WEBHOOK_SECRET: sandbox.webhookSecret,
+    },
+    stop: () => sandbox.stop(),
+  };
+}
+
 /** Starts the instances, waits for each one's readiness, then opens the proxy. */
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   if (!isPostgresUrl(options.databaseUrl))
@@ -144,11 +174,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const publicPort = options.port || (await freePort(host));
   const appUrl = `http://localhost:${publicPort}`;
   const count = options.instances ?? 2;
+  const sandbox = await sharedSandbox(options, `http://127.0.0.1:${publicPort}`);
+  const withSandbox = { ...options, env: { ...options.env, ...sandbox?.env } };
   const instances: Instance[] = [];
   for (let i = 0; i < count; i++)
-    instances.push(startInstance(`api-${i + 1}`, await freePort(), options, options.env?.APP_URL ?? appUrl));
+    instances.push(startInstance(`api-${i + 1}`, await freePort(), withSandbox, options.env?.APP_URL ?? appUrl));
 
-  const stopAll = () => Promise.all(instances.map(stopInstance));
+  const stopAll = async () => {
+    await Promise.all(instances.map(stopInstance));
+    await sandbox?.stop();
+  };
   const deadline = Date.now() + START_TIMEOUT_MS;
   for (const instance of instances) {
     for (;;) {
@@ -243,6 +278,7 @@ async function main(): Promise<void> {
     instances,
     port,
     host: process.env.HOST ?? "0.0.0.0",
+    paymentSandboxPort: Number(process.env.PAYMENT_SANDBOX_PORT || 8788),
     env: Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
   });
   console.log(

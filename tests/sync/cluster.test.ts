@@ -2,12 +2,13 @@
  * Two API instances over one PostgreSQL behind the cluster's proxy (scripts/cluster.ts, `npm run
  * start:cluster`): every push is sent twice at once, the two copies on the two instances (through
  * the proxy, and straight to each), and still every answer is applied once, stored once, and the
- * copy that lost the race is told it is a duplicate of the same reply. Needs PostgreSQL (TEST_DATABASE_URL); skipped without it.
+ * copy that lost the race is told it is a duplicate of the same reply. A purchase started on one
+ * instance and paid in the cluster's one payment sandbox is seen paid on the other. Needs PostgreSQL (TEST_DATABASE_URL); skipped without it.
  */
 import { randomUUID } from "node:crypto";
 import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { openDatabase } from "../../api/src/db/connect.ts";
 import type { Database } from "../../api/src/db/schema.ts";
 import { correctIds, generateBody } from "../../api/src/test-support/mutations.ts";
@@ -48,6 +49,30 @@ describe.skipIf(!adminUrl)("two API instances behind the cluster proxy [postgres
   it("both instances are ready, and the proxy answers health and readiness", async () => {
     for (const url of [...cluster.instanceUrls, cluster.url])
       for (const path of ["/api/health", "/api/ready"]) expect((await fetch(`${url}${path}`)).status).toBe(200);
+  });
+
+  it("a purchase started on one instance is paid through the shared sandbox and seen paid on the other", async () => {
+    const [student] = await createStudents(db, 1);
+    const [first, second] = cluster.instanceUrls;
+    const res = await fetch(`${first}/subscribe/purchase`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: student?.cookie ?? "" },
+      body: JSON.stringify({ subscription: 1, currency: "EUR" }),
+    });
+    expect(res.status).toBe(200);
+    const { redirect, checkout_id } = (await res.json()) as { redirect: string; checkout_id: string };
+    // The sandbox's Pay button; its signed webhook goes to the proxy, so to either instance.
+    const paid = await fetch(`${redirect}/pay`, { method: "POST", body: "", redirect: "manual" });
+    expect(paid.status).toBeLessThan(400);
+    await vi.waitFor(
+      async () => {
+        const status = await fetch(`${second}/api/subscribe/checkout/${checkout_id}`, {
+          headers: { Cookie: student?.cookie ?? "" },
+        });
+        expect(((await status.json()) as { status: string }).status).toBe("paid");
+      },
+      { timeout: 10_000, interval: 200 },
+    );
   });
 
   it("the same pushes through both instances at once: each answer applied once and stored once", async () => {

@@ -10,6 +10,10 @@
  *      PAYMENT_SANDBOX_URL   the origin a browser reaches it at (default http://<host>:<port>)
  *  - only one of the two Stripe settings: refused at start, rather than taking payments whose
  *    webhooks could never be verified, or quietly falling back to the sandbox.
+ *  - PAYMENT_SANDBOX_API (with PAYMENT_SANDBOX_SECRET_KEY and PAYMENT_SANDBOX_WEBHOOK_SECRET): a
+ *    sandbox started elsewhere, shared by several instances (scripts/cluster.ts starts one for
+ *    its instances: with a sandbox each, a checkout made on one instance would be unknown to the
+ *    other, and its webhook, signed with one sandbox's secret, refused there).
  *
  * The entry point (server.ts) or the test harness calls this once and puts `provider` into
  * AppDeps.payments; `stop()` ends the sandbox and its webhook retries on shutdown.
@@ -57,6 +61,23 @@ export async function paymentProviderFromEnv(env: Env, options: PaymentSetupOpti
   }
   if (secretKey || webhookSecret)
     throw new Error("Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to use Stripe, or neither for the sandbox.");
+
+  const shared = env.PAYMENT_SANDBOX_API?.trim();
+  if (shared) {
+    const key = env.PAYMENT_SANDBOX_SECRET_KEY?.trim();
+    const secret = env.PAYMENT_SANDBOX_WEBHOOK_SECRET?.trim();
+    if (!key || !secret)
+      throw new Error("PAYMENT_SANDBOX_API needs PAYMENT_SANDBOX_SECRET_KEY and PAYMENT_SANDBOX_WEBHOOK_SECRET.");
+    const url = new URL(shared);
+    const provider = new StripeProvider({
+      name: "sandbox",
+      secretKey: key,
+      webhookSecret: secret,
+      api: { host: url.hostname, port: Number(url.port), protocol: "http" },
+      clock: options.clock,
+    });
+    return { provider, sandbox: null, stop: async () => {} };
+  }
 
   const sandbox = await startPaymentSandbox({
     clock: options.clock,
