@@ -122,6 +122,8 @@ function startInstance(name: string, port: number, options: ClusterOptions, appU
       DATABASE_URL: options.databaseUrl,
       // The client address is the X-Forwarded-For the proxy sets (rate limits per address).
       TRUST_PROXY: "1",
+      // On SIGTERM, readiness says 503 for two of the proxy's checks before connections close.
+      SHUTDOWN_DELAY_MS: options.env?.SHUTDOWN_DELAY_MS ?? "2000",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });

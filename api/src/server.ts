@@ -107,6 +107,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     void gracefulShutdown({
       server,
       lifecycle,
+      // Behind a balancer: keep serving while its readiness check notices the 503 (cluster.ts sets 2 s).
+      drainDelayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
       close: [() => mail.stop(), () => payments.stop(), () => db.destroy()],
     }).finally(() => process.exit(0));
   });

@@ -52,6 +52,21 @@ describe("graceful shutdown", () => {
     expect(steps).toEqual(["push started", "push finished", "database closed"]);
   });
 
+  it("with a drain delay, still answers new requests while draining, then closes", async () => {
+    const app = new Hono();
+    app.get("/", (c) => c.text("ok"));
+    const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" });
+    await new Promise((resolve) => server.once("listening", resolve));
+    const { port } = server.address() as AddressInfo;
+    const lifecycle: Lifecycle = { draining: false };
+    const done = gracefulShutdown({ server, lifecycle, close: [], drainDelayMs: 300 });
+    expect(lifecycle.draining).toBe(true);
+    // The balancer has not yet seen readiness say 503: what it still sends is answered.
+    expect(await get(port, "/")).toBe(200);
+    await done;
+    expect(await get(port, "/")).toBe("ECONNREFUSED");
+  });
+
   it("cuts a request still running after the time allowed", async () => {
     const app = new Hono();
     app.get("/stuck", () => new Promise<Response>(() => undefined));
