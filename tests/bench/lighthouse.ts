@@ -29,7 +29,19 @@ interface Score {
   lcpMs: number;
 }
 
-async function score(url: string, port: number, keepStorage: boolean): Promise<Score> {
+/** One Lighthouse run; a run whose trace came back broken (Lighthouse's runtimeError, e.g. NO_NAVSTART) is run again. */
+async function score(url: string, port: number, keepStorage: boolean, attempts = 3): Promise<Score> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await scoreOnce(url, port, keepStorage);
+    } catch (err) {
+      if (attempt >= attempts) throw err;
+      if (process.env.BENCH_DEBUG) console.error(err);
+    }
+  }
+}
+
+async function scoreOnce(url: string, port: number, keepStorage: boolean): Promise<Score> {
   const result = await lighthouseRun(url, {
     port,
     output: "json",
