@@ -19,7 +19,8 @@ import {
   type PracticeBankIndex,
   type PracticeBankQuestion,
 } from "@preflight/sync-protocol/rules/practice-filter";
-import { getMeta, type UserDb } from "../store/db.ts";
+import { getMeta, USER_DB_PREFIX, type UserDb } from "../store/db.ts";
+import type { IndexReply, IndexRequest } from "./practice-index.worker.ts";
 import type { BankIndexRow } from "./tables.ts";
 
 export const PRACTICE_INDEX_KEY = "practice";
@@ -171,4 +172,26 @@ export async function refreshPracticeIndex(db: UserDb): Promise<void> {
   const row = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
   if (isUsable(row, await currentBankKey(db))) return;
   await buildPracticeIndex(db);
+}
+
+/**
+ * `refreshPracticeIndex` in a worker, so the page (the updater's progress) keeps moving while
+ * the bank is read and indexed; in the page itself where workers are not available or the
+ * worker fails (e.g. its script is not cached yet offline).
+ */
+export async function refreshPracticeIndexOffThread(db: UserDb): Promise<void> {
+  if (typeof Worker === "undefined") return refreshPracticeIndex(db);
+  const worker = new Worker(new URL("./practice-index.worker.ts", import.meta.url), { type: "module" });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      worker.onmessage = (event: MessageEvent<IndexReply>) =>
+        event.data.ok ? resolve() : reject(new Error(event.data.message));
+      worker.onerror = (event) => reject(new Error(event.message || "The index worker failed to start"));
+      worker.postMessage({ userId: db.name.slice(USER_DB_PREFIX.length) } satisfies IndexRequest);
+    });
+  } catch {
+    await refreshPracticeIndex(db);
+  } finally {
+    worker.terminate();
+  }
 }

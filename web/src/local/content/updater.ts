@@ -9,7 +9,7 @@ import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.t
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { refreshLessonIndexes } from "./lesson-index.ts";
-import { refreshPracticeIndex } from "./practice-index.ts";
+import { refreshPracticeIndexOffThread } from "./practice-index.ts";
 import { SpeedMeter } from "./speed.ts";
 import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
 import { unpack } from "./unpack.ts";
@@ -146,7 +146,7 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         // without indexing the bank or the lessons.
         const took = await timed(
           "index",
-          () => Promise.all([refreshPracticeIndex(db), refreshLessonIndexes(db)]),
+          () => Promise.all([refreshPracticeIndexOffThread(db), refreshLessonIndexes(db)]),
           true,
         );
         emit({}, `Indexed the question bank and the lessons for search in ${took} ms`);

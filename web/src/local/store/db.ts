@@ -314,6 +314,9 @@ export interface MetaRow {
   value: unknown;
 }
 
+/** The name of an account's database is this and its user id. */
+export const USER_DB_PREFIX = "preflight-user-";
+
 export class UserDb extends Dexie {
   questions!: EntityTable<LocalQuestion, "id">;
   userTests!: EntityTable<LocalUserTest, "id">;
@@ -345,7 +348,7 @@ export class UserDb extends Dexie {
   pendingFeedback!: EntityTable<PendingFeedback, "id">;
   bankIndexes!: EntityTable<BankIndexRow, "key">;
   constructor(userId: string) {
-    super(`preflight-user-${userId}`);
+    super(`${USER_DB_PREFIX}${userId}`);
     this.version(1).stores({
       questions: "id, subject, syllabus_code",
       userTests: "id, started, finished",
