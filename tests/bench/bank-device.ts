@@ -21,7 +21,7 @@ export interface RunStatus {
   totalSize: number;
   startedAt: string;
   finishedAt: string;
-  timings: { download: number; verify: number; unpack: number; apply: number };
+  timings: { download: number; verify: number; unpack: number; apply: number; index?: number };
 }
 
 /**

@@ -2,7 +2,8 @@
  * Installing a whole bank on a device: a generated 30,000-question bank imported on the server,
  * then the updater's first run in Debian's Chromium (download, sha256 verify, gunzip, store).
  * The same records are then written by a plain IndexedDB bulk write in the same browser, as the
- * yardstick for the store phase. Also: storage used and the peak JS heap during the run.
+ * yardstick for the store phase. The index phase (what is derived from the bank once it is
+ * stored: the practice builder's index, the lesson search index) is timed apart from it. Also: storage used and the peak JS heap during the run.
  *
  * Needs the built app: run `npm run build` first (the server serves web/dist).
  */
@@ -30,15 +31,15 @@ export async function contentInstall(): Promise<BenchRow[]> {
       },
       {
         bench,
-        measure: "phases: download / verify / unpack / store",
-        value: `${ms(t.download)} / ${ms(t.verify)} / ${ms(t.unpack)} / ${ms(t.apply)}`,
+        measure: "phases: download / verify / unpack / store / index (practice and lesson search, in a worker)",
+        value: `${ms(t.download)} / ${ms(t.verify)} / ${ms(t.unpack)} / ${ms(t.apply)} / ${ms(t.index ?? 0)}`,
       },
       { bench, measure: "plain IndexedDB bulk write, same records", value: ms(plain.ms) },
       {
         bench,
         measure: "store phase ÷ plain bulk write",
         value: `${(t.apply / plain.ms).toFixed(2)}×`,
-        target: "≤ 1.5×",
+        target: "≤ 1.2×",
       },
       { bench, measure: "storage used (navigator.storage.estimate)", value: `${(usage / 1_000_000).toFixed(1)} MB` },
       { bench, measure: "peak JS heap during the run", value: `${(peakHeap / 1_000_000).toFixed(1)} MB` },

@@ -1,6 +1,7 @@
 /**
  * The practice builder on a 30,000-question bank in Debian's Chromium (the device of
- * bank-device.ts): how long the builder takes to open and index the bank, the live count after
+ * bank-device.ts): how long the builder takes to open to its first count (the bank's index was
+ * built when the bank was installed and is loaded from the device), the live count after
  * a filter change (change → count painted, p50/p95 over 50 changes), and Start → first question
  * painted for a practice test with include wrong_before, a keyword and a topic.
  *
@@ -159,6 +160,7 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
     };
 
     const openMs = await open();
+    const opens = [openMs];
     const changes: number[] = [];
     for (let i = 0; i < CHANGES; i++)
       changes.push(await inPage<number>(page, `timeInclude(${JSON.stringify(INCLUDES[i % INCLUDES.length])})`));
@@ -166,7 +168,7 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
     const starts: number[] = [];
     let size = "";
     for (let i = 0; i < STARTS; i++) {
-      if (i > 0) await open();
+      if (i > 0) opens.push(await open());
       await page.getByTestId("practice-open-topics").click();
       await page.getByTestId("practice-choice").filter({ hasText: filter.topic }).first().click();
       await page.getByLabel("Keywords", { exact: true }).fill(filter.keyword);
@@ -183,7 +185,12 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
     const bench = `practice builder, ${bank.length} questions (Chromium)`;
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     return [
-      { bench, measure: "open the builder and index the bank (to the first count)", value: `${openMs} ms` },
+      {
+        bench,
+        measure: `open the builder, index kept on the device (navigation → first count), first / p50 of ${STARTS}`,
+        value: `${openMs} ms / ${percentile(opens, 50)} ms`,
+        target: "≤ 300 ms",
+      },
       {
         bench,
         measure: `live count after a filter change, p50 / p95 of ${CHANGES}`,
