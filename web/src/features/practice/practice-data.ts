@@ -13,14 +13,19 @@ import {
 } from "@preflight/sync-protocol/rules/practice-filter";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
-import { buildPracticeIndex, readPracticeIndex } from "../../local/content/practice-index.ts";
+import {
+  loadPracticeIndex,
+  readPracticeIndex,
+  refreshPracticeIndexOffThread,
+} from "../../local/content/practice-index.ts";
 import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
 import { headingCounts } from "../../ui/subject-tree.ts";
 
 /**
  * The bank on this device, indexed for the filter: the index kept on the device (read again only
  * when the bank changes: its key follows the installed packs and the question count), built
- * here only when the device has none for this bank (an older device, an interrupted update).
+ * only when the device has none for this bank (an older device, an interrupted update), in a
+ * worker while the page says it is getting the bank ready.
  */
 export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
   const kept = useLiveQuery(() => readPracticeIndex(db), [db]);
@@ -30,14 +35,16 @@ export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
   useEffect(() => {
     if (missing === null) return;
     let cancelled = false;
-    buildPracticeIndex(db).then(
-      (bank) => {
-        if (!cancelled) setBuilt({ db, bankKey: missing, bank });
-      },
-      (err: unknown) => {
-        if (!cancelled) setFailed(err);
-      },
-    );
+    refreshPracticeIndexOffThread(db)
+      .then(() => loadPracticeIndex(db))
+      .then(
+        (bank) => {
+          if (!cancelled) setBuilt({ db, bankKey: missing, bank });
+        },
+        (err: unknown) => {
+          if (!cancelled) setFailed(err);
+        },
+      );
     return () => {
       cancelled = true;
     };
