@@ -25,7 +25,7 @@
  * Also used by the load bench (tests/bench/load.ts) and the cluster test (scripts/cluster.test.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { Agent, createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { Agent, createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { dirname, resolve } from "node:path";
 import { createInterface } from "node:readline";
@@ -90,15 +90,20 @@ export function freePort(host = "127.0.0.1"): Promise<number> {
   });
 }
 
-/** GET /api/ready: its status, or 0 when it does not answer within 5 s. */
-async function readiness(url: string): Promise<number> {
-  try {
-    const res = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) });
-    await res.body?.cancel();
-    return res.status;
-  } catch {
-    return 0;
-  }
+/**
+ * GET /api/ready: its status, or 0 when it does not answer within 5 s. A connection of its own,
+ * closed after the reply: a kept one would hold an instance's shutdown open.
+ */
+function readiness(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = httpGet(`${url}/api/ready`, { agent: false, timeout: 5000 }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+      res.on("error", () => resolve(0));
+    });
+    req.on("timeout", () => req.destroy());
+    req.on("error", () => resolve(0));
+  });
 }
 
 const MISSED_CHECKS = 3;

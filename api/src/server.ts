@@ -15,7 +15,7 @@ import { databaseUrlFromEnv } from "./db/location.ts";
 import { underStartupLock } from "./db/startup-lock.ts";
 import { seedDemo } from "./demo/seed.ts";
 import { featuresFromEnv, inactivityFromEnv, type Lifecycle, systemClock } from "./deps.ts";
-import { gracefulShutdown } from "./http/graceful-shutdown.ts";
+import { gracefulShutdown, trackConnections } from "./http/graceful-shutdown.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { paymentProviderFromEnv } from "./payments/index.ts";
@@ -93,6 +93,7 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.
 // us: closing it while the balancer sends the next request on it resets that request (and a busy
 // event loop fires this timer late, just when requests arrive). Balancers keep idle connections
 // up to 60 s (the cluster's proxy 30 s), so the instance keeps them a little longer.
+const connections = trackConnections(server);
 if ("keepAliveTimeout" in server) {
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -109,6 +110,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       lifecycle,
       // Behind a balancer: keep serving while its readiness check notices the 503 (cluster.ts sets 2 s).
       drainDelayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
+      connections,
       close: [() => mail.stop(), () => payments.stop(), () => db.destroy()],
     }).finally(() => process.exit(0));
   });
