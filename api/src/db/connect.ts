@@ -19,6 +19,7 @@ import * as bugReports from "./migrations/0015-bug-reports.ts";
 import * as clientErrors from "./migrations/0016-client-errors.ts";
 import * as boundedStorage from "./migrations/0017-bounded-storage.ts";
 import * as pushesRunning from "./migrations/0018-pushes-running.ts";
+import * as latestAnswers from "./migrations/0019-latest-answers.ts";
 import type { Database } from "./schema.ts";
 import { cachingStatements } from "./statement-cache.ts";
 
@@ -41,6 +42,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0016-client-errors": clientErrors,
   "0017-bounded-storage": boundedStorage,
   "0018-pushes-running": pushesRunning,
+  "0019-latest-answers": latestAnswers,
 };
 
 export type Dialect = "sqlite" | "postgres";

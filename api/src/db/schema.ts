@@ -389,6 +389,11 @@ export interface UserTestQuestionsTable {
   question_version: number;
   /** 1 once the question was served during the test. */
   accessed: Flag;
+  /** The latest applied answer to this test question (created_at, then received_at, then id): kept by saveAnswers. */
+  latest_answer_id: string | null;
+  latest_correct: number | null;
+  latest_created_at: string | null;
+  latest_received_at: string | null;
 }
 
 /** Append-only: every answer a student gave, applied or kept on record. */

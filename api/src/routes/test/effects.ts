@@ -212,7 +212,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       };
       outcomes.push({ outcome: { status: "applied", reply }, kept: true });
     }
-    await countIntoQuestionStats(ctx.trx, rows);
+    await countIntoQuestionStats(ctx.trx, rows, slots);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await ctx.trx
         .insertInto("answers")
@@ -251,21 +251,48 @@ async function ownTests(trx: Transaction<Database>, userId: string, ids: string[
   return new Map(rows.map((row) => [row.id, row]));
 }
 
+/** A test question as a run of saves needs it: its version, and its latest applied answer so far. */
+interface Slot {
+  question_id: number;
+  version: number;
+  latest: CountedAnswer | null;
+}
+
 /** The version each test holds of each question saved (by slotKey); a question not in its test is absent. */
 async function testSlots(trx: Transaction<Database>, saves: { user_test_id: string; question_id: number }[]) {
-  const slots = new Map<string, { question_id: number; version: number }>();
+  const slots = new Map<string, Slot>();
   const testIds = [...new Set(saves.map((s) => s.user_test_id))];
   const questionIds = [...new Set(saves.map((s) => s.question_id))];
   if (testIds.length === 0) return slots;
   for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
     const rows = await trx
       .selectFrom("user_test_questions")
-      .select(["user_test_id", "question_id", "question_version"])
+      .select([
+        "user_test_id",
+        "question_id",
+        "question_version",
+        "latest_answer_id",
+        "latest_correct",
+        "latest_created_at",
+        "latest_received_at",
+      ])
       .where("user_test_id", "in", testIds)
       .where("question_id", "in", questionIds.slice(i, i + INSERT_CHUNK))
       .execute();
     for (const r of rows)
-      slots.set(slotKey(r.user_test_id, r.question_id), { question_id: r.question_id, version: r.question_version });
+      slots.set(slotKey(r.user_test_id, r.question_id), {
+        question_id: r.question_id,
+        version: r.question_version,
+        latest:
+          r.latest_answer_id === null
+            ? null
+            : {
+                id: r.latest_answer_id,
+                correct: r.latest_correct,
+                created_at: r.latest_created_at ?? "",
+                received_at: r.latest_received_at ?? "",
+              },
+      });
   }
   return slots;
 }
@@ -284,7 +311,13 @@ async function answerHolders(trx: Transaction<Database>, ids: string[]): Promise
   return holders;
 }
 
-type CountedAnswer = Pick<Insertable<AnswersTable>, "id" | "correct" | "created_at" | "received_at">;
+/** What the statistics need of an answer: its order among its test question's answers, and whether it was right. */
+interface CountedAnswer {
+  id: string;
+  correct?: number | null;
+  created_at: string;
+  received_at: string;
+}
 
 /**
  * The order the statistics take a test question's answers in (SR8): the device's time, then the
@@ -298,58 +331,63 @@ const laterThan = (a: CountedAnswer, b: CountedAnswer) =>
       : a.id > b.id;
 
 /**
- * Keeps the summary the question statistics are read from (`question_stats`, migration 0017), in
- * the transaction (and under the savepoint) that writes the answers, before they are inserted:
- * per question, the test questions whose latest applied answer exists, how many of those are
- * correct, and when the latest of them arrived. A test question's first applied answer counts
- * it; a later one that becomes its latest moves the correct count by the difference. One read of
- * the stored answers of the run's test questions, one multi-row upsert in question order (so two
- * pushes lock the rows in the same order).
+ * Keeps the summaries the question statistics are read from, in the transaction (and under the
+ * savepoint) that writes the answers: each test question's latest applied answer
+ * (`user_test_questions.latest_*`, migration 0019) and, per question, the test questions whose
+ * latest applied answer exists, how many of those are correct, and when the latest of them
+ * arrived (`question_stats`, migration 0017). A test question's first applied answer counts it;
+ * a later one that becomes its latest moves the correct count by the difference. Nothing is read
+ * but the slots the run read already; one multi-row update of the test questions, one multi-row
+ * upsert in question order (so two pushes lock the rows in the same order).
  */
-async function countIntoQuestionStats(trx: Transaction<Database>, rows: Insertable<AnswersTable>[]): Promise<void> {
-  const applied = rows.filter((r) => r.applied === 1);
-  if (applied.length === 0) return;
-  const key = (r: { user_test_id: string; question_id: number }) => slotKey(r.user_test_id, r.question_id);
-  const wanted = new Set(applied.map(key));
-  const testIds = [...new Set(applied.map((r) => r.user_test_id))];
-  const questionIds = [...new Set(applied.map((r) => r.question_id))];
-  const before = new Map<string, CountedAnswer>();
-  for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
-    const stored = await trx
-      .selectFrom("answers")
-      .select(["id", "user_test_id", "question_id", "correct", "created_at", "received_at"])
-      .where("user_test_id", "in", testIds)
-      .where("question_id", "in", questionIds.slice(i, i + INSERT_CHUNK))
-      .where("applied", "=", 1)
-      .execute();
-    for (const r of stored) {
-      const k = key(r);
-      const held = before.get(k);
-      if (wanted.has(k) && (!held || laterThan(r, held))) before.set(k, r);
-    }
+async function countIntoQuestionStats(
+  trx: Transaction<Database>,
+  rows: Insertable<AnswersTable>[],
+  slots: Map<string, Slot>,
+): Promise<void> {
+  const before = new Map<string, CountedAnswer | null>();
+  const latest = new Map<string, Insertable<AnswersTable>>();
+  for (const r of rows) {
+    if (r.applied !== 1) continue;
+    const k = slotKey(r.user_test_id, r.question_id);
+    if (!before.has(k)) before.set(k, slots.get(k)?.latest ?? null);
+    const held = latest.get(k) ?? before.get(k);
+    if (!held || laterThan(r, held)) latest.set(k, r);
   }
-  const latest = new Map(before);
-  for (const r of applied) {
-    const held = latest.get(key(r));
-    if (!held || laterThan(r, held)) latest.set(key(r), r);
-  }
+  if (latest.size === 0) return;
   const deltas = new Map<number, { answered: number; sum_correct: number; updated: string }>();
-  for (const r of applied) {
-    const now = latest.get(key(r));
-    if (now !== r) continue;
-    const was = before.get(key(r));
+  for (const [k, r] of latest) {
+    const was = before.get(k);
     const d = deltas.get(r.question_id) ?? { answered: 0, sum_correct: 0, updated: r.received_at };
     d.answered += was ? 0 : 1;
     d.sum_correct += Number(r.correct ?? 0) - Number(was?.correct ?? 0);
     if (r.received_at > d.updated) d.updated = r.received_at;
     deltas.set(r.question_id, d);
+    const slot = slots.get(k);
+    if (slot)
+      slot.latest = { id: r.id, correct: r.correct ?? null, created_at: r.created_at, received_at: r.received_at };
   }
-  if (deltas.size === 0) return;
-  const values = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
-  for (let i = 0; i < values.length; i += INSERT_CHUNK)
+  const changed = [...latest.values()];
+  for (let i = 0; i < changed.length; i += INSERT_CHUNK) {
+    const values = changed
+      .slice(i, i + INSERT_CHUNK)
+      .map(
+        (r) =>
+          sql`(${r.user_test_id}, cast(${r.question_id} as integer), ${r.id}, cast(${r.correct ?? null} as integer), ${r.created_at}, ${r.received_at})`,
+      );
+    // VALUES names its columns column1 … column6 on both databases.
+    await sql`
+      update user_test_questions set
+        latest_answer_id = v.column3, latest_correct = v.column4,
+        latest_created_at = v.column5, latest_received_at = v.column6
+      from (values ${sql.join(values)}) as v
+      where user_test_questions.user_test_id = v.column1 and user_test_questions.question_id = v.column2`.execute(trx);
+  }
+  const stats = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
+  for (let i = 0; i < stats.length; i += INSERT_CHUNK)
     await trx
       .insertInto("question_stats")
-      .values(values.slice(i, i + INSERT_CHUNK))
+      .values(stats.slice(i, i + INSERT_CHUNK))
       .onConflict((oc) =>
         oc.column("question_id").doUpdateSet((eb) => ({
           answered: eb("question_stats.answered", "+", eb.ref("excluded.answered")),
