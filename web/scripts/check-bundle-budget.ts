@@ -17,13 +17,11 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants } from "node:zlib";
 
-export const BUDGET_BYTES = 150 * 1024;
+import { FIRST_PAGES } from "./first-pages.ts";
 
-/** The route files each first page renders, outermost first (as the router matches them). */
-export const FIRST_PAGES: Record<string, string[]> = {
-  "/login": ["src/routes/__root.tsx", "src/routes/login.tsx"],
-  "/dashboard": ["src/routes/__root.tsx", "src/routes/_app.tsx", "src/routes/_app/dashboard.tsx"],
-};
+export { FIRST_PAGES };
+
+export const BUDGET_BYTES = 150 * 1024;
 
 interface ManifestChunk {
   file: string;
