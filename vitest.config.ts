@@ -20,6 +20,7 @@ export default defineConfig({
             "web/src/**/*.test.{ts,tsx}",
             "service-worker/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "web/scripts/**/*.test.ts",
             "tests/spec/**/*.test.ts",
           ],
           exclude: ["**/node_modules/**"],

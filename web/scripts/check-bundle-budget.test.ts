@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { htmlScripts, measurePages, pageScripts } from "./check-bundle-budget.ts";
+import { BUDGET_BYTES, CEILING_BYTES, htmlScripts, measurePages, pageScripts, verdict } from "./check-bundle-budget.ts";
 
 const HTML = `<!doctype html><html><head>
 <script type="module" crossorigin src="/assets/index.js"></script>
@@ -72,5 +72,11 @@ describe("check-bundle-budget", () => {
     // Three .br copies of 100 bytes, and form.js and login.js compressed here (1000 "x" is a few bytes).
     expect(login?.brotli).toBeGreaterThan(300);
     expect(login?.brotli).toBeLessThan(300 + 2 * 50);
+  });
+
+  it("reads a page against the budget, and fails the build only above the ceiling", () => {
+    expect(verdict(BUDGET_BYTES)).toBe("budget 150.0 KiB: ok");
+    expect(verdict(BUDGET_BYTES + 1024)).toBe("budget 150.0 KiB: over by 1.0 KiB (not met yet); ceiling 300.0 KiB: ok");
+    expect(verdict(CEILING_BYTES + 1024)).toBe("budget 150.0 KiB: over by 151.0 KiB; ceiling 300.0 KiB: OVER");
   });
 });
