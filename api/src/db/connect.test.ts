@@ -24,15 +24,15 @@ describe("how a SQLite commit reaches the disk", () => {
     }
   }
 
-  it("is NORMAL unless the operator asks for FULL (1 and 2 in SQLite's numbering)", async () => {
-    expect(await synchronousOfNewFile()).toBe(1);
-    process.env.SQLITE_SYNCHRONOUS = "full";
+  it("is FULL unless the operator asks for NORMAL (2 and 1 in SQLite's numbering)", async () => {
     expect(await synchronousOfNewFile()).toBe(2);
+    process.env.SQLITE_SYNCHRONOUS = "normal";
+    expect(await synchronousOfNewFile()).toBe(1);
   });
 
   it("refuses a setting it does not know, naming the choices", () => {
-    expect(sqliteSynchronous(undefined)).toBe("NORMAL");
-    expect(sqliteSynchronous("FULL")).toBe("FULL");
+    expect(sqliteSynchronous(undefined)).toBe("FULL");
+    expect(sqliteSynchronous("Normal")).toBe("NORMAL");
     expect(() => sqliteSynchronous("off")).toThrow('SQLITE_SYNCHRONOUS must be "normal" or "full", not "off"');
   });
 });
