@@ -22,7 +22,7 @@
  * Ctrl-C: the proxy stops taking connections, every instance finishes its requests in flight
  * (api/src/http/graceful-shutdown.ts), then the script exits.
  *
- * Also used by the load bench (tests/bench/load.ts) and the cluster test (scripts/cluster.test.ts).
+ * Also used by the load bench (tests/bench/load.ts) and the cluster test (tests/sync/cluster.test.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { Agent, createServer, get as httpGet, type IncomingMessage, type Server, type ServerResponse } from "node:http";
