@@ -17,6 +17,8 @@ test("the sync button: synced (disabled 5 s); offline it says the device is offl
 
   await context.setOffline(true);
   await page.getByTestId("dashboard-start-practice").click();
+  // The test page (its own chunk) is up before the student leaves it.
+  await expect(page.getByTestId("question-number")).toBeVisible();
   await page.getByRole("link", { name: "Dashboard" }).click();
   await page.getByTestId("confirm-leave").click();
   await expect(page.getByTestId("sync-offline")).toContainText("This device is offline.");

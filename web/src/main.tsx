@@ -12,8 +12,16 @@ const router = createRouter({ routeTree, defaultPreload: false, scrollRestoratio
 // Each route's component is its own chunk (autoCodeSplitting). The router fetches a route's
 // chunk after its beforeLoad (the session read from the device); the first page's start now,
 // beside it, so a cold start waits for one of the two rather than both in turn.
-for (const route of router.getMatchedRoutes(window.location.pathname)[0])
-  void router.loadRouteChunk(route)?.catch(() => undefined);
+const loadChunksOf = (path: string) => {
+  for (const route of router.getMatchedRoutes(path)[0]) void router.loadRouteChunk(route)?.catch(() => undefined);
+};
+loadChunksOf(window.location.pathname);
+
+// A student may lose the connection the moment they sign in, before the service worker holds
+// the app (a first visit): the pages sign-in leads to are fetched once this page is up, so the
+// sync screen can still say the device is offline instead of the browser's error page.
+const PAGES_AFTER_SIGN_IN = ["/sync", "/dashboard"];
+window.addEventListener("load", () => PAGES_AFTER_SIGN_IN.forEach(loadChunksOf), { once: true });
 
 declare module "@tanstack/react-router" {
   interface Register {
