@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import Database from "better-sqlite3";
-import { putDeviceRow, updateDeviceRows } from "./support/device-store.ts";
+import { deleteDeviceRow, putDeviceRow, updateDeviceRows } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { createStudent } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -57,6 +57,9 @@ test("practice builder: 'No subtopics found', 'No sections found' and 'No topics
   await expect(page.getByText("No sections found", { exact: true })).toBeVisible();
   // A subject whose questions sit at the subject itself has no topics.
   await updateDeviceRows(page, "questions", ["subject", "021"], { syllabus_code: "021" });
+  // The bank changed behind the updater's back: its kept practice index goes too, as an update
+  // would replace it, and the builder builds it again from the questions.
+  await deleteDeviceRow(page, "bankIndexes", "practice");
   await page.goto("/test/select/practice");
   await choice(page, "Airframe, Systems and Power Plant").click();
   await page.getByTestId("practice-open-topics").click();
