@@ -134,12 +134,14 @@ export async function installBankOnDevice(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    server = await startServer(bench, (databaseUrl) => {
-      execFileSync(process.execPath, ["--import", "tsx", "api/src/content/import-cli.ts", bankFile], {
-        cwd: repoRoot,
-        env: { ...process.env, DATABASE_URL: databaseUrl },
-        stdio: "ignore",
-      });
+    server = await startServer(bench, {
+      prepare: (databaseUrl) => {
+        execFileSync(process.execPath, ["--import", "tsx", "api/src/content/import-cli.ts", bankFile], {
+          cwd: repoRoot,
+          env: { ...process.env, DATABASE_URL: databaseUrl },
+          stdio: "ignore",
+        });
+      },
     });
     const launch = { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS };
     const contextOptions = { viewport: { width: 1280, height: 800 }, serviceWorkers: "allow" } as const;

@@ -32,7 +32,6 @@
  *   cd tests && TEST_DATABASE_URL=postgres://… node --import tsx -e \
  *     'const m = await import("./bench/load.ts"); console.table(await m.load())'
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request } from "node:http";
@@ -46,9 +45,9 @@ import { hashToken, SESSION_COOKIE } from "../../api/src/auth/session.ts";
 import { openDatabase } from "../../api/src/db/connect.ts";
 import type { Database } from "../../api/src/db/schema.ts";
 import { correctIds, generateBody } from "../../api/src/test-support/mutations.ts";
-import { freePort, startCluster } from "../../scripts/cluster.ts";
+import { startCluster } from "../../scripts/cluster.ts";
 import type { BenchRow } from "./run.ts";
-import { repoRoot } from "./server.ts";
+import { startServer } from "./server.ts";
 
 const RATE = 1000;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
@@ -161,10 +160,10 @@ async function startTarget(scenario: Scenario): Promise<Target> {
   if (scenario.dialect === "sqlite") {
     const dir = mkdtempSync(join(tmpdir(), "preflight-load-"));
     const file = join(dir, "load.sqlite");
-    const server = await startServer(file, env);
+    const server = await startServer("load", { databaseUrl: file, env, needsWeb: false });
     const { db } = openDatabase(file);
     return {
-      url: server.url,
+      url: server.baseUrl,
       db,
       stop: async () => {
         await db.destroy();
@@ -176,11 +175,11 @@ async function startTarget(scenario: Scenario): Promise<Target> {
   const fresh = await freshPostgres(process.env.TEST_DATABASE_URL as string);
   const server =
     scenario.instances === 1
-      ? await startServer(fresh.url, env)
+      ? await startServer("load", { databaseUrl: fresh.url, env, needsWeb: false })
       : await startCluster({ databaseUrl: fresh.url, instances: scenario.instances, env, log: serverLog });
   const { db } = openDatabase(fresh.url);
   return {
-    url: server.url,
+    url: "baseUrl" in server ? server.baseUrl : server.url,
     db,
     stop: async () => {
       await db.destroy();
@@ -208,46 +207,6 @@ export async function freshPostgres(adminUrl: string): Promise<{ url: string; dr
       await again.end();
     },
   };
-}
-
-/** One instance of api/src/server.ts on a free port, ready when its /api/ready says 200. */
-async function startServer(databaseUrl: string, env: Record<string, string>) {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output += chunk.toString();
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`load bench: the server exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`${url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, stop };
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`load bench: the server was not ready within 120 s:\n${output}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 // ---- students ----

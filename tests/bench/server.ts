@@ -34,54 +34,68 @@ export interface Server {
   stop: () => Promise<void>;
 }
 
+/** Where a bench's server keeps its data, and what else it is started with. */
+export interface ServerOptions {
+  /** Runs on the fresh SQLite file first (e.g. importing a large bank). */
+  prepare?: (databaseUrl: string) => void;
+  /** Another database instead of a fresh SQLite file (the load bench's PostgreSQL). */
+  databaseUrl?: string;
+  /** Variables on top of this process's environment. */
+  env?: Record<string, string>;
+  /** Benches that open pages need the built app; an API-only bench does not. */
+  needsWeb?: boolean;
+}
+
 /**
- * Starts the app and API on a free port with a fresh SQLite file (seeded with the demo bank).
- * `prepare` runs on the database file first (e.g. importing a large bank).
+ * Starts the app and API (api/src/server.ts) in a child process on a free port, by default on a
+ * fresh SQLite file seeded with the demo bank; ready when its /api/ready says 200. `stop` sends
+ * SIGTERM and waits for the graceful shutdown (requests in flight finish, at most 25 s).
  */
-export async function startServer(bench: string, prepare?: (databaseUrl: string) => void): Promise<Server> {
+export async function startServer(bench: string, options: ServerOptions = {}): Promise<Server> {
+  const { prepare, env = {}, needsWeb = true } = options;
   // The server serves WEB_DIST when set (a build elsewhere), else web/dist.
-  if (!existsSync(join(process.env.WEB_DIST ?? join(repoRoot, "web/dist"), "index.html")))
+  if (needsWeb && !existsSync(join(process.env.WEB_DIST ?? join(repoRoot, "web/dist"), "index.html")))
     throw new Error(`${bench} bench: web/dist is missing. Run \`npm run build\` first (the server serves web/dist).`);
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), "preflight-bench-"));
-  prepare?.(join(dir, "bench.sqlite"));
+  const databaseUrl = options.databaseUrl ?? join(dir, "bench.sqlite");
+  if (!options.databaseUrl) prepare?.(databaseUrl);
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "api/src/server.ts"], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: join(dir, "bench.sqlite"), HOST: "127.0.0.1" },
+    env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
+  const keep = (chunk: Buffer) => {
     output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
       await exited;
       clearTimeout(timer);
     }
     rmSync(dir, { recursive: true, force: true });
   };
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) {
       await stop();
       throw new Error(`${bench} bench: the server exited (${child.exitCode}):\n${output}`);
     }
-    const healthy = await fetch(`${baseUrl}/api/health`).then(
+    const ready = await fetch(`${baseUrl}/api/ready`).then(
       (r) => r.ok,
       () => false,
     );
-    if (healthy) return { baseUrl, stop };
+    if (ready) return { baseUrl, stop };
     if (Date.now() > deadline) {
       await stop();
-      throw new Error(`${bench} bench: the server did not answer /api/health within 60 s:\n${output}`);
+      throw new Error(`${bench} bench: the server was not ready within 120 s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
