@@ -9,7 +9,7 @@
  */
 import { COMMON_PASSWORDS_TEXT } from "./common-passwords.data.ts";
 
-export const COMMON_PASSWORD_MESSAGE = "This password is too common. Please choose a less guessable one.";
+export { COMMON_PASSWORD_MESSAGE } from "./account-messages.ts";
 
 let commonPasswords: ReadonlySet<string> | undefined;
 

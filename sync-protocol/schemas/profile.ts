@@ -4,7 +4,11 @@
  * POST /profile/account) and email preferences (POST /profile/preferences).
  */
 import { z } from "zod";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../rules/common-passwords.ts";
+import { PROFILE_MESSAGES } from "../rules/account-messages.ts";
+import { isCommonPassword } from "../rules/common-passwords.ts";
+
+export { PROFILE_MESSAGES };
+
 import { COURSE_DATE_MESSAGES, DATE_PATTERN } from "../rules/course-dates.ts";
 
 // --- course dates ------------------------------------------------------------------------------
@@ -56,20 +60,6 @@ export const syllabiDatesReplySchema = z.object({
 });
 
 // --- profile details ---------------------------------------------------------------------------
-
-export const PROFILE_MESSAGES = {
-  updated: "Your profile details have been updated.",
-  preferencesUpdated: "Your email preferences have been updated.",
-  emailInvalid: "A valid email is required",
-  passwordsMustMatch: "Passwords must match",
-  passwordTooShort: "Password must be at least 6 characters.",
-  /** Issue 14: the spec has no wording for it; the product's own. */
-  passwordTooCommon: COMMON_PASSWORD_MESSAGE,
-  currentPasswordWrong: "Your current password is not correct.",
-  emailTaken: "This email address is already used by another account.",
-  syllabusUnavailable: "That exam is not available.",
-  classSyllabus: "Your exam is managed for your class and cannot be changed.",
-} as const;
 
 /** Spec accounts 9: password minimum 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { PUSH_MAX_BATCH } from "../rules/constants.ts";
+
+export { PUSH_MAX_BATCH };
 
 export const SYNC_PROTOCOL_VERSION = 1;
 
@@ -8,8 +11,6 @@ export const SYNC_PROTOCOL_VERSION = 1;
  * it, so the queue behind it is not blocked for ever. Body: { reason }.
  */
 export const SYNC_SKIP_CALL = "POST /sync/skip";
-/** Changes per push the server takes (a test and 1,000 answers queued offline go in five pushes). */
-export const PUSH_MAX_BATCH = 250;
 
 /** One queued write, as the outbox stores it and /sync/push receives it. */
 export const mutationSchema = z.object({

@@ -1,4 +1,4 @@
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState, useSyncExternalStore } from "react";
 import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";

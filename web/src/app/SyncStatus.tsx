@@ -1,4 +1,4 @@
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { Link } from "@tanstack/react-router";
 import type { UserDb } from "../local/store/db.ts";
 import { DEVICE_OFFLINE } from "../ui/offline-words.ts";

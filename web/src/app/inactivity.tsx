@@ -9,8 +9,7 @@
  * Activity on the page (opening the test, Continue, and use at most once a minute) is told to
  * the server with POST /user-active, so both keep the same time; offline, the device decides alone.
  */
-import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol/rules/constants";
 import { INACTIVITY_DEFAULTS, type InactivitySettings } from "@preflight/sync-protocol/schemas/auth";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
@@ -48,7 +47,7 @@ export function useInactivitySettings(): InactivitySettings {
 
 /** Tells the server the student is active (POST /user-active); online only, best effort. */
 function reportActive(): void {
-  if (navigator.onLine) void call(routes.touchActivity).catch(() => undefined);
+  if (navigator.onLine) void call("touchActivity").catch(() => undefined);
 }
 
 /** Watches for inactivity while mounted (the question screen); `reason` names what gets closed. */
@@ -77,7 +76,7 @@ export function InactivityGuard({ reason, onClose }: { reason: string; onClose?:
       if (asked) return;
       asked = true;
       const serverActive = navigator.onLine
-        ? await call(routes.userActive).then(
+        ? await call("userActive").then(
             (reply) => reply.active,
             () => null,
           )

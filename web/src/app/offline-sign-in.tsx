@@ -8,7 +8,7 @@
  * network is up but the renewal has not gone through yet (a lost reply, a busy server), asks
  * again every DRAIN_TIMER_MS.
  */
-import { DRAIN_TIMER_MS } from "@preflight/sync-protocol";
+import { DRAIN_TIMER_MS } from "@preflight/sync-protocol/rules/constants";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";

@@ -22,7 +22,6 @@
  */
 import { type NavigateFn, useLocation, useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
-import { checkSession } from "../local/account/session.ts";
 import { ApiCallError, type CallFailure, NetworkError, onCallFailure } from "../local/api.ts";
 import { monotonicNow } from "../platform.ts";
 import { useSnackbar } from "../ui/snackbar/context.ts";
@@ -126,7 +125,9 @@ export function useGlobalRequestPolicy(): void {
 
 /** The server says whether the session is gone (checkSession also renews an offline sign-in). */
 async function signInIfSessionGone(navigate: NavigateFn): Promise<void> {
-  const result = await checkSession().catch(() => null);
+  const result = await import("../local/account/session.ts")
+    .then(({ checkSession }) => checkSession())
+    .catch(() => null);
   if (result?.kind !== "signed-out") return;
   await navigate({
     to: "/login",

@@ -1,10 +1,15 @@
 /**
- * Online-only calls from the page, one way: `call(routes.x, input)`. The entry in the route
- * catalogue (sync-protocol/routes) gives the method, the path and what the call sends; the
- * reply comes back parsed with the entry's reply schema, never cast.
+ * Online-only calls from the page, one way: `call("x", input)` (or `call(routes.x, input)`). The
+ * entry in the route catalogue (sync-protocol/routes) gives the method, the path and what the
+ * call sends; the reply comes back parsed with the entry's reply schema, never cast.
  *
- * Example: `call(routes.lastProgressTestResult, { params: { id: 7 } })` sends
+ * Example: `call("lastProgressTestResult", { params: { id: 7 } })` sends
  * GET /api/user/last-pt-result/7 and answers `{ can_access, remaining_time }`.
+ *
+ * By name, the catalogue (every schema, and zod) is loaded on the first call (api-contract.ts),
+ * not with the page: the first page's modules call by name. A catalogue that cannot be loaded (a
+ * first visit that lost the connection before it arrived) fails the call as NetworkError
+ * "offline", as the request itself would.
  *
  * A failed call throws one of three errors, each saying why:
  *  - NetworkError: no answer at all (`reason` "offline", "timeout" or "aborted");
@@ -17,10 +22,46 @@
  * `globalPolicy: false` (device upkeep that reports its own failures: the outbox, pulls, the
  * content updater, the session check and sign-in).
  */
-import { type ErrorCode, errorBodySchema, REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
-import { type RouteEntry, routeKey } from "@preflight/sync-protocol/routes/index";
-import { z } from "zod";
+
+import type { routes as catalogue, RouteEntry } from "@preflight/sync-protocol/routes/index";
+import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
+import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
+import type { z } from "zod";
 import { platformFetch } from "../platform.ts";
+
+/** The route catalogue's entries by name, as call() takes them. */
+export type Routes = typeof catalogue;
+export type RouteName = keyof Routes;
+/** The entry a route argument stands for: itself, or the catalogue's entry of that name. */
+export type EntryOf<R extends RouteEntry | RouteName> = R extends RouteName ? Routes[R] : R;
+
+let contract: Promise<typeof import("./api-contract.ts")> | null = null;
+
+/**
+ * The catalogue and error schema (api-contract.ts), loaded once; a failed load is tried again at
+ * the next call and reads as NetworkError "offline".
+ */
+export function loadContract(): Promise<typeof import("./api-contract.ts")> {
+  contract ??= import("./api-contract.ts").catch((err: unknown) => {
+    contract = null;
+    throw new NetworkError("offline", err);
+  });
+  return contract;
+}
+
+async function entryOf(route: RouteEntry | RouteName): Promise<RouteEntry> {
+  return typeof route === "string" ? (await loadContract()).routes[route] : route;
+}
+
+/** "GET /api/syllabi": a route as the failure listener and errors name it. */
+const routeKey = (entry: Pick<RouteEntry, "method" | "path">) => `${entry.method} ${entry.path}`;
+
+/** The issues as lines, with where each is in the reply. */
+function issuesText(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map((issue) => `✖ ${issue.message}${issue.path.length ? `\n  → at ${issue.path.map(String).join(".")}` : ""}`)
+    .join("\n");
+}
 
 export class ApiCallError extends Error {
   readonly status: number;
@@ -65,7 +106,7 @@ export class ReplyShapeError extends Error {
   readonly status: number;
   readonly issues: readonly z.core.$ZodIssue[];
   constructor(route: string, status: number, issues: readonly z.core.$ZodIssue[]) {
-    super(`${route} answered ${status} with a reply the contract does not allow: ${z.prettifyError({ issues })}`);
+    super(`${route} answered ${status} with a reply the contract does not allow: ${issuesText(issues)}`);
     this.name = "ReplyShapeError";
     this.route = route;
     this.status = status;
@@ -154,9 +195,13 @@ async function reported<T>(entry: RouteEntry, input: LooseInput, run: () => Prom
   }
 }
 
-/** Calls the route and answers its reply, parsed with the entry's reply schema. */
-export async function call<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallReply<E>> {
+/** Calls the route (an entry or its name in the catalogue) and answers its reply, parsed with the entry's reply schema. */
+export async function call<R extends RouteEntry | RouteName>(
+  route: R,
+  ...[input]: InputArg<EntryOf<R>>
+): Promise<CallReply<EntryOf<R>>> {
   const loose = (input ?? {}) as LooseInput;
+  const entry = (await entryOf(route)) as EntryOf<R>;
   return reported(entry, loose, async () => {
     const response = await send(entry, loose);
     if (response.status === 304) throw new ReplyShapeError(routeKey(entry), 304, notModifiedIssue);
@@ -165,9 +210,13 @@ export async function call<E extends RouteEntry>(entry: E, ...[input]: InputArg<
 }
 
 /** As call, with the status and headers; a 304 answers `notModified` (for calls that send If-None-Match). */
-export async function callResponse<E extends RouteEntry>(entry: E, ...[input]: InputArg<E>): Promise<CallResponse<E>> {
+export async function callResponse<R extends RouteEntry | RouteName>(
+  route: R,
+  ...[input]: InputArg<EntryOf<R>>
+): Promise<CallResponse<EntryOf<R>>> {
   const loose = (input ?? {}) as LooseInput;
-  return reported(entry, loose, async (): Promise<CallResponse<E>> => {
+  const entry = (await entryOf(route)) as EntryOf<R>;
+  return reported(entry, loose, async (): Promise<CallResponse<EntryOf<R>>> => {
     const response = await send(entry, loose);
     if (response.status === 304) return { notModified: true, status: 304, headers: response.headers };
     return {
@@ -247,7 +296,7 @@ async function readReply<E extends RouteEntry>(entry: E, response: Response): Pr
       ]);
     }
   }
-  const parsed = z.safeParse(entry.reply as E["reply"], reply);
+  const parsed = (entry.reply as E["reply"]).safeParse(reply);
   if (!parsed.success) throw new ReplyShapeError(routeKey(entry), response.status, parsed.error.issues);
   return parsed.data;
 }
@@ -261,8 +310,14 @@ async function errorOf(response: Response): Promise<ApiCallError> {
   } catch {
     // not JSON: an error reply without an error body
   }
-  const parsed = errorBodySchema.safeParse(body);
-  if (!parsed.success) return new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
+  // The error schema comes with the catalogue; a reply came, so it can be loaded (or the error stays plain).
+  const errorBodySchema = await loadContract().then(
+    (loaded) => loaded.errorBodySchema,
+    () => null,
+  );
+  const parsed = errorBodySchema?.safeParse(body);
+  if (!parsed?.success)
+    return new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);
   const { code, message, details } = parsed.data.error;
   const fields = parsed.data.errors;
   return new ApiCallError(response.status, code, message, details ?? (fields ? { fields } : undefined));

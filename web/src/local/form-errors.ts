@@ -9,7 +9,7 @@
  * required."] } } } }` gives `serverFieldErrors` `{ email: "The email field is required." }`
  * and `failureText` "The email field is required.".
  */
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { z } from "zod";
 import { ApiCallError, NetworkError } from "./api.ts";
 

@@ -3,11 +3,13 @@ import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
 import { ContentEvictionBanner } from "../features/device/ContentEvictionBanner.tsx";
 import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
-import { currentSession } from "../local/account/session.ts";
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */
 export const Route = createFileRoute("/_app")({
   beforeLoad: async () => {
+    // Loaded here rather than with the route tree: the sign-in page paints without the device
+    // database. The page's chunks (preloaded at start) bring it along.
+    const { currentSession } = await import("../local/account/session.ts");
     const session = await currentSession();
     if (!session) throw redirect({ to: "/login" });
     return { session };

@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { currentSession } from "../local/account/session.ts";
 
 export const Route = createFileRoute("/")({
   beforeLoad: async () => {
+    const { currentSession } = await import("../local/account/session.ts");
     throw redirect({ to: (await currentSession()) ? "/dashboard" : "/login" });
   },
 });

@@ -5,7 +5,7 @@
  * from the server's field map, first message per field.
  */
 
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
 import {
   SearchField as AriaSearchField,

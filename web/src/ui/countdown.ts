@@ -4,7 +4,7 @@
  * for the first second after it, then -00:00:01: the ticker wakes on those instants only,
  * not on a drifting 1000 ms interval.
  */
-import { CLOCK_CRITICAL_S, CLOCK_WARNING_S } from "@preflight/sync-protocol";
+import { CLOCK_CRITICAL_S, CLOCK_WARNING_S } from "@preflight/sync-protocol/rules/constants";
 import type { TimerHandle, UiClock } from "./clock.ts";
 
 export type ClockTone = "normal" | "warning" | "critical";

@@ -2,7 +2,7 @@
  * The spec's small screen (test-taking §9: width 768 px or less), one rule for every screen that
  * changes on it: the media query, a read of it now, and a hook that follows it.
  */
-import { SMALL_SCREEN_MAX_WIDTH_PX } from "@preflight/sync-protocol";
+import { SMALL_SCREEN_MAX_WIDTH_PX } from "@preflight/sync-protocol/rules/constants";
 import { useSyncExternalStore } from "react";
 
 export const SMALL_SCREEN_QUERY = `(max-width: ${SMALL_SCREEN_MAX_WIDTH_PX}px)`;

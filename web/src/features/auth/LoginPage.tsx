@@ -1,15 +1,18 @@
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, lazy, Suspense, useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
-import { signIn } from "../../local/account/session.ts";
+import { NetworkError } from "../../local/api.ts";
 import type { DeviceSession } from "../../local/store/db.ts";
 import { takeLoggedOutCookie } from "../../platform.ts";
 import { PublicFrame } from "../../ui/BrandHeader.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { PageHeading, TextField } from "../../ui/FormField.tsx";
-import { Modal } from "../../ui/Modal.tsx";
 import { type SignInProblem, signInProblem } from "./sign-in-problem.ts";
+
+// The modal (react-aria's overlays, ~20 KiB) only when a student was signed out elsewhere: not
+// part of the first page's JavaScript.
+const Modal = lazy(() => import("../../ui/Modal.tsx").then((module) => ({ default: module.Modal })));
 
 /** Why the student is here again; `/login?reason=…`. */
 export const SIGN_IN_REASONS = {
@@ -47,6 +50,10 @@ export function LoginPage({
     setProblem(null);
     setBusy(true);
     try {
+      // The session module (and the device database) comes with the first sign-in, not the page.
+      const { signIn } = await import("../../local/account/session.ts").catch((err: unknown) => {
+        throw new NetworkError("offline", err);
+      });
       onSignedIn(await signIn(email.trim(), password));
     } catch (err) {
       setProblem({ ...signInProblem(err), email });
@@ -141,28 +148,34 @@ export function LoginPage({
           </Button>
         </form>
       </PublicFrame>
-      <Modal
-        title="LOGGED OUT"
-        isOpen={loggedOut}
-        onClose={() => {
-          takeLoggedOutCookie();
-          setLoggedOut(false);
-        }}
-        actions={
-          <Button
-            onPress={() => {
+      {loggedOut ? (
+        <Suspense fallback={null}>
+          <Modal
+            title="LOGGED OUT"
+            isOpen={loggedOut}
+            onClose={() => {
               takeLoggedOutCookie();
               setLoggedOut(false);
             }}
-            testId="logged-out-ok"
+            actions={
+              <Button
+                onPress={() => {
+                  takeLoggedOutCookie();
+                  setLoggedOut(false);
+                }}
+                testId="logged-out-ok"
+              >
+                OK
+              </Button>
+            }
           >
-            OK
-          </Button>
-        }
-      >
-        <p>{SIGN_IN_REASONS.replaced}</p>
-        <p className="mt-2">Anything you did on this device is kept and will be sent when you sign in here again.</p>
-      </Modal>
+            <p>{SIGN_IN_REASONS.replaced}</p>
+            <p className="mt-2">
+              Anything you did on this device is kept and will be sent when you sign in here again.
+            </p>
+          </Modal>
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /** What the login page says when a sign-in is refused, by the server or by the device. */
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
-import { OfflineSignInError } from "../../local/account/session.ts";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { OfflineSignInError } from "../../local/account/offline-sign-in-error.ts";
 import { ApiCallError, NetworkError } from "../../local/api.ts";
 import { tooManyAttemptsText } from "../../local/form-errors.ts";
 

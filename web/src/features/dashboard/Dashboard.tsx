@@ -1,5 +1,6 @@
-import { formatSyncStamp, QUICK_PRACTICE_QUESTIONS, resultVisibility } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol/rules/constants";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { ClosedForInactivity } from "../../app/inactivity.tsx";
@@ -60,7 +61,7 @@ export function Dashboard({
     }
     const local = { to: "/test/results/$testId", params: { testId: test.id } } as const;
     try {
-      const url = await call(routes.testResults, { body: { user_test_id: test.id } });
+      const url = await call("testResults", { body: { user_test_id: test.id } });
       await navigate(url.startsWith("/") ? { to: url } : local);
     } catch (err) {
       // Not marked yet (409), or no answer: the device's results. The global request policy

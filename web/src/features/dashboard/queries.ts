@@ -1,4 +1,4 @@
-import { resultVisibility } from "@preflight/sync-protocol";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { liveQuery, type Subscription } from "dexie";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";

@@ -1,4 +1,4 @@
-import { stripHtml } from "@preflight/sync-protocol";
+import { stripHtml } from "@preflight/sync-protocol/rules/question";
 import { Link } from "@tanstack/react-router";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useFitToBox } from "../../ui/useFitToBox.ts";

@@ -11,7 +11,7 @@ import {
   NO_FLAGGED_FILTER,
   normalizeContains,
   topicOfCode,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/flagged";
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import type { LocalQuestion } from "../../local/store/db.ts";
 

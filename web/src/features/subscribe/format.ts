@@ -3,7 +3,7 @@
  * (DD/MM/YYYY, as the app shows dates everywhere: formatDate of sync-protocol) and prices
  * (minor units shown as money in their currency, e.g. 2990 EUR → "€29.90").
  */
-import { formatDate } from "@preflight/sync-protocol";
+import { formatDate } from "@preflight/sync-protocol/rules/format";
 import { type SubscriptionDates, subscriptionStatus } from "@preflight/sync-protocol/rules/subscription-access";
 import type { SubscriptionStatus } from "@preflight/sync-protocol/schemas/subscription";
 

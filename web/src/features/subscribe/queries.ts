@@ -4,8 +4,7 @@
  * student comes back from the provider. The device's own copy of the subscription (the profile
  * step's) is read for the dashboard's line.
  */
-import type { PulledProfile } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import type {
   CheckoutStatusReply,
   Purchase,
@@ -18,21 +17,21 @@ import { getMeta, type UserDb } from "../../local/store/db.ts";
 import type { StoredSubscription } from "./format.ts";
 
 export function fetchSubscribePage(): Promise<SubscribePageReply> {
-  return call(routes.subscribePage);
+  return call("subscribePage");
 }
 
 /** The provider's checkout page for this purchase (the amount is the server's). */
 export async function startPurchase(purchase: Purchase): Promise<string> {
-  const reply = await call(routes.purchase, { body: purchase });
+  const reply = await call("purchase", { body: purchase });
   return reply.redirect;
 }
 
 export function redeemVoucher(code: string): Promise<RedeemVoucherReply> {
-  return call(routes.redeemVoucher, { body: { code } });
+  return call("redeemVoucher", { body: { code } });
 }
 
 export function fetchCheckoutStatus(checkoutId: string): Promise<CheckoutStatusReply> {
-  return call(routes.checkoutStatus, { params: { id: checkoutId } });
+  return call("checkoutStatus", { params: { id: checkoutId } });
 }
 
 /**

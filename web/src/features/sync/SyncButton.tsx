@@ -1,10 +1,10 @@
 import {
-  formatSyncStamp,
   SYNC_AVAILABILITY_POLL_MS,
   SYNC_RETRY_WAIT_S,
   SYNC_STALE_DAYS,
   SYNC_SUCCESS_DISABLE_MS,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/constants";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";

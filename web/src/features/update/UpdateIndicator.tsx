@@ -1,4 +1,4 @@
-import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol";
+import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol/rules/constants";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";

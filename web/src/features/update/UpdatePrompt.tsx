@@ -1,4 +1,8 @@
-import { UPDATE_MODE_MANUAL, UPDATE_PROMPT_COUNTDOWN_S, UPDATE_PROMPT_IDLE_MS } from "@preflight/sync-protocol";
+import {
+  UPDATE_MODE_MANUAL,
+  UPDATE_PROMPT_COUNTDOWN_S,
+  UPDATE_PROMPT_IDLE_MS,
+} from "@preflight/sync-protocol/rules/constants";
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";

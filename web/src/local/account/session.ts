@@ -20,27 +20,19 @@
  * verifier exists to avoid. If the page was reloaded in between, nothing is held: the student
  * is asked to sign in again, and the outbox replays after that sign-in.
  */
-import type { UserSummary } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { currentDate } from "../../platform.ts";
 import { ApiCallError, call, NetworkError } from "../api.ts";
 import { clientIdOf } from "../outbox/outbox.ts";
 import { type DeviceSession, deviceDb, type KnownAccount, userDb } from "../store/db.ts";
+import { OfflineSignInError } from "./offline-sign-in-error.ts";
 import { deriveVerifier, type PasswordVerifier, verifyPassword } from "./offline-verifier.ts";
 
-/** The server's answer to a wrong password (api/src/routes/auth.ts); an offline refusal says the same. */
-export const WRONG_CREDENTIALS_MESSAGE = "These credentials do not match our records.";
-export const FIRST_SIGN_IN_NEEDS_CONNECTION =
-  "The first sign-in on this device needs a connection. Please try again when you are online.";
-
-/** An offline sign-in refused by the device. */
-export class OfflineSignInError extends Error {
-  readonly reason: "wrong_password" | "needs_connection";
-  constructor(reason: OfflineSignInError["reason"]) {
-    super(reason === "wrong_password" ? WRONG_CREDENTIALS_MESSAGE : FIRST_SIGN_IN_NEEDS_CONNECTION);
-    this.reason = reason;
-  }
-}
+export {
+  FIRST_SIGN_IN_NEEDS_CONNECTION,
+  OfflineSignInError,
+  WRONG_CREDENTIALS_MESSAGE,
+} from "./offline-sign-in-error.ts";
 
 /** What an offline sign-in needs to renew the server session; page memory only (see the header). */
 let held: { userId: string; email: string; password: string } | null = null;
@@ -125,7 +117,7 @@ async function signInOnline(email: string, password: string, options: SignInOpti
     console.warn("no offline verifier", err);
     return null;
   });
-  const { user } = await call(routes.login, { body: { email, password }, globalPolicy: false });
+  const { user } = await call("login", { body: { email, password }, globalPolicy: false });
   return rememberSession(user, currentDate(), { verifier: await verifier });
 }
 
@@ -161,7 +153,7 @@ export async function signIn(email: string, password: string, options: SignInOpt
 export async function signOut(): Promise<void> {
   held = null;
   try {
-    await call(routes.logout, { globalPolicy: false });
+    await call("logout", { globalPolicy: false });
   } catch {
     // Signing out offline still ends the session on this device.
   }
@@ -182,7 +174,7 @@ export async function checkSession(): Promise<SessionCheck> {
   if (browserSaysOffline())
     return local ? { kind: "signed-in", session: local, online: false } : { kind: "signed-out", reason: "none" };
   try {
-    const { user } = await call(routes.me, { globalPolicy: false });
+    const { user } = await call("me", { globalPolicy: false });
     if (local && local.userId === user.id)
       return { kind: "signed-in", session: await confirmSession(local, user), online: true };
     // A cookie of another account under an offline sign-in is stale: renew the one signed in here.

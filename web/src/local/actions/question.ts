@@ -11,7 +11,7 @@ import {
   normalizeZoom,
   userTestQuestionId,
   ZOOM_RULE_MESSAGE,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/question";
 import { seenInExamReplySchema } from "@preflight/sync-protocol/schemas/question";
 import { v7 as uuidv7 } from "uuid";
 import { delay, now } from "../../platform.ts";

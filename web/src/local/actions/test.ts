@@ -1,17 +1,13 @@
 /** Test-taking intents: create a test, save an answer, finish. Each is one runAction. */
-import {
-  type DisplayAnswers,
-  type GivenAnswer,
-  gradeOnDevice,
-  isTimeUp,
-  type PulledProfile,
-  pickQuestions,
-  type TestResult,
-  type TestType,
-  testOutcome,
-  testResultSchema,
-} from "@preflight/sync-protocol";
+import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
+import { pickQuestions } from "@preflight/sync-protocol/rules/selection";
 import { localDay, testStartRefusal } from "@preflight/sync-protocol/rules/subscription-access";
+import { isTimeUp } from "@preflight/sync-protocol/rules/timed-tests";
+import { gradeOnDevice } from "@preflight/sync-protocol/rules/withheld-answers";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
+import { type TestResult, testResultSchema } from "@preflight/sync-protocol/schemas/test";
 import { v7 as uuidv7 } from "uuid";
 import { type LocalScope, runAction } from "../outbox/action.ts";
 import { registerCallHandling } from "../outbox/calls.ts";

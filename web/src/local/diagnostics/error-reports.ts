@@ -7,15 +7,14 @@
  * happens, when the network returns, and every minute while any wait (signed out, offline, or
  * the server's own limit). Reporting never throws and never reports its own failures.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
 import {
   CLIENT_ERROR_LIMITS,
   type ClientErrorKind,
   type ClientErrorsBody,
-  clientErrorsReplySchema,
 } from "@preflight/sync-protocol/schemas/diagnostics";
 import { currentDate, now, platformFetch } from "../../platform.ts";
-import { type DeviceDb, deviceDb, type PendingError } from "../store/db.ts";
+import { loadContract } from "../api.ts";
+import type { DeviceDb, PendingError } from "../store/db.ts";
 import { ErrorGate, errorKey } from "./error-gate.ts";
 import { describe, logEvent } from "./log-buffer.ts";
 
@@ -42,13 +41,19 @@ export function errorParts(value: unknown): { message: string; stack: string | n
   return { message: cut(message, CLIENT_ERROR_LIMITS.maxMessageChars), stack: null };
 }
 
+/**
+ * The device database, loaded with the first error or send rather than with the page: the first
+ * page paints without IndexedDB's library when nothing asks for it (the sign-in page).
+ */
+const lazyDeviceDb = async (): Promise<DeviceDb> => (await import("../store/db.ts")).deviceDb();
+
 export class ErrorReporter {
   private readonly gate = new ErrorGate();
   private sending: Promise<void> | null = null;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    private readonly db: () => DeviceDb = deviceDb,
+    private readonly db: () => DeviceDb | Promise<DeviceDb> = lazyDeviceDb,
     private readonly clock: () => number = now,
     private readonly page: () => string | null = () =>
       typeof location === "undefined" ? null : location.pathname.slice(0, 300),
@@ -60,11 +65,11 @@ export class ErrorReporter {
       const { message, stack } = errorParts(error);
       const key = errorKey(message, stack);
       const decision = this.gate.decide(key, this.clock());
-      const db = this.db();
       if (decision === "limited") {
         logEvent(`error report suppressed (over ${CLIENT_ERROR_LIMITS.perMinute} a minute): ${message}`, "warn");
         return;
       }
+      const db = await this.db();
       if (decision === "duplicate") {
         await db.pendingErrors
           .where("key")
@@ -105,8 +110,8 @@ export class ErrorReporter {
   }
 
   private async sendAll(): Promise<void> {
-    const db = this.db();
     try {
+      const db = await this.db();
       // Signed out: the errors wait for a sign-in (the call needs a session).
       if (!(await db.session.get("current"))) return;
       for (;;) {
@@ -166,8 +171,11 @@ async function post(batch: PendingError[]): Promise<PostOutcome> {
     })),
   };
   let res: Response;
+  let entry: Awaited<ReturnType<typeof loadContract>>["routes"]["clientErrors"];
   try {
-    res = await platformFetch(routes.clientErrors.path, {
+    // The catalogue comes with the first call rather than the page (api.ts).
+    entry = (await loadContract()).routes.clientErrors;
+    res = await platformFetch(entry.path, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json" },
@@ -177,7 +185,7 @@ async function post(batch: PendingError[]): Promise<PostOutcome> {
     return { kind: "wait", ms: CLIENT_ERROR_LIMITS.windowMs };
   }
   if (res.ok) {
-    const reply = clientErrorsReplySchema.safeParse(await res.json().catch(() => null));
+    const reply = entry.reply.safeParse(await res.json().catch(() => null));
     return reply.success
       ? { kind: "sent", accepted: reply.data.accepted, dropped: reply.data.dropped }
       : { kind: "wait", ms: CLIENT_ERROR_LIMITS.windowMs };
@@ -221,5 +229,7 @@ export function listenForErrors(): void {
   window.addEventListener("online", () => logEvent("network: online"));
   window.addEventListener("offline", () => logEvent("network: offline", "warn"));
   logEvent(`app started at ${currentDate().toISOString()} on ${location.pathname}`);
-  errorReporter.start();
+  // The waiting reports once the page has loaded: not in the way of its first paint.
+  if (document.readyState === "complete") errorReporter.start();
+  else window.addEventListener("load", () => errorReporter.start(), { once: true });
 }

@@ -4,10 +4,8 @@
  * sent, oldest first, when the app starts and when the network returns. Each keeps the id it
  * was given, so a send whose reply was lost is stored once by the server.
  */
-import { errorBodySchema } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
-import { feedbackReplySchema } from "@preflight/sync-protocol/schemas/feedback";
 import { currentDate, platformFetch } from "../../platform.ts";
+import { loadContract } from "../api.ts";
 import type { PendingFeedback, UserDb } from "../store/db.ts";
 
 export type SendOutcome =
@@ -25,15 +23,22 @@ export async function sendFeedback(feedback: PendingFeedback): Promise<SendOutco
   form.set("page", feedback.page);
   for (const [i, shot] of feedback.screenshots.entries()) form.append("screenshots[]", shot, `screenshot-${i + 1}.jpg`);
   let res: Response;
+  let contract: Awaited<ReturnType<typeof loadContract>>;
   try {
-    res = await platformFetch(routes.feedback.path, { method: "POST", credentials: "same-origin", body: form });
+    // The catalogue comes with the first call rather than the page (api.ts).
+    contract = await loadContract();
+    res = await platformFetch(contract.routes.feedback.path, {
+      method: "POST",
+      credentials: "same-origin",
+      body: form,
+    });
   } catch {
     return { kind: "unreachable" };
   }
   const body: unknown = await res.json().catch(() => null);
-  if (res.ok && feedbackReplySchema.safeParse(body).success) return { kind: "sent" };
+  if (res.ok && contract.routes.feedback.reply.safeParse(body).success) return { kind: "sent" };
   if (res.status >= 500 || res.status === 408 || res.status === 429) return { kind: "unreachable" };
-  const error = errorBodySchema.safeParse(body);
+  const error = contract.errorBodySchema.safeParse(body);
   return { kind: "refused", message: error.success ? error.data.error.message : `HTTP ${res.status}` };
 }
 

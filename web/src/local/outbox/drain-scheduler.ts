@@ -3,7 +3,7 @@
  * enqueue and on a timer, so replay happens on browsers without Background Sync (Safari)
  * too. The service worker drains when it controls the page; otherwise the page drains.
  */
-import { DRAIN_TIMER_MS } from "@preflight/sync-protocol";
+import { DRAIN_TIMER_MS } from "@preflight/sync-protocol/rules/constants";
 import { drainOutbox } from "./drain.ts";
 import { platformDrainDeps } from "./drain-deps.ts";
 import { DRAIN_MESSAGE, SYNC_TAG } from "./drain-messages.ts";

@@ -15,15 +15,17 @@
 import {
   DRAIN_BACKOFF_BASE_MS,
   DRAIN_BACKOFF_MAX_MS,
+  SYNC_CALL_TIMEOUT_MS,
+  SYNC_PUSH_BATCH_SIZE,
+} from "@preflight/sync-protocol/rules/constants";
+import {
   type Mutation,
   type PushReply,
   type PushResult,
   pushReplySchema,
-  SYNC_CALL_TIMEOUT_MS,
   SYNC_PROTOCOL_VERSION,
-  SYNC_PUSH_BATCH_SIZE,
   SYNC_SKIP_CALL,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/schemas/sync";
 import { delay, webLocks } from "../../platform.ts";
 // Makes the action modules' registrations in outbox/calls.ts, wherever the drain runs.
 import "../actions/drain-handling.ts";

@@ -15,10 +15,9 @@
  * Each retry runs under the "outbox" Web Lock, so it never changes an entry a drain has on the
  * wire.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
 import { v7 as uuidv7 } from "uuid";
 import { lockHeld, withLock } from "../../platform.ts";
-import { type CallReply, call } from "../api.ts";
+import { type CallReply, call, type Routes } from "../api.ts";
 import { getMeta, type OutboxEntry, type UserDb } from "../store/db.ts";
 import { type DrainDeps, type DrainOutcome, drainWhenFree } from "./drain.ts";
 import { restartDrainTriggers, wakeDrain } from "./drain-scheduler.ts";
@@ -167,9 +166,9 @@ export async function restartQueue(db: UserDb): Promise<RestartReport> {
 }
 
 /** Spec: sync availability — available, is_syncing, sync_date. */
-export type SyncAvailability = CallReply<typeof routes.syncCheck>;
+export type SyncAvailability = CallReply<Routes["syncCheck"]>;
 
 /** GET /sync/check; throws ApiCallError or NetworkError like every online call. */
 export function checkSyncAvailability(): Promise<SyncAvailability> {
-  return call(routes.syncCheck, { globalPolicy: false });
+  return call("syncCheck", { globalPolicy: false });
 }

@@ -2,8 +2,8 @@
  * 'Download tests': the student's fixed tests and their questions, so a fixed test opens and
  * runs offline. Runs with the other pulls when the app is online, and from the button.
  */
-import { type FixedTest, isWithheld } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { isWithheld } from "@preflight/sync-protocol/rules/withheld-answers";
+import type { FixedTest } from "@preflight/sync-protocol/schemas/fixed";
 import { currentDate } from "../../platform.ts";
 import { call } from "../api.ts";
 import {
@@ -17,7 +17,7 @@ import {
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
 
 export async function refreshFixedTests(db: UserDb, now: () => Date = currentDate): Promise<number> {
-  const reply = await call(routes.fixedTests, { globalPolicy: false });
+  const reply = await call("fixedTests", { globalPolicy: false });
   await db.transaction("rw", [db.fixedTests, db.questions, db.questionArchive, db.meta], async () => {
     await storeQuestions(db, reply.questions);
     const kept = new Map((await db.fixedTests.toArray()).map((t) => [t.id, t]));

@@ -3,12 +3,11 @@
  * every student's statistics for the questions of the bank, and the authorities. Each refresh
  * replaces its table whole in one transaction (a question missing from the statistics has none).
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
 import { call } from "../api.ts";
 import type { LocalAuthority, LocalQuestionStats, UserDb } from "../store/db.ts";
 
 export async function refreshQuestionStats(db: UserDb): Promise<number> {
-  const { stats } = await call(routes.questionStats, { globalPolicy: false });
+  const { stats } = await call("questionStats", { globalPolicy: false });
   const rows: LocalQuestionStats[] = stats.map((s) => ({
     questionId: s.question_id,
     answered: s.answered,
@@ -23,7 +22,7 @@ export async function refreshQuestionStats(db: UserDb): Promise<number> {
 }
 
 export async function refreshAuthorities(db: UserDb): Promise<number> {
-  const { data } = await call(routes.authorities, { globalPolicy: false });
+  const { data } = await call("authorities", { globalPolicy: false });
   let position = 0;
   const rows: LocalAuthority[] = data.flatMap((g) =>
     g.authorities.map((a) => ({ id: a.id, title: a.title, group: g.group, position: position++ })),

@@ -13,7 +13,7 @@
  *     lastReleaseAt: 0, pausedAt: null }
  * Entry 2 is released at t=2000. `nextWakeAt` tells the driver (store.ts) when to tick next.
  */
-import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflight/sync-protocol";
+import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
 
 export const SNACKBAR_TYPES = ["danger", "success", "info", "warning"] as const;
 export type SnackbarType = (typeof SNACKBAR_TYPES)[number];

@@ -1,5 +1,5 @@
 /** Each step's cursor, kept in meta under "pullCursor:<step>"; absent means a first sync. */
-import type { PullStep } from "@preflight/sync-protocol";
+import type { PullStep } from "@preflight/sync-protocol/schemas/pull";
 import { getMeta, type UserDb } from "../../store/db.ts";
 
 export function cursorKey(step: PullStep): string {

@@ -2,7 +2,8 @@
  * What still has a change waiting in the outbox. A pulled row never overwrites one of these: the
  * local version stays, and the server's arrives with a later pull, after the change is applied.
  */
-import { parseUserTestQuestionId, resolveCall } from "@preflight/sync-protocol";
+import { resolveCall } from "@preflight/sync-protocol/mutations";
+import { parseUserTestQuestionId } from "@preflight/sync-protocol/rules/question";
 import type { UserDb } from "../../store/db.ts";
 
 export interface PendingRefs {

@@ -7,7 +7,7 @@
  * (it is told the states so far, then follows along) rather than starting a second one; across
  * tabs a Web Lock "pull-<db>" makes the second wait, then run with the cursors the first left.
  */
-import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol";
+import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol/schemas/pull";
 import { currentDate, withLock } from "../../../platform.ts";
 import { ApiCallError, NetworkError, ReplyShapeError } from "../../api.ts";
 import type { UserDb } from "../../store/db.ts";

@@ -3,7 +3,7 @@
  * schema by the transport). A false reply is the server saying it cannot serve this step, which
  * stops the chain (spec).
  */
-import type { PullRefusal, PullStep } from "@preflight/sync-protocol";
+import type { PullRefusal, PullStep } from "@preflight/sync-protocol/schemas/pull";
 import type { UserDb } from "../../store/db.ts";
 import { readCursor } from "./cursor.ts";
 

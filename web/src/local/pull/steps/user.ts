@@ -11,7 +11,8 @@
  *   device's own (the server may have moved a reset stamped ahead of its clock back to it).
  * - Question versions the bank has replaced go to the archive, so results open offline.
  */
-import { type PulledAnswer, type PulledTest, userTestQuestionId } from "@preflight/sync-protocol";
+import { userTestQuestionId } from "@preflight/sync-protocol/rules/question";
+import type { PulledAnswer, PulledTest } from "@preflight/sync-protocol/schemas/pull";
 import {
   answerKey,
   archiveKey,

@@ -1,4 +1,4 @@
-import { TEST_TYPES } from "@preflight/sync-protocol";
+import { TEST_TYPES } from "@preflight/sync-protocol/rules/constants";
 import { createFileRoute, notFound } from "@tanstack/react-router";
 import { z } from "zod";
 import { SelectTest } from "../../../features/select/SelectTest.tsx";
