@@ -20,6 +20,7 @@ import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import { type Mutation, type PushResult, SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { type PushTransactions, pushTransactions } from "../db/push-transactions.ts";
 import type { Database, MutationsTable } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
@@ -48,15 +49,21 @@ type EffectRun =
   | { kept: false; outcome: Extract<EffectOutcome, { status: "failed" }> };
 
 export class Replayer {
+  /** Pushes that arrive together share a commit on SQLite (db/push-transactions.ts). */
+  private readonly transactions: PushTransactions;
+
   constructor(
     private readonly deps: AppDeps,
     private readonly effects: EffectTable,
     /** Calls whose consecutive mutations in a push are applied as one run. */
     private readonly batched: BatchEffectTable = {},
-  ) {}
+  ) {
+    this.transactions = pushTransactions(deps.db, deps.dialect);
+  }
 
   /**
-   * A batch from one client, applied in ONE transaction: the cursor row is locked once, the
+   * A batch from one client, applied in ONE transaction (on SQLite shared with the pushes that
+   * arrived with it, each under its savepoint: db/push-transactions.ts): the cursor row is locked once, the
    * stored replies of the batch are read in one query, each effect runs under its savepoint and
    * its row is written beside it, and the cursor moves once at the end. Exactly-once holds as
    * before (the rows commit with their effects); a push that fails part-way applies nothing, and
@@ -69,92 +76,95 @@ export class Replayer {
     // the client pauses until its own user signs in.
     if (sorted.some((m) => m.clientId === clientId && m.userId !== user.id))
       throw new ApiError("forbidden", "These changes belong to another account");
-    const { db, dialect, clock } = this.deps;
-    const now = clock.now().toISOString();
-    await ensureCursor(db, user.id, clientId, now);
-    const trx = await db.startTransaction().execute();
     try {
-      // Locked first, so a second push of the same batch waits here and then finds the replies.
-      const cursor = await lockCursor(trx, dialect, user.id, clientId);
-      const stored = await storedReplies(
-        trx,
-        user.id,
-        sorted.filter((m) => m.clientId === clientId).map((m) => m.id),
+      return await this.transactions.run(
+        (trx) => this.pushIn(trx, user, clientId, sorted, sentAt),
+        Math.max(1, sorted.length),
       );
-      let last = cursor.last_seq;
-      const own = sorted.filter((m) => m.clientId === clientId);
-      const acknowledged = Math.min((own[0]?.seq ?? 1) - 1, cursor.last_seq);
-      const results: PushResult[] = [];
-      const rows: Insertable<MutationsTable>[] = [];
-      const settle = (m: Mutation, outcome: EffectOutcome) => {
-        const row = mutationRow(user.id, { ...m, clientId }, outcome, now);
-        rows.push(row.row);
-        stored.set(
-          m.id,
-          row.result.status === "applied" ? { status: "duplicate", reply: row.result.reply } : row.result,
-        );
-        last = m.seq;
-        results.push(toPushResult(m, row.result));
-      };
-      for (let i = 0; i < sorted.length; i++) {
-        const m = sorted[i] as Mutation;
-        if (m.clientId !== clientId) {
-          results.push(otherClient(m));
-          continue;
-        }
-        const expected = last + 1;
-        const repeat = stored.get(m.id);
-        if (m.seq > expected) {
-          results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: expected });
-          break;
-        }
-        if (repeat) {
-          results.push(toPushResult(m, repeat));
-          continue;
-        }
-        const pruned = prunedRepeat(cursor, m);
-        if (pruned) {
-          results.push(toPushResult(m, pruned));
-          continue;
-        }
-        if (m.seq < expected) {
-          results.push({
-            id: m.id,
-            seq: m.seq,
-            status: "failed",
-            error: { code: "conflict", message: `seq ${m.seq} was already used by another change` },
-          });
-          continue;
-        }
-        const run = this.batchRun(sorted, i, clientId, stored);
-        if (run.length > 1) {
-          const outcomes = await this.runBatch(trx, user, run, clientId, sentAt);
-          for (const [k, r] of run.entries()) settle(r, outcomes[k] as EffectOutcome);
-          i += run.length - 1;
-          continue;
-        }
-        const { outcome } = await this.runEffect(trx, user, replayRequest(m, clientId, sentAt));
-        settle(m, outcome);
-      }
-      await insertMutationRows(trx, rows);
-      const marks = await pruneAcknowledged(trx, user.id, clientId, cursor, acknowledged);
-      if (last !== cursor.last_seq || marks)
-        await trx
-          .updateTable("client_cursors")
-          .set({ last_seq: last, updated_at: now, ...marks })
-          .where("client_id", "=", clientId)
-          .execute();
-      await trx.commit().execute();
-      return results;
     } catch (err) {
-      await trx
-        .rollback()
-        .execute()
-        .catch(() => undefined);
       // A direct call with one of these ids raced in: take the batch one at a time instead.
       if (isUniqueViolation(err)) return this.pushEach(user, clientId, sorted, sentAt);
       throw err;
     }
+  }
+
+  /** The push in its transaction (see `push`); nothing of it stays if it throws. */
+  private async pushIn(
+    trx: Transaction<Database>,
+    user: AuthedUser,
+    clientId: string,
+    sorted: Mutation[],
+    sentAt: string | undefined,
+  ): Promise<PushResult[]> {
+    const now = this.deps.clock.now().toISOString();
+    // Locked first, so a second push of the same batch waits here and then finds the replies.
+    const cursor = await lockCursor(trx, this.deps.dialect, user.id, clientId, now);
+    const own = sorted.filter((m) => m.clientId === clientId);
+    const stored = await storedReplies(
+      trx,
+      user.id,
+      own.map((m) => m.id),
+    );
+    let last = cursor.last_seq;
+    const acknowledged = Math.min((own[0]?.seq ?? 1) - 1, cursor.last_seq);
+    const results: PushResult[] = [];
+    const rows: Insertable<MutationsTable>[] = [];
+    const settle = (m: Mutation, outcome: EffectOutcome) => {
+      const row = mutationRow(user.id, { ...m, clientId }, outcome, now);
+      rows.push(row.row);
+      stored.set(m.id, row.result.status === "applied" ? { status: "duplicate", reply: row.result.reply } : row.result);
+      last = m.seq;
+      results.push(toPushResult(m, row.result));
+    };
+    for (let i = 0; i < sorted.length; i++) {
+      const m = sorted[i] as Mutation;
+      if (m.clientId !== clientId) {
+        results.push(otherClient(m));
+        continue;
+      }
+      const expected = last + 1;
+      const repeat = stored.get(m.id);
+      if (m.seq > expected) {
+        results.push({ id: m.id, seq: m.seq, status: "out_of_order", expectedSeq: expected });
+        break;
+      }
+      if (repeat) {
+        results.push(toPushResult(m, repeat));
+        continue;
+      }
+      const pruned = prunedRepeat(cursor, m);
+      if (pruned) {
+        results.push(toPushResult(m, pruned));
+        continue;
+      }
+      if (m.seq < expected) {
+        results.push({
+          id: m.id,
+          seq: m.seq,
+          status: "failed",
+          error: { code: "conflict", message: `seq ${m.seq} was already used by another change` },
+        });
+        continue;
+      }
+      const run = this.batchRun(sorted, i, clientId, stored);
+      if (run.length > 1) {
+        const outcomes = await this.runBatch(trx, user, run, clientId, sentAt);
+        for (const [k, r] of run.entries()) settle(r, outcomes[k] as EffectOutcome);
+        i += run.length - 1;
+        continue;
+      }
+      const { outcome } = await this.runEffect(trx, user, replayRequest(m, clientId, sentAt));
+      settle(m, outcome);
+    }
+    await insertMutationRows(trx, rows);
+    const marks = await pruneAcknowledged(trx, user.id, clientId, cursor, acknowledged);
+    if (last !== cursor.last_seq || marks)
+      await trx
+        .updateTable("client_cursors")
+        .set({ last_seq: last, updated_at: now, ...marks })
+        .where("client_id", "=", clientId)
+        .execute();
+    return results;
   }
 
   /** The batch one mutation per transaction (each through `apply`). */
@@ -183,14 +193,13 @@ export class Replayer {
   async apply(user: AuthedUser, req: ReplayRequest): Promise<ReplayResult> {
     const { db, dialect, clock } = this.deps;
     const now = clock.now().toISOString();
-    if (req.client) await ensureCursor(db, user.id, req.client.clientId, now);
     const trx = await db.startTransaction().execute();
     try {
       // The client's cursor is locked first, so two concurrent pushes of the same mutation
       // queue here and the second one finds the first one's stored reply below.
       let seq = 0;
       if (req.client) {
-        const cursor = await lockCursor(trx, dialect, user.id, req.client.clientId);
+        const cursor = await lockCursor(trx, dialect, user.id, req.client.clientId, now);
         const expected = cursor.last_seq + 1;
         const repeat =
           req.client.seq < expected
@@ -421,15 +430,6 @@ function replayRequest(m: Mutation, clientId: string, sentAt: string | undefined
 /** What a stored mutation row answers: its reply (as a duplicate) or its failure. */
 type StoredResult = Exclude<ReplayResult, { status: "out_of_order" }>;
 
-/** The client's cursor row exists before the transaction that locks it. */
-async function ensureCursor(db: Kysely<Database>, userId: string, clientId: string, now: string): Promise<void> {
-  await db
-    .insertInto("client_cursors")
-    .values({ client_id: clientId, user_id: userId, last_seq: 0, updated_at: now })
-    .onConflict((oc) => oc.column("client_id").doNothing())
-    .execute();
-}
-
 /** A client's cursor: the last seq taken, and the high-water marks of its pruned rows. */
 interface Cursor {
   user_id: string;
@@ -438,19 +438,36 @@ interface Cursor {
   pruned_max_id: string | null;
 }
 
-/** Reads the client's cursor, locked on PostgreSQL (SQLite's writer lock already serialises). */
+/**
+ * Reads the client's cursor, locked on PostgreSQL (SQLite's writer lock already serialises); a
+ * client's first push makes it. A second first push racing in waits on the insert, then reads the
+ * row the first committed.
+ */
 async function lockCursor(
   trx: Transaction<Database>,
   dialect: AppDeps["dialect"],
   userId: string,
   clientId: string,
+  now: string,
 ): Promise<Cursor> {
-  let query = trx
-    .selectFrom("client_cursors")
-    .select(["user_id", "last_seq", "pruned_seq", "pruned_max_id"])
-    .where("client_id", "=", clientId);
-  if (dialect === "postgres") query = query.forUpdate();
-  const cursor = await query.executeTakeFirstOrThrow();
+  const read = () => {
+    let query = trx
+      .selectFrom("client_cursors")
+      .select(["user_id", "last_seq", "pruned_seq", "pruned_max_id"])
+      .where("client_id", "=", clientId);
+    if (dialect === "postgres") query = query.forUpdate();
+    return query.executeTakeFirst();
+  };
+  let cursor = await read();
+  if (!cursor) {
+    await trx
+      .insertInto("client_cursors")
+      .values({ client_id: clientId, user_id: userId, last_seq: 0, updated_at: now })
+      .onConflict((oc) => oc.column("client_id").doNothing())
+      .execute();
+    cursor = await read();
+  }
+  if (!cursor) throw new Error(`client cursor ${clientId} was not created`);
   if (cursor.user_id !== userId) throw new ApiError("forbidden", "This device id belongs to another account");
   return cursor;
 }
