@@ -39,8 +39,11 @@
  */
 import { z } from "zod";
 import { DISPLAY_ANSWERS, type DisplayAnswers } from "./constants.ts";
-import { stripHtml } from "./question.ts";
+import type { PracticeBankIndex } from "./practice-bank.ts";
 import { shuffle } from "./selection.ts";
+
+// The index of the bank lives in practice-bank.ts (no schemas: the practice index worker imports it).
+export { indexPracticeBank, type PracticeBankIndex, type PracticeBankQuestion } from "./practice-bank.ts";
 
 export const PRACTICE_INCLUDE = [
   "all",
@@ -296,17 +299,6 @@ export function effectiveCriteria(c: PracticeCriteria, online: boolean): Practic
 // The index and the match
 // ---------------------------------------------------------------------------------------------
 
-/** What the filter reads of a bank question. */
-export interface PracticeBankQuestion {
-  id: number;
-  subject: string;
-  syllabus_code: string;
-  question: string;
-  reference: string;
-  /** YYYY-MM-DD. */
-  added: string;
-}
-
 /** The student's history as the device holds it. */
 export interface PracticeHistory {
   /** The counted answer of each question in each test (the latest given there). */
@@ -329,21 +321,6 @@ export const NO_HISTORY: PracticeHistory = {
   seenInExam: [],
 };
 
-/** The bank, read once: flat arrays in id order. */
-export interface PracticeBankIndex {
-  ids: number[];
-  /** id → position. */
-  positionOf: Map<number, number>;
-  subject: string[];
-  code: string[];
-  /** Question text without html, lowercased. */
-  text: string[];
-  reference: string[];
-  added: string[];
-  /** Positions, newest first (date added desc, then id desc). */
-  newestFirst: Int32Array;
-}
-
 /** The bank with the student's facts per question (same positions). */
 export interface PracticeIndex extends PracticeBankIndex {
   answered: Uint16Array;
@@ -354,36 +331,6 @@ export interface PracticeIndex extends PracticeBankIndex {
   flagged: Uint8Array;
   /** Per position, its seen-in-exam reports as [month number, authority] (month number = y*12+m). */
   seen: (Array<[number, string]> | undefined)[];
-}
-
-export function indexPracticeBank(questions: readonly PracticeBankQuestion[]): PracticeBankIndex {
-  const sorted = [...questions].sort((a, b) => a.id - b.id);
-  const n = sorted.length;
-  const index: PracticeBankIndex = {
-    ids: new Array(n),
-    positionOf: new Map(),
-    subject: new Array(n),
-    code: new Array(n),
-    text: new Array(n),
-    reference: new Array(n),
-    added: new Array(n),
-    newestFirst: new Int32Array(n),
-  };
-  sorted.forEach((q, i) => {
-    index.ids[i] = q.id;
-    index.positionOf.set(q.id, i);
-    index.subject[i] = q.subject;
-    index.code[i] = q.syllabus_code;
-    index.text[i] = stripHtml(q.question).toLowerCase();
-    index.reference[i] = q.reference.toLowerCase();
-    index.added[i] = q.added;
-  });
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
-    const byDate = (index.added[b] as string).localeCompare(index.added[a] as string);
-    return byDate !== 0 ? byDate : (index.ids[b] as number) - (index.ids[a] as number);
-  });
-  index.newestFirst.set(order);
-  return index;
 }
 
 /** Month number of YYYY-MM (or a Date): year × 12 + month − 1. */

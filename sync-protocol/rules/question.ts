@@ -66,16 +66,5 @@ export function parseUserTestQuestionId(id: string): { userTestId: string; quest
   return { userTestId: match[1] as string, questionNumber: Number(match[2]) };
 }
 
-/** Question text without its html, for lists and screen readers (spec: question_stripped). */
-export function stripHtml(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ")
-    .trim();
-}
+/** Question text without its html (kept in html.ts, which imports nothing). */
+export { stripHtml } from "./html.ts";
