@@ -57,9 +57,10 @@ test("practice builder: 'No subtopics found', 'No sections found' and 'No topics
   await expect(page.getByText("No sections found", { exact: true })).toBeVisible();
   // A subject whose questions sit at the subject itself has no topics.
   await updateDeviceRows(page, "questions", ["subject", "021"], { syllabus_code: "021" });
-  // The bank changed behind the updater's back: its kept practice index goes too, as an update
-  // would replace it, and the builder builds it again from the questions.
+  // The bank changed behind the updater's back: its kept practice index and summary go too, as an
+  // update would replace them, and the builder builds them again from the questions.
   await deleteDeviceRow(page, "bankIndexes", "practice");
+  await deleteDeviceRow(page, "bankIndexes", "practice-summary");
   await page.goto("/test/select/practice");
   await choice(page, "Airframe, Systems and Power Plant").click();
   await page.getByTestId("practice-open-topics").click();

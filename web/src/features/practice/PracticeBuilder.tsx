@@ -35,7 +35,14 @@ import { hasSubscription, INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } fro
 import { headingChoices, subjectChoices, subjectsHeading, type TreeLevel } from "../../ui/subject-tree.ts";
 import { ChoiceList } from "./ChoiceList.tsx";
 import { PracticeSummaryDialog } from "./PracticeSummaryDialog.tsx";
-import { useAuthorityGroups, useHeadingCounts, useHeadingTitles, usePracticeIndex } from "./practice-data.ts";
+import {
+  countFromSummary,
+  useAuthorityGroups,
+  useHeadingCounts,
+  useHeadingTitles,
+  usePracticeIndex,
+  usePracticeSummary,
+} from "./practice-data.ts";
 import { SettingsView, type TreeRow } from "./SettingsView.tsx";
 
 type View = TreeLevel | "settings";
@@ -59,8 +66,11 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const [starting, setStarting] = useState(false);
   const update = (change: (c: PracticeCriteria) => PracticeCriteria) => setCriteria(change);
 
-  const loaded = usePracticeIndex(db);
-  const counts = useHeadingCounts(loaded?.bank);
+  // The kept summary first (the subjects and the first count), the whole index right after.
+  const summary = usePracticeSummary(db);
+  const loaded = usePracticeIndex(db, summary);
+  const counts = useHeadingCounts(loaded?.bank, summary, view !== "subjects" && view !== "settings");
+  const ready = counts !== undefined;
   const subjects = useSubjects(db);
   const subjectCode = criteria.subject_id === ALL_SUBJECTS ? null : criteria.subject_id;
   const titles = useHeadingTitles(db, subjectCode);
@@ -85,8 +95,13 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
     };
   }, [criteria, online, subscribed, flaggedEnabled, seenInExamEnabled]);
   const matching = useMemo(
-    () => (loaded ? countMatching(loaded.index, applied, currentDate()) : undefined),
-    [loaded, applied],
+    () =>
+      loaded
+        ? countMatching(loaded.index, applied, currentDate())
+        : summary
+          ? countFromSummary(summary, applied)
+          : undefined,
+    [loaded, summary, applied],
   );
   const testSize = practiceTestSize(applied, matching ?? 0);
 
@@ -186,7 +201,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
     body = (
       <ChoiceList
         heading={subjectsHeading(subjects ?? [])}
-        choices={subjects && loaded ? subjectChoices(subjects, counts) : undefined}
+        choices={subjects && counts ? subjectChoices(subjects, counts) : undefined}
         empty={PRACTICE_MESSAGES.noSubjects}
         chosen={criteria.subject_id}
         onChoose={(id) => {
@@ -200,7 +215,7 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
     body = (
       <ChoiceList
         heading="Choose a topic"
-        choices={titles ? headingChoices("topics", subjectCode, subjectCode, titles, counts) : undefined}
+        choices={titles && counts ? headingChoices("topics", subjectCode, subjectCode, titles, counts) : undefined}
         empty={PRACTICE_MESSAGES.noTopics}
         chosen={criteria.question_topic_id}
         anyLabel="All topics"
@@ -216,7 +231,9 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
       <ChoiceList
         heading="Choose a subtopic"
         choices={
-          titles ? headingChoices("subtopics", criteria.question_topic_id, subjectCode, titles, counts) : undefined
+          titles && counts
+            ? headingChoices("subtopics", criteria.question_topic_id, subjectCode, titles, counts)
+            : undefined
         }
         empty={PRACTICE_MESSAGES.noSubtopics}
         chosen={criteria.question_subtopic_id}
@@ -233,7 +250,9 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
       <ChoiceList
         heading="Choose a section"
         choices={
-          titles ? headingChoices("sections", criteria.question_subtopic_id, subjectCode, titles, counts) : undefined
+          titles && counts
+            ? headingChoices("sections", criteria.question_subtopic_id, subjectCode, titles, counts)
+            : undefined
         }
         empty={PRACTICE_MESSAGES.noSections}
         chosen={criteria.question_section_id}
@@ -261,15 +280,15 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
         authorities={authorities}
         matching={matching}
         testSize={testSize}
-        canStart={matching !== undefined && canStartPractice(applied, matching)}
+        canStart={loaded !== undefined && matching !== undefined && canStartPractice(applied, matching)}
         onStart={() => setSummaryOpen(true)}
       />
     );
   }
 
   return (
-    <Page title="Practice test" description="Questions from the bank on this device, chosen your way." busy={!loaded}>
-      {loaded ? null : <IndexingStatus />}
+    <Page title="Practice test" description="Questions from the bank on this device, chosen your way." busy={!ready}>
+      {ready ? null : <IndexingStatus />}
       <Card padded={false} testId={`practice-view-${shown}`}>
         {body}
       </Card>

@@ -6,7 +6,10 @@
  * comes from Dexie, so it works offline.
  */
 import {
+  ALL_SUBJECTS,
+  chosenHeading,
   type PracticeBankIndex,
+  type PracticeCriteria,
   type PracticeHistory,
   type PracticeIndex,
   withHistory,
@@ -14,24 +17,47 @@ import {
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import {
+  keepPracticeSummary,
   loadPracticeIndex,
+  type PracticeSummary,
   readPracticeIndex,
+  readPracticeSummary,
   refreshPracticeIndexOffThread,
 } from "../../local/content/practice-index.ts";
 import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
 import { headingCounts } from "../../ui/subject-tree.ts";
 
 /**
+ * The kept summary of the bank (questions per subject): read before the whole index, so the
+ * subjects and the first count show at once. Null when the device keeps none for this bank.
+ */
+export function usePracticeSummary(db: UserDb): PracticeSummary | null | undefined {
+  return useLiveQuery(() => readPracticeSummary(db), [db]);
+}
+
+/**
  * The bank on this device, indexed for the filter: the index kept on the device (read again only
  * when the bank changes: its key follows the installed packs and the question count), built
  * only when the device has none for this bank (an older device, an interrupted update), in a
  * worker while the page says it is getting the bank ready.
+ *
+ * Read once the summary has been (`summary` no longer undefined): the whole index and the
+ * history are the largest reads of the page, and the subjects and the first count, which the
+ * summary gives, should not wait behind them.
  */
-export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
-  const kept = useLiveQuery(() => readPracticeIndex(db), [db]);
+export function usePracticeBank(
+  db: UserDb,
+  summary: PracticeSummary | null | undefined,
+): PracticeBankIndex | undefined {
+  const summaryRead = summary !== undefined;
+  const kept = useLiveQuery(() => (summaryRead ? readPracticeIndex(db) : undefined), [db, summaryRead]);
   const [built, setBuilt] = useState<{ db: UserDb; bankKey: string; bank: PracticeBankIndex }>();
   const [failed, setFailed] = useState<unknown>();
   const missing = kept && !kept.index ? kept.bankKey : null;
+  // An index kept by a version of the app without the summary: the summary is added from it.
+  useEffect(() => {
+    if (summary === null && kept?.index) void keepPracticeSummary(db, kept.bankKey, kept.index);
+  }, [db, kept, summary]);
   useEffect(() => {
     if (missing === null) return;
     let cancelled = false;
@@ -55,6 +81,26 @@ export function usePracticeBank(db: UserDb): PracticeBankIndex | undefined {
   return built?.db === db && built.bankKey === missing ? built.bank : undefined;
 }
 
+/**
+ * What `countMatching` gives, from the summary alone, when the criteria narrow the bank by
+ * subject only (no heading, include all, no keyword, reference or seen-in-exam filter; most
+ * recent keeps the newest N of them); undefined when they need the whole index.
+ */
+export function countFromSummary(summary: PracticeSummary, c: PracticeCriteria): number | undefined {
+  const f = c.filters;
+  if (
+    chosenHeading(c) !== null ||
+    f.include !== "all" ||
+    f.keywords.length > 0 ||
+    f.references.length > 0 ||
+    f.seen_in_exam
+  )
+    return undefined;
+  const n =
+    c.subject_id === null || c.subject_id === ALL_SUBJECTS ? summary.total : (summary.subjects.get(c.subject_id) ?? 0);
+  return f.most_recent ? Math.min(n, f.date_added_limit) : n;
+}
+
 /** The student's answers, finished tests, reviews, flags and seen-in-exam reports. */
 export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> {
   const [answers, tests, reviews, flags, seen] = await Promise.all([
@@ -74,16 +120,30 @@ export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> 
   };
 }
 
-/** The bank with the student's facts per question; undefined while loading. */
-export function usePracticeIndex(db: UserDb): { bank: PracticeBankIndex; index: PracticeIndex } | undefined {
-  const bank = usePracticeBank(db);
-  const history = useLiveQuery(() => readPracticeHistory(db), [db]);
+/** The bank with the student's facts per question; undefined while loading (read after the summary). */
+export function usePracticeIndex(
+  db: UserDb,
+  summary: PracticeSummary | null | undefined,
+): { bank: PracticeBankIndex; index: PracticeIndex } | undefined {
+  const bank = usePracticeBank(db, summary);
+  const summaryRead = summary !== undefined;
+  const history = useLiveQuery(() => (summaryRead ? readPracticeHistory(db) : undefined), [db, summaryRead]);
   return useMemo(() => (bank && history ? { bank, index: withHistory(bank, history) } : undefined), [bank, history]);
 }
 
-/** Questions per subject and heading code of the bank. */
-export function useHeadingCounts(bank: PracticeBankIndex | undefined): Map<string, number> {
-  return useMemo(() => (bank ? headingCounts(bank) : new Map()), [bank]);
+/**
+ * Questions per subject and heading code of the bank. Until a heading list is wanted the kept
+ * summary's subject counts do (counting the headings of a big bank takes tens of milliseconds);
+ * undefined while neither is there.
+ */
+export function useHeadingCounts(
+  bank: PracticeBankIndex | undefined,
+  summary: PracticeSummary | null | undefined,
+  headingsWanted: boolean,
+): Map<string, number> | undefined {
+  const fromBank = headingsWanted || !summary;
+  const counted = useMemo(() => (bank && fromBank ? headingCounts(bank) : undefined), [bank, fromBank]);
+  return counted ?? (headingsWanted ? undefined : summary?.subjects);
 }
 
 /** Heading titles of one subject, by code. */

@@ -8,9 +8,12 @@ import {
   buildPracticeIndex,
   decodePracticeIndex,
   encodePracticeIndex,
+  keepPracticeSummary,
   loadPracticeIndex,
   PRACTICE_INDEX_KEY,
+  PRACTICE_SUMMARY_KEY,
   readPracticeIndex,
+  readPracticeSummary,
   refreshPracticeIndex,
 } from "./practice-index.ts";
 import { discardContent } from "./storage.ts";
@@ -59,6 +62,35 @@ describe("the practice index kept on the device", () => {
     await db.questions.put(more[3] as LocalQuestion);
     expect(await loadPracticeIndex(db)).toEqual(indexPracticeBank(more));
     expect((await readPracticeIndex(db)).index).toEqual(indexPracticeBank(more));
+  });
+
+  it("keeps a summary beside it: questions per subject and in all, for the same bank", async () => {
+    const { db } = await signedInScope();
+    await db.questions.bulkPut(BANK);
+    expect(await readPracticeSummary(db)).toBeNull();
+    await refreshPracticeIndex(db);
+    expect(await readPracticeSummary(db)).toEqual({
+      total: 3,
+      subjects: new Map([
+        ["010", 2],
+        ["021", 1],
+      ]),
+    });
+    // More questions: the summary no longer fits, as the index does not.
+    await db.questions.put(question(4, "021", "021.02", "Flaps", "2026-01-03"));
+    expect(await readPracticeSummary(db)).toBeNull();
+    // An index kept without its summary (an older version of the app) is built again after an update.
+    await buildPracticeIndex(db);
+    await db.bankIndexes.delete(PRACTICE_SUMMARY_KEY);
+    const before = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
+    await refreshPracticeIndex(db);
+    expect((await readPracticeSummary(db))?.total).toBe(4);
+    expect(await db.bankIndexes.get(PRACTICE_INDEX_KEY)).toEqual(before);
+    // …and the builder adds it from the index it read.
+    await db.bankIndexes.delete(PRACTICE_SUMMARY_KEY);
+    const { bankKey, index } = await readPracticeIndex(db);
+    await keepPracticeSummary(db, bankKey, index as NonNullable<typeof index>);
+    expect((await readPracticeSummary(db))?.subjects.get("021")).toBe(2);
   });
 
   it("reads a bank larger than one slice whole", async () => {

@@ -13,17 +13,23 @@
  * The bank it was built for is named by `bankKey`: the installed packs (subject, version, hash),
  * the legacy bank version and the question count. When the key no longer matches (a content
  * update, an older device that never built one), the builder builds it again and stores it.
+ *
+ * Beside it, in a row of its own, a summary (questions per subject and in all): small enough to
+ * read at once, so the builder lists the subjects and shows its first count (a subject with no
+ * other filter) before the whole index is read and unpacked.
  */
+// practice-bank, not practice-filter: the worker that builds the index then brings no schemas.
 import {
   indexPracticeBank,
   type PracticeBankIndex,
   type PracticeBankQuestion,
-} from "@preflight/sync-protocol/rules/practice-filter";
+} from "@preflight/sync-protocol/rules/practice-bank";
 import { getMeta, USER_DB_PREFIX, type UserDb } from "../store/db.ts";
 import type { IndexReply, IndexRequest } from "./practice-index.worker.ts";
 import type { BankIndexRow } from "./tables.ts";
 
 export const PRACTICE_INDEX_KEY = "practice";
+export const PRACTICE_SUMMARY_KEY = "practice-summary";
 /** Joins the texts and references: a character stripped question text never holds. */
 const SEPARATOR = "\u0000";
 /** Questions read at a time while building. */
@@ -45,12 +51,30 @@ export interface StoredPracticeIndex {
   newestFirst: Int32Array;
 }
 
-/** The bank on the device as the index names it: changes whenever its questions may have. */
+/** Questions per subject of the bank and in all, as stored (`PRACTICE_SUMMARY_KEY`). */
+export interface StoredPracticeSummary {
+  format: number;
+  total: number;
+  subjects: [string, number][];
+}
+
+export interface PracticeSummary {
+  total: number;
+  /** Questions per subject code. */
+  subjects: Map<string, number>;
+}
+
+/**
+ * The bank on the device as the index names it: changes whenever its questions may have. The
+ * questions are counted on the subject index (every question has a subject): counting the
+ * table itself walks every stored question, which takes a large part of the builder's opening
+ * on a big bank.
+ */
 export async function currentBankKey(db: UserDb): Promise<string> {
   const [packs, bankVersion, count] = await Promise.all([
     db.installedPacks.toArray(),
     getMeta<string>(db, "bankVersion"),
-    db.questions.count(),
+    db.questions.orderBy("subject").count(),
   ]);
   const parts = packs.map((p) => `${p.subject}@${p.version}:${p.sha256}`).sort();
   return `${parts.join(",")}|${bankVersion ?? ""}|${count}`;
@@ -117,6 +141,12 @@ export function decodePracticeIndex(stored: StoredPracticeIndex): PracticeBankIn
   };
 }
 
+export function summarizePracticeIndex(index: Pick<PracticeBankIndex, "subject">): StoredPracticeSummary {
+  const subjects = new Map<string, number>();
+  for (const subject of index.subject) subjects.set(subject, (subjects.get(subject) ?? 0) + 1);
+  return { format: FORMAT, total: index.subject.length, subjects: [...subjects] };
+}
+
 function isUsable(row: BankIndexRow | undefined, bankKey: string): row is BankIndexRow {
   const value = row?.value as Partial<StoredPracticeIndex> | undefined;
   return row?.bankKey === bankKey && value?.format === FORMAT;
@@ -149,7 +179,10 @@ export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex>
     return { bankKey: await currentBankKey(db), questions };
   });
   const index = indexPracticeBank(questions);
-  await db.bankIndexes.put({ key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) });
+  await db.bankIndexes.bulkPut([
+    { key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) },
+    { key: PRACTICE_SUMMARY_KEY, bankKey, value: summarizePracticeIndex(index) },
+  ]);
   return index;
 }
 
@@ -159,7 +192,26 @@ export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex>
  */
 export async function readPracticeIndex(db: UserDb): Promise<{ bankKey: string; index: PracticeBankIndex | null }> {
   const [bankKey, row] = await Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_INDEX_KEY)]);
-  return { bankKey, index: isUsable(row, bankKey) ? decodePracticeIndex(row.value as StoredPracticeIndex) : null };
+  if (!isUsable(row, bankKey)) return { bankKey, index: null };
+  // Unpacked in a task of its own: a tap that arrived while the row was read is handled first.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  return { bankKey, index: decodePracticeIndex(row.value as StoredPracticeIndex) };
+}
+
+/**
+ * The stored summary when it was built for the bank on the device, else null (an index kept by
+ * an older version of the app has none: `keepPracticeSummary` adds it once the index is read).
+ */
+export async function readPracticeSummary(db: UserDb): Promise<PracticeSummary | null> {
+  const [bankKey, row] = await Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_SUMMARY_KEY)]);
+  if (!isUsable(row, bankKey)) return null;
+  const value = row.value as StoredPracticeSummary;
+  return { total: value.total, subjects: new Map(value.subjects) };
+}
+
+/** Stores the summary of an index read for `bankKey` (kept by a version of the app without one). */
+export async function keepPracticeSummary(db: UserDb, bankKey: string, index: PracticeBankIndex): Promise<void> {
+  await db.bankIndexes.put({ key: PRACTICE_SUMMARY_KEY, bankKey, value: summarizePracticeIndex(index) });
 }
 
 /** The stored index, built and stored first when missing or built for another bank. */
@@ -169,8 +221,11 @@ export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> 
 
 /** After an install or update: builds the index unless the stored one already fits the bank. */
 export async function refreshPracticeIndex(db: UserDb): Promise<void> {
-  const row = await db.bankIndexes.get(PRACTICE_INDEX_KEY);
-  if (isUsable(row, await currentBankKey(db))) return;
+  const [bankKey, rows] = await Promise.all([
+    currentBankKey(db),
+    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY]),
+  ]);
+  if (rows.every((row) => isUsable(row, bankKey))) return;
   await buildPracticeIndex(db);
 }
 
