@@ -21,6 +21,7 @@ import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { paymentProviderFromEnv } from "./payments/index.ts";
 import { setHideFixedResults } from "./read/result-visibility.ts";
 import { RESTRICT_TARGET_DATES_SETTING } from "./read/syllabus.ts";
+import { startFoldingQuestionStats } from "./routes/question/stats-fold.ts";
 import { subscriptionSettingsFromEnv } from "./routes/subscription/settings.ts";
 import { setAccessSetting } from "./routes/syllabus/queries.ts";
 
@@ -86,6 +87,8 @@ const app = createApp({
   subscriptionSettings: subscriptionSettingsFromEnv(process.env),
   trustProxy: process.env.TRUST_PROXY === "1",
 });
+// PostgreSQL: the statistics deltas pushes append are folded into their summary in the background.
+const statsFolding = dialect === "postgres" ? startFoldingQuestionStats(db) : undefined;
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
   console.log(`Preflight on http://localhost:${info.port} (${dialect})`);
 });
@@ -111,7 +114,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       // Behind a balancer: keep serving while its readiness check notices the 503 (cluster.ts sets 2 s).
       drainDelayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
       connections,
-      close: [() => mail.stop(), () => payments.stop(), () => db.destroy()],
+      close: [() => mail.stop(), () => payments.stop(), async () => statsFolding?.stop(), () => db.destroy()],
     }).finally(() => process.exit(0));
   });
 }

@@ -20,6 +20,8 @@ import * as clientErrors from "./migrations/0016-client-errors.ts";
 import * as boundedStorage from "./migrations/0017-bounded-storage.ts";
 import * as pushesRunning from "./migrations/0018-pushes-running.ts";
 import * as latestAnswers from "./migrations/0019-latest-answers.ts";
+import * as questionStatsPending from "./migrations/0020-question-stats-pending.ts";
+import { preparingPool } from "./pg-statements.ts";
 import type { Database } from "./schema.ts";
 import { cachingStatements } from "./statement-cache.ts";
 
@@ -43,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0017-bounded-storage": boundedStorage,
   "0018-pushes-running": pushesRunning,
   "0019-latest-answers": latestAnswers,
+  "0020-question-stats-pending": questionStatsPending,
 };
 
 export type Dialect = "sqlite" | "postgres";
@@ -70,7 +73,10 @@ export function openDatabase(
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres" };
+    return {
+      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+      dialect: "postgres",
+    };
   }
   const sqlite = new SQLite(url);
   sqlite.pragma("journal_mode = WAL");

@@ -29,6 +29,7 @@ export interface Database {
   mutations: MutationsTable;
   client_cursors: ClientCursorsTable;
   question_stats: QuestionStatsTable;
+  question_stats_pending: QuestionStatsPendingTable;
   flags: FlagsTable;
   seen_in_exam: SeenInExamTable;
   reviews: ReviewsTable;
@@ -444,6 +445,11 @@ export interface QuestionStatsTable {
   answered: number;
   sum_correct: number;
   updated: string | null;
+}
+
+/** Statistics deltas appended by pushes on PostgreSQL, folded into question_stats (migration 0020). */
+export interface QuestionStatsPendingTable extends QuestionStatsTable {
+  id: Generated<number>;
 }
 
 /** The student's flag on a question: the latest intent wins (updated_at is the intent's time). */

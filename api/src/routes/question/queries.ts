@@ -23,14 +23,28 @@ export interface StatsRow {
  * Statistics over every student's applied answers: the latest answer per test question
  * (a test belongs to one student, so per student per test question) counts once.
  * `updated` is when the latest of those answers reached the server. Read from the summary
- * `question_stats`, kept beside each answer written (routes/test/effects.ts), never by a scan
- * of the answers.
+ * `question_stats`, kept beside each answer written (routes/test/effects.ts), with the deltas
+ * still waiting in `question_stats_pending` (PostgreSQL, folded in the background by
+ * stats-fold.ts) added in the same statement, so a fold running meanwhile counts nothing twice.
+ * Never a scan of the answers.
  */
 export async function questionStats(db: Db, questionId?: number): Promise<Map<number, StatsRow>> {
-  let query = db.selectFrom("question_stats").select(["question_id", "answered", "sum_correct", "updated"]);
-  if (questionId !== undefined) query = query.where("question_id", "=", questionId);
+  const only = questionId === undefined ? sql`` : sql`where question_id = ${questionId}`;
+  const result = await sql<{
+    question_id: number;
+    answered: number | string;
+    sum_correct: number | string;
+    updated: string | null;
+  }>`
+    select question_id, sum(answered) as answered, sum(sum_correct) as sum_correct, max(updated) as updated
+    from (
+      select question_id, answered, sum_correct, updated from question_stats ${only}
+      union all
+      select question_id, answered, sum_correct, updated from question_stats_pending ${only}
+    ) summed
+    group by question_id`.execute(db);
   const out = new Map<number, StatsRow>();
-  for (const r of await query.execute()) {
+  for (const r of result.rows) {
     const id = Number(r.question_id);
     if (Number(r.answered) === 0) continue;
     out.set(id, {

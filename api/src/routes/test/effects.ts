@@ -8,6 +8,7 @@ import { ApiError } from "../../errors.ts";
 import { visibilityOf } from "../../read/result-visibility.ts";
 import { LATE_REASON } from "../../read/tests.ts";
 import {
+  type BatchContext,
   type BatchEffect,
   type BatchOutcome,
   type Effect,
@@ -212,7 +213,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       };
       outcomes.push({ outcome: { status: "applied", reply }, kept: true });
     }
-    await countIntoQuestionStats(ctx.trx, rows, slots);
+    await countIntoQuestionStats(ctx, rows, slots);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await ctx.trx
         .insertInto("answers")
@@ -338,10 +339,12 @@ const laterThan = (a: CountedAnswer, b: CountedAnswer) =>
  * arrived (`question_stats`, migration 0017). A test question's first applied answer counts it;
  * a later one that becomes its latest moves the correct count by the difference. Nothing is read
  * but the slots the run read already; one multi-row update of the test questions, one multi-row
- * upsert in question order (so two pushes lock the rows in the same order).
+ * upsert in question order (so two pushes lock the rows in the same order). On PostgreSQL the
+ * per-question deltas are appended to `question_stats_pending` instead (migration 0020): every
+ * student answering the same questions would otherwise queue on their rows until each push commits.
  */
 async function countIntoQuestionStats(
-  trx: Transaction<Database>,
+  { trx, dialect }: Pick<BatchContext, "trx" | "dialect">,
   rows: Insertable<AnswersTable>[],
   slots: Map<string, Slot>,
 ): Promise<void> {
@@ -384,6 +387,15 @@ async function countIntoQuestionStats(
       where user_test_questions.user_test_id = v.column1 and user_test_questions.question_id = v.column2`.execute(trx);
   }
   const stats = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
+  // PostgreSQL: appended, never a row other pushes wait on (folded later: routes/question/stats-fold.ts).
+  if (dialect === "postgres") {
+    for (let i = 0; i < stats.length; i += INSERT_CHUNK)
+      await trx
+        .insertInto("question_stats_pending")
+        .values(stats.slice(i, i + INSERT_CHUNK))
+        .execute();
+    return;
+  }
   for (let i = 0; i < stats.length; i += INSERT_CHUNK)
     await trx
       .insertInto("question_stats")

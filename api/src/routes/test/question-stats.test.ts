@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
 import { correctIds, FakeDevice, generateBody, questionsByType, wrongIds } from "../../test-support/mutations.ts";
 import { questionStats, questionStatsByScan } from "../question/queries.ts";
+import { foldQuestionStats } from "../question/stats-fold.ts";
 
 /** One student's writes: saves (in pushes of a few), now and then a finish, then late saves. */
 const stepArb = fc.record({
@@ -17,6 +18,8 @@ const stepArb = fc.record({
 const studentArb = fc.record({
   steps: fc.array(stepArb, { minLength: 1, maxLength: 12 }),
   pushSize: fc.integer({ min: 1, max: 5 }),
+  /** PostgreSQL: the pending deltas folded after this student's pushes, by two folds at once, a few rows each. */
+  foldAfter: fc.boolean(),
 });
 
 for (const dialect of DIALECTS) {
@@ -32,7 +35,7 @@ for (const dialect of DIALECTS) {
     it("the summary written beside each answer equals the statistics counted from every answer", async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(studentArb, { minLength: 1, maxLength: 3 }), async (students) => {
-          for (const { steps, pushSize } of students) {
+          for (const { steps, pushSize, foldAfter } of students) {
             const device = await FakeDevice.signInAsNewStudent(t);
             const testId = randomUUID();
             await device.pushOk([
@@ -61,6 +64,8 @@ for (const dialect of DIALECTS) {
               await device.pushOk(queued.slice(i, i + pushSize));
               t.clock.advance(1000);
             }
+            if (dialect === "postgres" && foldAfter)
+              await Promise.all([foldQuestionStats(t.deps.db, 3), foldQuestionStats(t.deps.db, 3)]);
           }
           const ids = mc.map((q) => q.id);
           const pick = (stats: Map<number, unknown>) => ids.map((id) => stats.get(id) ?? null);
@@ -71,5 +76,43 @@ for (const dialect of DIALECTS) {
         { numRuns: 25 },
       );
     }, 120_000);
+
+    it.runIf(dialect === "postgres")(
+      "PostgreSQL appends a push's statistics as pending deltas, and folding them changes no figure",
+      async () => {
+        const device = await FakeDevice.signInAsNewStudent(t);
+        const testId = randomUUID();
+        await device.pushOk([
+          device.mutation(
+            "POST /test/generate/practice",
+            generateBody(
+              testId,
+              mc.map((q) => q.id),
+            ),
+          ),
+        ]);
+        while ((await foldQuestionStats(t.deps.db)) > 0) {}
+        const summary = () => t.deps.db.selectFrom("question_stats").selectAll().orderBy("question_id").execute();
+        const before = await summary();
+        await device.pushOk(
+          mc.map((q) =>
+            device.mutation("POST /test/current/save", {
+              user_test_id: testId,
+              question_id: q.id,
+              answers: correctIds(q),
+            }),
+          ),
+        );
+        const pending = await t.deps.db.selectFrom("question_stats_pending").select("question_id").execute();
+        expect(pending.map((p) => p.question_id).sort()).toEqual(mc.map((q) => q.id).sort());
+        // No summary row was touched by the push: nothing for other pushes to wait on.
+        expect(await summary()).toEqual(before);
+        const read = await questionStats(t.deps.db);
+        expect(await foldQuestionStats(t.deps.db)).toBe(mc.length);
+        expect(await t.deps.db.selectFrom("question_stats_pending").select("id").execute()).toEqual([]);
+        expect(await questionStats(t.deps.db)).toEqual(read);
+        expect(await questionStats(t.deps.db)).toEqual(await questionStatsByScan(t.deps.db));
+      },
+    );
   });
 }
