@@ -81,6 +81,38 @@ window.__bench = {
     indexedDB.deleteDatabase("bench-plain-write");
     return { ms, count: questions.length };
   },
+  // Every row the store phase writes besides the questions (the subjects' lessons, syllabus
+  // headings and learning objectives) with the questions, one transaction per subject as the
+  // app applies one pack per subject: what the store phase does, written plainly.
+  async plainBulkWriteAll() {
+    const user = await this.userDb();
+    const tables = ["questions", "lessonContent", "syllabusNodes", "learningObjectives"];
+    const rows = {};
+    for (const t of tables) rows[t] = await this.request(user.transaction(t).objectStore(t).getAll());
+    user.close();
+    const plain = await this.open("bench-plain-write-all", (db) => {
+      const questions = db.createObjectStore("questions", { keyPath: "id" });
+      questions.createIndex("subject", "subject");
+      questions.createIndex("syllabus_code", "syllabus_code");
+      db.createObjectStore("lessonContent", { keyPath: "id" }).createIndex("subject", "subject");
+      db.createObjectStore("syllabusNodes", { keyPath: "code" }).createIndex("subject", "subject");
+      db.createObjectStore("learningObjectives", { keyPath: "code" }).createIndex("subject", "subject");
+    });
+    const subjects = [...new Set(rows.questions.map((q) => q.subject))];
+    const ofSubject = (t, s) => rows[t].filter((r) => r.subject === s);
+    const started = performance.now();
+    for (const s of subjects)
+      await new Promise((resolve, reject) => {
+        const tx = plain.transaction(tables, "readwrite");
+        for (const t of tables) for (const r of ofSubject(t, s)) tx.objectStore(t).put(r);
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    const ms = performance.now() - started;
+    plain.close();
+    indexedDB.deleteDatabase("bench-plain-write-all");
+    return { ms, rows: tables.reduce((n, t) => n + rows[t].length, 0), transactions: subjects.length };
+  },
 };
 `;
 
@@ -92,6 +124,16 @@ export async function readStatus(page: Page): Promise<RunStatus | null> {
 export async function plainBulkWrite(page: Page): Promise<{ ms: number; count: number }> {
   await page.evaluate(IN_PAGE);
   return page.evaluate("window.__bench.plainBulkWrite()") as Promise<{ ms: number; count: number }>;
+}
+
+/** `plainBulkWrite` of every table the store phase writes, one transaction per subject. */
+export async function plainBulkWriteAll(page: Page): Promise<{ ms: number; rows: number; transactions: number }> {
+  await page.evaluate(IN_PAGE);
+  return page.evaluate("window.__bench.plainBulkWriteAll()") as Promise<{
+    ms: number;
+    rows: number;
+    transactions: number;
+  }>;
 }
 
 export interface BankDevice {
