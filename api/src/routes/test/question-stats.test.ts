@@ -32,21 +32,20 @@ for (const dialect of DIALECTS) {
     });
     afterAll(() => t.close());
 
+    /** A new student on a new device, with a practice test of the four questions. */
+    async function studentWithTest() {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      const testId = randomUUID();
+      await device.pushOk([device.mutation("POST /test/generate/practice", generateBody(testId, ids()))]);
+      return { device, testId };
+    }
+    const ids = () => mc.map((q) => q.id);
+
     it("the summary written beside each answer equals the statistics counted from every answer", async () => {
       await fc.assert(
         fc.asyncProperty(fc.array(studentArb, { minLength: 1, maxLength: 3 }), async (students) => {
           for (const { steps, pushSize, foldAfter } of students) {
-            const device = await FakeDevice.signInAsNewStudent(t);
-            const testId = randomUUID();
-            await device.pushOk([
-              device.mutation(
-                "POST /test/generate/practice",
-                generateBody(
-                  testId,
-                  mc.map((q) => q.id),
-                ),
-              ),
-            ]);
+            const { device, testId } = await studentWithTest();
             let at = Date.UTC(2026, 10, 21, 9, 0, 0);
             const queued = steps.map((step) => {
               at += step.after * 1000;
@@ -80,17 +79,7 @@ for (const dialect of DIALECTS) {
     it.runIf(dialect === "postgres")(
       "PostgreSQL appends a push's statistics as pending deltas, and folding them changes no figure",
       async () => {
-        const device = await FakeDevice.signInAsNewStudent(t);
-        const testId = randomUUID();
-        await device.pushOk([
-          device.mutation(
-            "POST /test/generate/practice",
-            generateBody(
-              testId,
-              mc.map((q) => q.id),
-            ),
-          ),
-        ]);
+        const { device, testId } = await studentWithTest();
         while ((await foldQuestionStats(t.deps.db)) > 0) {}
         const summary = () => t.deps.db.selectFrom("question_stats").selectAll().orderBy("question_id").execute();
         const before = await summary();
