@@ -61,7 +61,9 @@ export async function startServer(bench: string, options: ServerOptions = {}): P
   const databaseUrl = options.databaseUrl ?? join(dir, "bench.sqlite");
   if (!options.databaseUrl) prepare?.(databaseUrl);
   // BENCH_CPU_PROFILE=<dir>: each server writes a V8 CPU profile there when it stops (open it in DevTools).
-  const profile = process.env.BENCH_CPU_PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
   const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "api/src/server.ts"], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl, HOST: "127.0.0.1" },
