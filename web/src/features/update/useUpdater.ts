@@ -11,7 +11,13 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
 import { NetworkError } from "../../local/api.ts";
-import { type AvailableUpdates, cancelUpdate, checkAvailable, startUpdate } from "../../local/content/service.ts";
+import {
+  type AvailableUpdates,
+  cancelUpdate,
+  checkAvailable,
+  startApprovedUpdate,
+  startUpdate,
+} from "../../local/content/service.ts";
 import { isRunning } from "../../local/content/status.ts";
 import { requestPersistence } from "../../local/content/storage.ts";
 import { failureText } from "../../local/form-errors.ts";
@@ -51,7 +57,11 @@ export function useUpdater(): Omit<UpdaterViewProps, "toolsLink"> {
     setStarting(true);
     // A first run is when the bank arrives: ask the browser to keep it under storage pressure.
     if (firstRun.current) void requestPersistence();
-    const outcome = await startUpdate(db, { firstRun: firstRun.current ?? false }).catch((err: unknown) => {
+    // A first run starts by itself, with nobody to press 'Update now' again: like an approved
+    // update it waits out a send of the outbox in progress (the sign-in's own sync) instead of
+    // being refused by it.
+    const start = firstRun.current ? startApprovedUpdate : startUpdate;
+    const outcome = await start(db, { firstRun: firstRun.current ?? false }).catch((err: unknown) => {
       setStarting(false);
       throw err;
     });
