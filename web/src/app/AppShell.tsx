@@ -1,5 +1,5 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { Button } from "../ui/Button.tsx";
@@ -8,12 +8,15 @@ import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { MainMenu, MainNav, useWideNav } from "./MainNav.tsx";
-import { NoticeBanner } from "./NoticeBanner.tsx";
 import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
 import { GlobalRequestPolicy } from "./request-policy.ts";
 import { SyncStatus } from "./SyncStatus.tsx";
 import { useSignedIn } from "./session-context.tsx";
 import { usePullWhenSettled } from "./usePullWhenSettled.ts";
+
+// Notices of refused changes: read from the device after the page has painted, with the outbox's
+// catalogue of calls (every write's schema), which the first paint does not need.
+const NoticeBanner = lazy(() => import("./NoticeBanner.tsx").then((module) => ({ default: module.NoticeBanner })));
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -153,7 +156,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </header>
         <FeedbackDialog db={scope.db} isOpen={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
         <OfflineSignInBanner />
-        <NoticeBanner db={scope.db} />
+        <Suspense fallback={null}>
+          <NoticeBanner db={scope.db} />
+        </Suspense>
         <div className="flex-1">{children}</div>
       </div>
     </SnackbarProvider>
