@@ -3,7 +3,6 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./app/service-worker.ts";
 import { startTheme } from "./app/theme.ts";
-import { loadContract } from "./local/api.ts";
 import { installDiagnostics } from "./local/diagnostics/index.ts";
 import { routeTree } from "./routeTree.gen.ts";
 import "./styles.css";
@@ -20,17 +19,9 @@ loadChunksOf(window.location.pathname);
 
 // A student may lose the connection the moment they sign in, before the service worker holds
 // the app (a first visit): the pages sign-in leads to are fetched once this page is up, so the
-// sync screen can still say the device is offline instead of the browser's error page. The route
-// catalogue that calls by name load (local/api-contract.ts) comes along.
+// sync screen can still say the device is offline instead of the browser's error page.
 const PAGES_AFTER_SIGN_IN = ["/sync", "/dashboard"];
-window.addEventListener(
-  "load",
-  () => {
-    PAGES_AFTER_SIGN_IN.forEach(loadChunksOf);
-    void loadContract().catch(() => undefined);
-  },
-  { once: true },
-);
+window.addEventListener("load", () => PAGES_AFTER_SIGN_IN.forEach(loadChunksOf), { once: true });
 
 declare module "@tanstack/react-router" {
   interface Register {

@@ -1,22 +1,20 @@
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
+import { pullAll } from "../local/pull/pull.ts";
 import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { MainMenu, MainNav, useWideNav } from "./MainNav.tsx";
+import { NoticeBanner } from "./NoticeBanner.tsx";
 import { OfflineSignInBanner, useOfflineSessionRenewal } from "./offline-sign-in.tsx";
 import { GlobalRequestPolicy } from "./request-policy.ts";
 import { SyncStatus } from "./SyncStatus.tsx";
 import { useSignedIn } from "./session-context.tsx";
 import { usePullWhenSettled } from "./usePullWhenSettled.ts";
-
-// Notices of refused changes: read from the device after the page has painted, with the outbox's
-// catalogue of calls (every write's schema), which the first paint does not need.
-const NoticeBanner = lazy(() => import("./NoticeBanner.tsx").then((module) => ({ default: module.NoticeBanner })));
 
 /** The signed-in frame: header with sync status, replay triggers, session and bank upkeep. */
 export function AppShell({ children }: { children: ReactNode }) {
@@ -59,8 +57,6 @@ export function AppShell({ children }: { children: ReactNode }) {
       }
       if (!result.online || !refresh) return;
       // Online: bring the device's copies up to date; each is independent and may fail alone.
-      // The pull's code (and its schemas) is loaded here, after the page has painted.
-      const { pullAll } = await import("../local/pull/pull.ts");
       for (const err of await pullAll(scope.db)) console.warn("pull failed", err);
     };
     void check(true);
@@ -156,9 +152,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </header>
         <FeedbackDialog db={scope.db} isOpen={feedbackOpen} onClose={() => setFeedbackOpen(false)} />
         <OfflineSignInBanner />
-        <Suspense fallback={null}>
-          <NoticeBanner db={scope.db} />
-        </Suspense>
+        <NoticeBanner db={scope.db} />
         <div className="flex-1">{children}</div>
       </div>
     </SnackbarProvider>

@@ -9,15 +9,10 @@ import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol";
 import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { loadContract } from "../local/api.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetDatabases, STUDENT } from "../local/test-support.ts";
 import { INACTIVITY_MESSAGES, InactivityGuard, shouldAskStillThere } from "./inactivity.tsx";
 import { renderSignedIn } from "./render-signed-in.tsx";
-
-// call() by name loads the route catalogue on its first call (a dynamic import): loaded before
-// the timed cases, so their fake clock does not race the import.
-beforeAll(() => loadContract(), 60_000);
 
 describe("when to ask 'Are you still there?'", () => {
   const minute = 60_000;

@@ -1,5 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
+import { isFirstRun } from "../local/content/service.ts";
 import type { UserDb } from "../local/store/db.ts";
 import { useOnline } from "./useOnline.ts";
 
@@ -10,9 +11,7 @@ export function useFirstRunRedirect(db: UserDb): void {
   useEffect(() => {
     if (!online) return;
     let live = true;
-    // The content service (the updater and the protocol's schemas) after the page has painted.
-    void import("../local/content/service.ts").then(async ({ isFirstRun }) => {
-      const first = await isFirstRun(db);
+    void isFirstRun(db).then((first) => {
       if (first && live) void navigate({ to: "/update" });
     });
     return () => {

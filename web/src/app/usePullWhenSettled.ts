@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
-import { PULL_DEFERRED_KEY } from "../local/pull/steps/cursor.ts";
+import { PULL_DEFERRED_KEY, runPullChain } from "../local/pull/steps/runner.ts";
 import type { UserDb } from "../local/store/db.ts";
 
 export function usePullWhenSettled(db: UserDb): void {
@@ -19,9 +19,7 @@ export function usePullWhenSettled(db: UserDb): void {
 
   useEffect(() => {
     if (!deferredAt || !navigator.onLine) return;
-    // The pull's code (and its schemas) is loaded when a pull runs, not with the page.
-    void import("../local/pull/steps/runner.ts").then(async ({ runPullChain }) => {
-      const result = await runPullChain(db);
+    void runPullChain(db).then((result) => {
       if (!result.ok) console.warn("pull after the outbox emptied failed", result);
     });
   }, [deferredAt, db]);

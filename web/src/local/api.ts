@@ -36,34 +36,21 @@ export type RouteName = keyof Routes;
 export type EntryOf<R extends RouteEntry | RouteName> = R extends RouteName ? Routes[R] : R;
 
 let contract: Promise<typeof import("./api-contract.ts")> | null = null;
-/** The catalogue once loaded: a call by name then reaches fetch in the same tick, as one by entry does. */
-let loadedRoutes: Routes | null = null;
 
 /**
  * The catalogue and error schema (api-contract.ts), loaded once; a failed load is tried again at
  * the next call and reads as NetworkError "offline".
  */
 export function loadContract(): Promise<typeof import("./api-contract.ts")> {
-  contract ??= import("./api-contract.ts").then(
-    (loaded) => {
-      loadedRoutes = loaded.routes;
-      return loaded;
-    },
-    (err: unknown) => {
-      contract = null;
-      throw new NetworkError("offline", err);
-    },
-  );
+  contract ??= import("./api-contract.ts").catch((err: unknown) => {
+    contract = null;
+    throw new NetworkError("offline", err);
+  });
   return contract;
 }
 
 async function entryOf(route: RouteEntry | RouteName): Promise<RouteEntry> {
   return typeof route === "string" ? (await loadContract()).routes[route] : route;
-}
-
-/** The entry without waiting, when it is at hand (an entry, or a name once the catalogue is loaded). */
-function entryNow(route: RouteEntry | RouteName): RouteEntry | undefined {
-  return typeof route === "string" ? loadedRoutes?.[route] : route;
 }
 
 /** "GET /api/syllabi": a route as the failure listener and errors name it. */
@@ -214,7 +201,7 @@ export async function call<R extends RouteEntry | RouteName>(
   ...[input]: InputArg<EntryOf<R>>
 ): Promise<CallReply<EntryOf<R>>> {
   const loose = (input ?? {}) as LooseInput;
-  const entry = (entryNow(route) ?? (await entryOf(route))) as EntryOf<R>;
+  const entry = (await entryOf(route)) as EntryOf<R>;
   return reported(entry, loose, async () => {
     const response = await send(entry, loose);
     if (response.status === 304) throw new ReplyShapeError(routeKey(entry), 304, notModifiedIssue);
@@ -228,7 +215,7 @@ export async function callResponse<R extends RouteEntry | RouteName>(
   ...[input]: InputArg<EntryOf<R>>
 ): Promise<CallResponse<EntryOf<R>>> {
   const loose = (input ?? {}) as LooseInput;
-  const entry = (entryNow(route) ?? (await entryOf(route))) as EntryOf<R>;
+  const entry = (await entryOf(route)) as EntryOf<R>;
   return reported(entry, loose, async (): Promise<CallResponse<EntryOf<R>>> => {
     const response = await send(entry, loose);
     if (response.status === 304) return { notModified: true, status: 304, headers: response.headers };

@@ -1,16 +1,8 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
 import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
-
-// The content eviction banner and the update prompt (the updater and its schemas) after the page
-// has painted: each shows only when the device's content needs it.
-const ContentEvictionBanner = lazy(() =>
-  import("../features/device/ContentEvictionBanner.tsx").then((module) => ({ default: module.ContentEvictionBanner })),
-);
-const UpdatePrompt = lazy(() =>
-  import("../features/update/UpdatePrompt.tsx").then((module) => ({ default: module.UpdatePrompt })),
-);
+import { ContentEvictionBanner } from "../features/device/ContentEvictionBanner.tsx";
+import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */
 export const Route = createFileRoute("/_app")({
@@ -27,10 +19,8 @@ export const Route = createFileRoute("/_app")({
     return (
       <SessionProvider session={session}>
         <AppShell>
-          <Suspense fallback={null}>
-            <ContentEvictionBanner />
-            <UpdatePrompt />
-          </Suspense>
+          <ContentEvictionBanner />
+          <UpdatePrompt />
           <Outlet />
         </AppShell>
       </SessionProvider>

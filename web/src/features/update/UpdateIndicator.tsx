@@ -4,7 +4,7 @@ import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { useOnline } from "../../app/useOnline.ts";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";
-import type { AvailableUpdates } from "../../local/content/service.ts";
+import { type AvailableUpdates, checkAvailable } from "../../local/content/service.ts";
 import { isRunning } from "../../local/content/status.ts";
 import { getMeta, type UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -26,8 +26,6 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
   const check = async () => {
     setChecking(true);
     try {
-      // The updater (and the protocol's schemas) loads when asked, not with the dashboard.
-      const { checkAvailable } = await import("../../local/content/service.ts");
       await checkAvailable(db);
     } catch {
       // Offline or the server is away: the indicator keeps its last answer.

@@ -4,6 +4,7 @@
  * is draining just now, waits for it a little and tries again.
  */
 
+import { pullAll } from "../pull/pull.ts";
 import type { UserDb } from "../store/db.ts";
 import { drainWhenFree } from "./drain.ts";
 import { platformDrainDeps } from "./drain-deps.ts";
@@ -17,8 +18,6 @@ export async function syncNow(db: UserDb): Promise<SyncResult> {
       ok: false,
       reason: outcome.kind === "retry-later" || outcome.kind === "paused" ? outcome.reason : outcome.kind,
     };
-  // The pull's code (and its schemas) loads when a sync gets this far, not with the dashboard.
-  const { pullAll } = await import("../pull/pull.ts");
   const failures = await pullAll(db);
   if (failures.length) return { ok: false, reason: failures.map(String).join("; ") };
   return { ok: true };

@@ -20,9 +20,3 @@ export function heldBackCursor(next: string, deferredSeqs: number[]): string | n
   const before = Math.min(...deferredSeqs) - 1;
   return before < 0 ? null : String(before);
 }
-
-/**
- * Meta key: when some pulled rows were left aside for a change in the outbox (pull again once it
- * is sent), the time of that chain; false otherwise.
- */
-export const PULL_DEFERRED_KEY = "pullDeferred";

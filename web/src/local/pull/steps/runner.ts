@@ -41,9 +41,11 @@ const RUNNERS: Record<PullStep, (db: UserDb, call: PullCall) => Promise<{ deferr
   school: (db, call) => pullSchool(db, call.school),
 };
 
-import { PULL_DEFERRED_KEY } from "./cursor.ts";
-
-export { PULL_DEFERRED_KEY };
+/**
+ * Meta key: when some pulled rows were left aside for a change in the outbox (pull again once it
+ * is sent), the time of that chain; false otherwise.
+ */
+export const PULL_DEFERRED_KEY = "pullDeferred";
 
 interface RunningChain {
   result: Promise<ChainResult>;
