@@ -78,10 +78,7 @@ export interface RouteInput<E extends RouteEntry> {
   body: z.infer<E["body"]>;
 }
 
-/** Method and path, e.g. "POST /test/current/finish/{id}": the catalogue's key for a call. */
-export function routeKey(entry: Pick<RouteEntry, "method" | "path">): string {
-  return `${entry.method} ${entry.path}`;
-}
+export { routeKey } from "./route-key.ts";
 
 /** The path in Hono's `:param` style. */
 export function honoPath(path: string): string {

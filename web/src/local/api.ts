@@ -24,6 +24,7 @@
  */
 
 import type { routes as catalogue, RouteEntry } from "@preflight/sync-protocol/routes/index";
+import { routeKey } from "@preflight/sync-protocol/routes/route-key";
 import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import type { z } from "zod";
@@ -52,9 +53,6 @@ export function loadContract(): Promise<typeof import("./api-contract.ts")> {
 async function entryOf(route: RouteEntry | RouteName): Promise<RouteEntry> {
   return typeof route === "string" ? (await loadContract()).routes[route] : route;
 }
-
-/** "GET /api/syllabi": a route as the failure listener and errors name it. */
-const routeKey = (entry: Pick<RouteEntry, "method" | "path">) => `${entry.method} ${entry.path}`;
 
 /** The issues as lines, with where each is in the reply. */
 function issuesText(issues: readonly z.core.$ZodIssue[]): string {
