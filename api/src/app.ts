@@ -3,10 +3,10 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import type { AppDeps, AppEnv } from "./deps.ts";
 import { ApiError, onError } from "./errors.ts";
+import { limitBody } from "./http/body-limit.ts";
 import { effectOfFeature, effectWithDisplayAnswersSwitch } from "./http/features.ts";
 import { sameOriginWrites } from "./http/same-origin.ts";
 import { noStoreForSessions, securityHeaders } from "./http/security-headers.ts";
@@ -92,14 +92,14 @@ export function createApp(deps: AppDeps) {
   app.use("*", compress());
   // Security headers on every reply (refusals too), then the same-origin proof for every write.
   app.use("*", securityHeaders(), noStoreForSessions(), sameOriginWrites(deps));
-  const tooLarge = () => {
+  const tooLarge = (): never => {
     throw new ApiError("payload_too_large", "Request body too large");
   };
-  const anyBody = bodyLimit({ maxSize: 8 * 1024 * 1024, onError: tooLarge });
+  const anyBody = limitBody(8 * 1024 * 1024, tooLarge);
   // Feedback carries up to five screenshots of FEEDBACK_LIMITS.maxScreenshotBytes each.
-  const feedbackBody = bodyLimit({ maxSize: FEEDBACK_BODY_LIMIT, onError: tooLarge });
+  const feedbackBody = limitBody(FEEDBACK_BODY_LIMIT, tooLarge);
   // A bug report carries the device's data (compressed) and its log, up to BUG_REPORT_LIMITS.
-  const bugReportBody = bodyLimit({ maxSize: BUG_REPORT_BODY_LIMIT, onError: tooLarge });
+  const bugReportBody = limitBody(BUG_REPORT_BODY_LIMIT, tooLarge);
   app.use("*", (c, next) => {
     if (c.req.path === "/feedback") return feedbackBody(c, next);
     if (c.req.path === "/maintenance/bug-report") return bugReportBody(c, next);

@@ -85,3 +85,12 @@ export const UPDATE_PROMPT_IDLE_MS = 60_000;
 
 /** Legacy migration on licence activation (spec accounts 4 and 9): its status is polled every 2.5 s. */
 export const LEGACY_MIGRATION_POLL_MS = 2500;
+
+/**
+ * The inactivity timing a device uses before the server has told it its own (schemas/auth.ts's
+ * inactivitySettingsSchema, which re-exports this).
+ */
+export const INACTIVITY_DEFAULTS: { minutes: number; poll_seconds: number } = {
+  minutes: INACTIVITY_DEFAULT_MINUTES,
+  poll_seconds: INACTIVITY_POLL_MS / 1000,
+};

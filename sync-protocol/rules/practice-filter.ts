@@ -78,16 +78,7 @@ export const ALL_EASA = "all_easa";
 /** The subject value meaning "every subject on the device". */
 export const ALL_SUBJECTS = "all";
 
-export const PRACTICE_MESSAGES = {
-  noQuestions: "There are no questions available with these filters selected.",
-  noSubjects: "No subjects found",
-  noTopics: "No topics found",
-  noSubtopics: "No subtopics found",
-  noSections: "No sections found",
-  startingAll: "Starting test... This may take a while",
-  summaryFailed: "Could not load test summary",
-  startFailed: "Could not start test",
-} as const;
+export { PRACTICE_MESSAGES } from "./practice-messages.ts";
 
 /** Spec 3, Practice criteria (display.date and filters.age are not used by this builder). */
 export interface PracticeCriteria {

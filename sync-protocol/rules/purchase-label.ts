@@ -3,7 +3,7 @@
  * and the server messages that name it: none when the subscription has no expiry, Purchase for a
  * free trial (and for a student with nothing to extend yet), Extend otherwise.
  */
-import { SUBSCRIPTION_MESSAGES, type SubscriptionStatus } from "../schemas/subscription.ts";
+import { SUBSCRIPTION_MESSAGES, type SubscriptionStatusName as SubscriptionStatus } from "./subscription-messages.ts";
 
 export function purchaseLabel(status: SubscriptionStatus): string | null {
   if (status === "no_expiry") return null;

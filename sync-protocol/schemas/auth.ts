@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { INACTIVITY_DEFAULT_MINUTES, INACTIVITY_POLL_MS } from "../rules/constants.ts";
 
 export const loginRequestSchema = z.object({
   email: z.string().trim().min(1, "Please enter your e-mail address").email("Invalid e-mail address."),
@@ -36,10 +35,8 @@ export const inactivitySettingsSchema = z.object({
   poll_seconds: z.number().int().min(1).max(3600),
 });
 export type InactivitySettings = z.infer<typeof inactivitySettingsSchema>;
-export const INACTIVITY_DEFAULTS: InactivitySettings = {
-  minutes: INACTIVITY_DEFAULT_MINUTES,
-  poll_seconds: INACTIVITY_POLL_MS / 1000,
-};
+// The defaults live in rules/constants.ts (no zod); re-exported here where they were.
+export { INACTIVITY_DEFAULTS } from "../rules/constants.ts";
 
 export const userSummarySchema = z.object({
   id: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS } from "../rules/client-errors.ts";
 
 /**
  * Bug reports and client error reports (spec accounts §1, §7, §8, §9; issue 16).
@@ -135,20 +136,9 @@ export type BugReportListReply = z.infer<typeof bugReportListReplySchema>;
 
 // --- Client error reports ---
 
-export const CLIENT_ERROR_LIMITS = {
-  /** Spec §9: error reports limited to 5 items per minute. */
-  perMinute: 5,
-  windowMs: 60_000,
-  /** The same error (message and stack) is counted, not sent again, within this time. */
-  dedupeMs: 10 * 60_000,
-  /** Errors kept on the device while they cannot be sent; the oldest go first. */
-  maxQueued: 50,
-  maxMessageChars: 2_000,
-  maxStackChars: 8_000,
-} as const;
-
-export const CLIENT_ERROR_KINDS = ["error", "unhandledrejection", "render"] as const;
-export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
+// The limits and kinds live in rules/client-errors.ts (no zod: the page's error reporter loads
+// with the first page); re-exported here for everything that imports them from the schemas.
+export { CLIENT_ERROR_KINDS, CLIENT_ERROR_LIMITS, type ClientErrorKind } from "../rules/client-errors.ts";
 
 export const clientErrorSchema = z.object({
   /** The device's id: a resend of the same error is stored once. */

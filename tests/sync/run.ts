@@ -3,7 +3,9 @@
  * clean network, and compares the server (and the device) with the model. Returns the
  * discrepancies, each saying what is held and what should be; empty means the run holds.
  */
+
 import type { GivenAnswer } from "@preflight/sync-protocol";
+import type { Dialect } from "../../api/src/db/connect.ts";
 import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 import { Device } from "./device.ts";
 import { answerFor, describeIntent, type Intent, Model } from "./model.ts";
@@ -23,9 +25,9 @@ export interface Stage {
 /** How many bank questions flags and seen-in-exam reports pick from (so they repeat). */
 export const POOL_SIZE = 6;
 
-/** A new server (SQLite file) and one installed device of the demo student. */
-export async function openStage(): Promise<Stage> {
-  const world = await World.open();
+/** A new server (a SQLite file, or a PostgreSQL schema) and one installed device of the demo student. */
+export async function openStage(on: Dialect = "sqlite"): Promise<Stage> {
+  const world = await World.open(on);
   const device = new Device(world);
   await device.install();
   const questions = (await device.scope.db.questions.toArray()) as LocalQuestion[];

@@ -1,7 +1,7 @@
 /**
  * The server side of the sync property test: the real API (createApp) on a SQLite FILE in a temp
- * dir, so a "server restart" (close the database, open the file again, build a new app) keeps
- * every row, exactly as a process restart would. One clock drives the server and the devices, so
+ * dir, or on a PostgreSQL schema of its own (TEST_DATABASE_URL), so a "server restart" (close the
+ * database, open it again, build a new app) keeps every row, exactly as a process restart would. One clock drives the server and the devices, so
  * "the latest intent wins" rules see one monotonic time line across runs.
  *
  * Also: the wire form of a request (so the fault layer can hold, duplicate and replay it) and a
@@ -12,8 +12,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { IMAGES_DIR } from "@preflight/fixtures/index.ts";
+import pg from "pg";
 import { createApp } from "../../api/src/app.ts";
-import { migrateToLatest, openDatabase } from "../../api/src/db/connect.ts";
+import { type DbHandle, type Dialect, migrateToLatest, openDatabase } from "../../api/src/db/connect.ts";
 import { seedDemo } from "../../api/src/demo/seed.ts";
 import type { AppDeps, Clock } from "../../api/src/deps.ts";
 
@@ -69,20 +70,19 @@ export class World {
   restarts = 0;
   private constructor(
     readonly dir: string,
-    readonly file: string,
+    private readonly reopen: () => DbHandle,
+    private readonly dropDatabase: () => Promise<void>,
     readonly clock: WorldClock,
     public deps: AppDeps,
     private app: ReturnType<typeof createApp>,
   ) {}
 
-  static async open(): Promise<World> {
+  static async open(on: Dialect = "sqlite"): Promise<World> {
     const dir = mkdtempSync(join(tmpdir(), "preflight-sync-"));
-    const file = join(dir, "preflight.sqlite");
     const clock = new WorldClock();
-    // The world's crashes are process deaths, which NORMAL survives as FULL does; a disk sync per
-    // commit would only slow the property's thousand runs.
-    const { db, dialect } = openDatabase(file, { sqliteSynchronous: "NORMAL" });
-    await migrateToLatest(db);
+    const { reopen, drop, migrations } = on === "postgres" ? await postgresSchema() : sqliteFile(dir);
+    const { db, dialect } = reopen();
+    await migrateToLatest(db, migrations);
     await seedDemo(db, clock);
     // Stored scrypt parameters are per hash; a cheap one (N=1024) for the student keeps the
     // many sign-ins of the property fast. The login route is the real one.
@@ -95,7 +95,7 @@ export class World {
       .execute();
     // The cheap hash stays cheap: sign-in would otherwise replace it with a full-cost argon2id one.
     const deps: AppDeps = { db, dialect, clock, imagesDir: IMAGES_DIR, upgradePasswordHashes: false };
-    return new World(dir, file, clock, deps, createApp(deps));
+    return new World(dir, reopen, drop, clock, deps, createApp(deps));
   }
 
   /**
@@ -109,7 +109,7 @@ export class World {
     this.restarting = (async () => {
       while (this.inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 0));
       await this.deps.db.destroy();
-      const { db, dialect } = openDatabase(this.file, { sqliteSynchronous: "NORMAL" });
+      const { db, dialect } = this.reopen();
       this.deps = { ...this.deps, db, dialect };
       this.app = createApp(this.deps);
       this.restarts++;
@@ -144,8 +144,37 @@ export class World {
 
   async close(): Promise<void> {
     await this.deps.db.destroy();
+    await this.dropDatabase();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * A SQLite file: the world's crashes are process deaths, which NORMAL survives as FULL does; a
+ * disk sync per commit would only slow the property's thousand runs.
+ */
+function sqliteFile(dir: string) {
+  const file = join(dir, "preflight.sqlite");
+  return { reopen: () => openDatabase(file, { sqliteSynchronous: "NORMAL" }), drop: async () => {}, migrations: {} };
+}
+
+/** A schema of its own on TEST_DATABASE_URL's server, dropped with the world. */
+async function postgresSchema() {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error("a PostgreSQL world needs TEST_DATABASE_URL");
+  const schema = `w_${randomBytes(6).toString("hex")}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+  };
+  await admin(`create schema ${schema}`);
+  return {
+    reopen: () => openDatabase(url, { schema }),
+    drop: () => admin(`drop schema ${schema} cascade`),
+    migrations: { schema },
+  };
 }
 
 /** A browser's cookie store for one device: only pf_session matters here. */

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { SESSION_EXPIRED } from "@preflight/sync-protocol/rules/server-error";
+import DataLoader from "dataloader";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDeps, AppEnv, SessionLifetime } from "../deps.ts";
@@ -123,27 +124,54 @@ async function keepAlive(deps: AppDeps, id: string, createdAt: string, lastSeenA
     await deps.db.updateTable("sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
 }
 
+async function readSessions(deps: AppDeps, ids: readonly string[]) {
+  const rows = await deps.db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .select([
+      "sessions.id as session_id",
+      "sessions.created_at",
+      "sessions.last_seen_at",
+      "sessions.ended_at",
+      "sessions.ended_reason",
+      "users.id",
+      "users.email",
+      "users.role",
+      "users.syllabus_id",
+    ])
+    .where("sessions.id", "in", [...new Set(ids)])
+    .execute();
+  const byId = new Map(rows.map((row) => [row.session_id, row]));
+  return ids.map((id) => byId.get(id));
+}
+
+type SessionRow = Awaited<ReturnType<typeof readSessions>>[number];
+const loaders = new WeakMap<AppDeps, DataLoader<string, SessionRow>>();
+
+/**
+ * The session rows of the requests read in one turn of the event loop, in one query (a busy
+ * server checks hundreds of sessions a second). Nothing is kept between turns: a session ended a
+ * moment ago is seen ended by the next request.
+ */
+function sessionRows(deps: AppDeps): DataLoader<string, SessionRow> {
+  let loader = loaders.get(deps);
+  if (!loader) {
+    loader = new DataLoader((ids) => readSessions(deps, ids), {
+      cache: false,
+      maxBatchSize: 500,
+      batchScheduleFn: (run) => setImmediate(run),
+    });
+    loaders.set(deps, loader);
+  }
+  return loader;
+}
+
 /** Requires a live session; a session ended by a sign-in elsewhere says so (401 session_replaced). */
 export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = sessionToken(c);
     if (!token) throw new ApiError("unauthenticated", "Please sign in");
-    const row = await deps.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.user_id")
-      .select([
-        "sessions.id as session_id",
-        "sessions.created_at",
-        "sessions.last_seen_at",
-        "sessions.ended_at",
-        "sessions.ended_reason",
-        "users.id",
-        "users.email",
-        "users.role",
-        "users.syllabus_id",
-      ])
-      .where("sessions.id", "=", hashToken(token))
-      .executeTakeFirst();
+    const row = await sessionRows(deps).load(hashToken(token));
     // A cookie the server no longer knows, or a session that ended: spec study 8, 'Session expired'.
     if (!row) throw new ApiError("unauthenticated", SESSION_EXPIRED);
     if (!row.ended_at) await keepAlive(deps, row.session_id, row.created_at, row.last_seen_at);

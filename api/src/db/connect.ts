@@ -21,6 +21,7 @@ import * as boundedStorage from "./migrations/0017-bounded-storage.ts";
 import * as pushesRunning from "./migrations/0018-pushes-running.ts";
 import * as latestAnswers from "./migrations/0019-latest-answers.ts";
 import * as questionStatsPending from "./migrations/0020-question-stats-pending.ts";
+import * as answersNumberedByPush from "./migrations/0021-answers-numbered-by-push.ts";
 import { preparingPool } from "./pg-statements.ts";
 import type { Database } from "./schema.ts";
 import { cachingStatements } from "./statement-cache.ts";
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0018-pushes-running": pushesRunning,
   "0019-latest-answers": latestAnswers,
   "0020-question-stats-pending": questionStatsPending,
+  "0021-answers-numbered-by-push": answersNumberedByPush,
 };
 
 export type Dialect = "sqlite" | "postgres";

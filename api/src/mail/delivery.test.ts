@@ -1,7 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Kysely, SqliteDialect } from "kysely";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "../db/schema.ts";
 import { startMailApp, stopMailApp } from "../test-support/accounts.ts";
 import { DIALECTS, type TestApp } from "../test-support/harness.ts";
 import { type SmtpReceiver, startSmtpReceiver } from "../test-support/smtp-receiver.ts";
+import { MailDelivery } from "./delivery.ts";
 import { renderMail } from "./layout.ts";
 import { queueMail } from "./outbox.ts";
 
@@ -60,3 +63,32 @@ for (const dialect of DIALECTS) {
     });
   });
 }
+
+describe("mail delivery when the database fails", () => {
+  it("a run asked for while one was under way fails without an unhandled rejection", async () => {
+    // A database that refuses every query, as one being closed at shutdown does.
+    const db = new Kysely<Database>({
+      dialect: new SqliteDialect({
+        database: async () => {
+          throw new Error("the database is closed");
+        },
+      }),
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", onUnhandled);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const delivery = new MailDelivery(db, { now: () => new Date() }, { send: async () => {}, close: () => {} }, "x");
+      const first = delivery.deliverDue();
+      delivery.kick(); // asks for another run while the first is under way
+      await expect(first).rejects.toThrow("the database is closed");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+      expect(logged).toHaveBeenCalledWith("mail delivery failed", expect.any(Error));
+    } finally {
+      process.off("unhandledRejection", onUnhandled);
+      logged.mockRestore();
+    }
+  });
+});

@@ -36,7 +36,8 @@ export class MailDelivery {
       this.running = null;
       if (this.again) {
         this.again = false;
-        void this.deliverDue();
+        // Nobody awaits this run: its failure (the database closing at shutdown) is logged, never left unhandled.
+        this.kick();
       }
     });
     return this.running;

@@ -5,10 +5,12 @@ import type { Dialect } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuthedUser, Clock } from "../deps.ts";
 
-/** What every mutation of a push shares: the open transaction and who sent it. */
+/**
+ * What every mutation of a run shares: the open transaction and how it came. A run may hold
+ * several students' mutations (a group of pushes applied at once), so who sent each is its item's.
+ */
 export interface BatchContext {
   trx: Transaction<Database>;
-  user: AuthedUser;
   params: Record<string, string>;
   /** createdAt was read from the device's clock (an outbox change), not the server's (a direct call). */
   deviceClock: boolean;
@@ -16,8 +18,9 @@ export interface BatchContext {
   dialect: Dialect;
 }
 
-/** One mutation of a push: its id, when it was meant, how long it waited, and its parsed body. */
+/** One mutation of a run: who sent it, its id, when it was meant, how long it waited, and its parsed body. */
 export interface BatchItem {
+  userId: string;
   mutationId: string;
   /** The device's time of the intent. */
   createdAt: string;
@@ -27,7 +30,7 @@ export interface BatchItem {
 }
 
 /** What a mutation's effect sees: the open transaction, who sent it, and when. */
-export type EffectContext = BatchContext & Omit<BatchItem, "body">;
+export type EffectContext = BatchContext & { user: AuthedUser } & Omit<BatchItem, "body" | "userId">;
 
 /**
  * Serialises this student's effects that check a count before they write (attempts left): a

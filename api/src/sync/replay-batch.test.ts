@@ -1,6 +1,7 @@
 /**
- * A push's run of answers is applied at once (routes/test/effects.ts saveAnswers): each answer
- * gets the reply, and the server the rows, that applying them one per push gives.
+ * A push's run of answers is applied at once (routes/test/effects.ts saveAnswers), and so are the
+ * answer pushes of several students that arrive together (one group, replay.ts): each answer gets
+ * the reply, and the server the rows, that the single effect applied one answer at a time gives.
  */
 import { randomUUID } from "node:crypto";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
@@ -74,8 +75,16 @@ for (const dialect of DIALECTS) {
       return rows.map(({ finished_at, ...row }) => ({ ...row, finishedTest: finished_at !== null }));
     }
 
-    it("[SR1][SR3] gives each answer the reply and the row that one push per answer gives", async () => {
-      // An answer id another student already holds.
+    const userOf = (device: FakeDevice): AuthedUser => ({
+      id: device.userId,
+      email: "batch@preflight.test",
+      role: "student",
+      syllabus_id: 3,
+      sessionId: randomUUID(),
+    });
+
+    /** An answer id another student already holds. */
+    async function answerIdHeldByAnother(): Promise<string> {
       const other = await studentWithTests();
       const taken = randomUUID();
       const [q] = mc as [BankQuestion];
@@ -86,15 +95,67 @@ for (const dialect of DIALECTS) {
           { id: taken },
         ),
       ]);
+      return taken;
+    }
+
+    /** The reference: each save in a push of its own through the single effect (no batch effect at all). */
+    async function eachAlone(device: FakeDevice, sent: Mutation[]) {
+      const replayer = new Replayer(t.deps, effectTables(t.deps).effects);
+      const results: Record<string, unknown>[] = [];
+      for (const m of sent) results.push(...(await replayer.push(userOf(device), device.clientId, [m])));
+      return results;
+    }
+
+    it("[SR1][SR3] answer pushes of several students arriving together are applied together, each as alone", async () => {
+      const taken = await answerIdHeldByAnother();
+      const { effects, batched } = effectTables(t.deps);
+      const realBatch = batched["POST /test/current/save"];
+      if (!realBatch) throw new Error("saves are batched");
+      const runs: number[] = [];
+      const replayer = new Replayer(t.deps, effects, {
+        "POST /test/current/save": (ctx, items) => {
+          runs.push(items.length);
+          return realBatch(ctx, items);
+        },
+      });
+      const students = await Promise.all([1, 2, 3].map(() => studentWithTests()));
+      const sent = students.map((s) => saves(s.device, s.open, s.finished, taken));
+      const results: Record<string, unknown>[][] = students.map(() => []);
+      for (let k = 0; k < (sent[0] as Mutation[]).length; k++) {
+        // The three students' k-th save, each in a push of its own, arriving together.
+        const round = await Promise.all(
+          students.map((s, i) =>
+            replayer.push(userOf(s.device), s.device.clientId, [(sent[i] as Mutation[])[k] as Mutation]),
+          ),
+        );
+        for (const [i, r] of round.entries()) (results[i] as Record<string, unknown>[]).push(...r);
+      }
+      // Every round but the one whose bodies all fail their schema went through the batch effect
+      // once, with the three students' saves in it.
+      expect(runs).toEqual([3, 3, 3, 3, 3, 3, 3, 3]);
+      const alone = await studentWithTests();
+      const reference = await eachAlone(alone.device, saves(alone.device, alone.open, alone.finished, taken));
+      for (const [i, s] of students.entries()) {
+        expect((results[i] as Record<string, unknown>[]).map(shape)).toEqual(reference.map(shape));
+        expect(await answerRows(s.device.userId)).toEqual(await answerRows(alone.device.userId));
+        const cursor = await t.deps.db
+          .selectFrom("client_cursors")
+          .select("last_seq")
+          .where("client_id", "=", s.device.clientId)
+          .executeTakeFirstOrThrow();
+        expect(Number(cursor.last_seq)).toBe((sent[i] as Mutation[]).at(-1)?.seq);
+      }
+    });
+
+    it("[SR1][SR3] gives each answer the reply and the row that one push per answer gives", async () => {
+      const taken = await answerIdHeldByAnother();
 
       const together = await studentWithTests();
       const sent = saves(together.device, together.open, together.finished, taken);
       const run = await together.device.pushOk(sent);
 
       const oneByOne = await studentWithTests();
-      const single: Record<string, unknown>[] = [];
-      for (const m of saves(oneByOne.device, oneByOne.open, oneByOne.finished, taken))
-        single.push(...(await oneByOne.device.pushOk([m])));
+      const single = await eachAlone(oneByOne.device, saves(oneByOne.device, oneByOne.open, oneByOne.finished, taken));
 
       expect(run.map(shape)).toEqual(single.map(shape));
       expect(run.map((r) => r.status)).toEqual([
@@ -135,13 +196,7 @@ for (const dialect of DIALECTS) {
 
     it("[SR3] a run whose batch throws is undone and applied one answer at a time", async () => {
       const { device, open } = await studentWithTests();
-      const user: AuthedUser = {
-        id: device.userId,
-        email: "batch@preflight.test",
-        role: "student",
-        syllabus_id: 3,
-        sessionId: randomUUID(),
-      };
+      const user = userOf(device);
       const { effects, batched } = effectTables(t.deps);
       const realBatch = batched["POST /test/current/save"];
       if (!realBatch) throw new Error("saves are batched");

@@ -28,14 +28,19 @@ for (const dialect of DIALECTS) {
       return { device, testId };
     }
 
-    it("[SR1] applies a mutation once: the same mutation twice gives one effect and the stored reply", async () => {
-      const { device, testId } = await deviceWithTest();
+    /** A right answer to the test's first question, queued on the device. */
+    const rightSave = (device: FakeDevice, testId: string) => {
       const q = mc[0] as BankQuestion;
-      const save = device.mutation("POST /test/current/save", {
+      return device.mutation("POST /test/current/save", {
         user_test_id: testId,
         question_id: q.id,
         answers: correctIds(q),
       });
+    };
+
+    it("[SR1] applies a mutation once: the same mutation twice gives one effect and the stored reply", async () => {
+      const { device, testId } = await deviceWithTest();
+      const save = rightSave(device, testId);
       const first = await device.pushOk([save]);
       const again = await device.pushOk([save]);
       expect(first[0]).toMatchObject({ status: "applied", reply: { success: true, answered: true, correct: true } });
@@ -304,6 +309,18 @@ for (const dialect of DIALECTS) {
       expect(await storedRow(reused.id)).toHaveLength(0);
       expect(await answersOf(testId)).toHaveLength(0);
       expect(Number(await cursorOf(device.clientId))).toBe(1);
+    });
+
+    it("[SR1] a stored mutation sent again under a new seq is answered from its row and applies nothing twice", async () => {
+      const { device, testId } = await deviceWithTest();
+      const save = rightSave(device, testId);
+      const [first] = await device.pushOk([save]);
+      const again = device.mutation("POST /test/current/save", save.body, { id: save.id });
+      expect(await device.pushOk([again])).toEqual([
+        { id: save.id, seq: again.seq, status: "duplicate", reply: first?.status === "applied" && first.reply },
+      ]);
+      expect(await answersOf(testId)).toHaveLength(1);
+      expect(await storedRow(save.id)).toHaveLength(1);
     });
 
     it("[SR11] a mutation under another clientId than the batch's is refused: nothing stored, the cursor stays", async () => {

@@ -20,12 +20,28 @@ import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import { type Mutation, type PushResult, SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
-import { type PushTransactions, pushTransactions } from "../db/push-transactions.ts";
+import {
+  eachUnderSavepoint,
+  GROUP_LIMITS,
+  type GroupedTransactions,
+  groupedTransactions,
+  POSTGRES_GROUP_LIMITS,
+  REDO_GROUP,
+  type Settled,
+} from "../db/push-transactions.ts";
 import type { Database, MutationsTable } from "../db/schema.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
 import { ApiError, validationError } from "../errors.ts";
 import { logError } from "../http/log-line.ts";
 import type { BatchEffectTable, BatchItem, EffectOutcome, EffectTable } from "./effects.ts";
+
+/** One push as its group applies it: who sent it, from which device, its mutations in seq order. */
+interface PushJob {
+  user: AuthedUser;
+  clientId: string;
+  sorted: Mutation[];
+  sentAt: string | undefined;
+}
 
 export interface ReplayRequest {
   id: string;
@@ -49,8 +65,8 @@ type EffectRun =
   | { kept: false; outcome: Extract<EffectOutcome, { status: "failed" }> };
 
 export class Replayer {
-  /** Pushes that arrive together share a commit on SQLite (db/push-transactions.ts). */
-  private readonly transactions: PushTransactions;
+  /** Pushes that arrive together are applied as one group, with one commit (db/push-transactions.ts). */
+  private readonly transactions: GroupedTransactions<PushJob, PushResult[]>;
 
   constructor(
     private readonly deps: AppDeps,
@@ -58,17 +74,23 @@ export class Replayer {
     /** Calls whose consecutive mutations in a push are applied as one run. */
     private readonly batched: BatchEffectTable = {},
   ) {
-    this.transactions = pushTransactions(deps.db, deps.dialect);
+    this.transactions = groupedTransactions(
+      deps.db,
+      (trx, jobs, attempt) => this.applyGroup(trx, jobs, attempt),
+      deps.dialect === "postgres" ? POSTGRES_GROUP_LIMITS : GROUP_LIMITS,
+    );
   }
 
   /**
-   * A batch from one client, applied in ONE transaction (on SQLite shared with the pushes that
-   * arrived with it, each under its savepoint: db/push-transactions.ts): the cursor row is locked once, the
-   * stored replies of the batch are read in one query, each effect runs under its savepoint and
-   * its row is written beside it, and the cursor moves once at the end. Exactly-once holds as
-   * before (the rows commit with their effects); a push that fails part-way applies nothing, and
-   * the device's resend applies it then. Consecutive mutations of a batched call (answers) are
-   * applied as one run, and every mutation row is written in multi-row inserts at the end.
+   * A batch from one client, applied in ONE transaction shared with the pushes that arrived with
+   * it (db/push-transactions.ts). Pushes of answers new to their cursors are applied together, in
+   * shared statements (`answerPushesTogether`); any other push under its own savepoint (`pushIn`):
+   * the cursor row is locked once, the stored replies of the batch are read in one query, each
+   * effect runs under its savepoint and its row is written beside it, and the cursor moves once at
+   * the end. Exactly-once holds as before (the rows commit with their effects); a push that fails
+   * part-way applies nothing, and the device's resend applies it then. Consecutive mutations of a
+   * batched call (answers) are applied as one run, and every mutation row is written in multi-row
+   * inserts at the end.
    */
   async push(user: AuthedUser, clientId: string, mutations: Mutation[], sentAt?: string): Promise<PushResult[]> {
     const sorted = [...mutations].sort((a, b) => a.seq - b.seq);
@@ -77,15 +99,138 @@ export class Replayer {
     if (sorted.some((m) => m.clientId === clientId && m.userId !== user.id))
       throw new ApiError("forbidden", "These changes belong to another account");
     try {
-      return await this.transactions.run(
-        (trx) => this.pushIn(trx, user, clientId, sorted, sentAt),
-        Math.max(1, sorted.length),
-      );
+      return await this.transactions.run({ user, clientId, sorted, sentAt }, Math.max(1, sorted.length));
     } catch (err) {
       // A direct call with one of these ids raced in: take the batch one at a time instead.
       if (isUniqueViolation(err)) return this.pushEach(user, clientId, sorted, sentAt);
       throw err;
     }
+  }
+
+  /**
+   * A group of pushes in its transaction: the answer pushes together, then each other one alone;
+   * if the answers fail together, the group again in a new transaction, every push alone.
+   */
+  private async applyGroup(
+    trx: Transaction<Database>,
+    jobs: PushJob[],
+    attempt: number,
+  ): Promise<Settled<PushResult[]>[] | typeof REDO_GROUP> {
+    const together = attempt === 0 ? await this.answerPushesTogether(trx, jobs) : new Map<number, PushResult[]>();
+    if (together === REDO_GROUP) return REDO_GROUP;
+    const alone = jobs.filter((_, i) => !together.has(i));
+    const settledAlone = await eachUnderSavepoint(trx, alone, (t, job) =>
+      this.pushIn(t, job.user, job.clientId, job.sorted, job.sentAt),
+    );
+    let next = 0;
+    return jobs.map((_, i) => {
+      const results = together.get(i);
+      return results ? { ok: true, value: results } : (settledAlone[next++] as Settled<PushResult[]>);
+    });
+  }
+
+  /**
+   * The group's pushes that are nothing but a run of one batched call (a device's saved answers),
+   * each next in its client's sequence, applied at once: one read of the cursors, the batch effect
+   * over every student's mutations, one insert of the mutation rows, one prune, one update of the
+   * cursors. What each mutation gets is what its push alone would give it. Anything else (a repeat,
+   * a gap, a first push, a second push of one client) is left to `pushIn`, and so is the whole lot
+   * if the shared statements throw: they are the group's first writes, so the group is then
+   * redone in a new transaction without them (REDO_GROUP; a savepoint would cost two statements a
+   * group to spare a rare failure). Gives the results by the job's index.
+   */
+  private async answerPushesTogether(
+    trx: Transaction<Database>,
+    jobs: PushJob[],
+  ): Promise<Map<number, PushResult[]> | typeof REDO_GROUP> {
+    const done = new Map<number, PushResult[]>();
+    const call = jobs.map((job) => this.answerRunCall(job)).find((c) => c !== null);
+    const resolved = call ? resolveCall(call) : undefined;
+    const batch = resolved && this.batched[resolved.template];
+    if (!call || !resolved || !batch) return done;
+    const clients = new Set<string>();
+    const candidates: number[] = [];
+    for (const [i, job] of jobs.entries()) {
+      if (clients.has(job.clientId) || this.answerRunCall(job) !== call) continue;
+      clients.add(job.clientId);
+      candidates.push(i);
+    }
+    const cursors = await lockCursors(trx, this.deps.dialect, [...clients]);
+    const ready = candidates.filter((i) => {
+      const job = jobs[i] as PushJob;
+      const cursor = cursors.get(job.clientId);
+      return cursor?.user_id === job.user.id && (job.sorted[0] as Mutation).seq === cursor.last_seq + 1;
+    });
+    if (ready.length === 0) return done;
+    try {
+      const now = this.deps.clock.now().toISOString();
+      const outcomes = new Map<string, EffectOutcome>();
+      const items: BatchItem[] = [];
+      for (const i of ready) {
+        const job = jobs[i] as PushJob;
+        for (const m of job.sorted) {
+          const parsed = MUTATIONS[resolved.template].safeParse(m.body);
+          if (!parsed.success) {
+            const e = validationError(parsed.error);
+            outcomes.set(m.id, { status: "failed", error: { code: e.code, message: e.message } });
+            continue;
+          }
+          items.push({
+            userId: job.user.id,
+            mutationId: m.id,
+            createdAt: m.createdAt,
+            queuedMs: queuedMs(m.createdAt, job.sentAt),
+            body: parsed.data,
+          });
+        }
+      }
+      if (items.length > 0) {
+        const applied = await batch(
+          { trx, params: resolved.params, deviceClock: true, clock: this.deps.clock, dialect: this.deps.dialect },
+          items,
+        );
+        for (const [k, a] of applied.entries()) outcomes.set((items[k] as BatchItem).mutationId, a.outcome);
+      }
+      const rows: Insertable<MutationsTable>[] = [];
+      const moves: CursorMove[] = [];
+      for (const i of ready) {
+        const job = jobs[i] as PushJob;
+        const cursor = cursors.get(job.clientId) as Cursor;
+        const results = job.sorted.map((m) => {
+          const outcome = outcomes.get(m.id);
+          if (!outcome) throw new Error("a batched mutation was left without an outcome");
+          const row = mutationRow(job.user.id, m, outcome, now);
+          rows.push(row.row);
+          return toPushResult(m, row.result);
+        });
+        done.set(i, results);
+        const last = (job.sorted[job.sorted.length - 1] as Mutation).seq;
+        moves.push({ userId: job.user.id, clientId: job.clientId, cursor, acknowledged: cursor.last_seq, last });
+      }
+      await storeAndMove(trx, this.deps.dialect, rows, moves, now);
+      return done;
+    } catch (err) {
+      // A mutation id stored already (sent again under a new seq) is the usual cause, and expected.
+      if (!isUniqueViolation(err)) logError("a group's answers failed together; applying them push by push", err);
+      return REDO_GROUP;
+    }
+  }
+
+  /**
+   * The call of a push that is one run of a batched call from its own client, in consecutive seqs
+   * with distinct ids (what `answerPushesTogether` can apply); null for any other push.
+   */
+  private answerRunCall(job: PushJob): string | null {
+    const first = job.sorted[0];
+    if (!first) return null;
+    const template = resolveCall(first.call)?.template;
+    if (!template || !this.batched[template]) return null;
+    const ids = new Set<string>();
+    for (const [k, m] of job.sorted.entries()) {
+      if (m.clientId !== job.clientId || m.call !== first.call || m.seq !== first.seq + k || ids.has(m.id)) return null;
+      ids.add(m.id);
+    }
+    return first.call;
   }
 
   /** The push in its transaction (see `push`); nothing of it stays if it throws. */
@@ -100,11 +245,16 @@ export class Replayer {
     // Locked first, so a second push of the same batch waits here and then finds the replies.
     const cursor = await lockCursor(trx, this.deps.dialect, user.id, clientId, now);
     const own = sorted.filter((m) => m.clientId === clientId);
-    const stored = await storedReplies(
-      trx,
-      user.id,
-      own.map((m) => m.id),
-    );
+    // A push of changes all new to the cursor (each push of a device that was answered) has no
+    // stored row to answer from. One sent again under a new seq would still find its row: the
+    // insert of its mutation row is refused as a repeat, and `push` takes the batch one at a time.
+    const stored = own.every((m) => m.seq > cursor.last_seq)
+      ? new Map<string, StoredResult>()
+      : await storedReplies(
+          trx,
+          user.id,
+          own.map((m) => m.id),
+        );
     let last = cursor.last_seq;
     const acknowledged = Math.min((own[0]?.seq ?? 1) - 1, cursor.last_seq);
     const results: PushResult[] = [];
@@ -156,14 +306,7 @@ export class Replayer {
       const { outcome } = await this.runEffect(trx, user, replayRequest(m, clientId, sentAt));
       settle(m, outcome);
     }
-    await insertMutationRows(trx, rows);
-    const marks = await pruneAcknowledged(trx, user.id, clientId, cursor, acknowledged);
-    if (last !== cursor.last_seq || marks)
-      await trx
-        .updateTable("client_cursors")
-        .set({ last_seq: last, updated_at: now, ...marks })
-        .where("client_id", "=", clientId)
-        .execute();
+    await storeAndMove(trx, this.deps.dialect, rows, [{ userId: user.id, clientId, cursor, acknowledged, last }], now);
     return results;
   }
 
@@ -314,6 +457,7 @@ export class Replayer {
         return;
       }
       items.push({
+        userId: user.id,
         mutationId: m.id,
         createdAt: m.createdAt,
         queuedMs: queuedMs(m.createdAt, sentAt),
@@ -328,7 +472,6 @@ export class Replayer {
       const applied = await batch(
         {
           trx,
-          user,
           params: resolved.params,
           deviceClock: true,
           clock: this.deps.clock,
@@ -450,14 +593,7 @@ async function lockCursor(
   clientId: string,
   now: string,
 ): Promise<Cursor> {
-  const read = () => {
-    let query = trx
-      .selectFrom("client_cursors")
-      .select(["user_id", "last_seq", "pruned_seq", "pruned_max_id"])
-      .where("client_id", "=", clientId);
-    if (dialect === "postgres") query = query.forUpdate();
-    return query.executeTakeFirst();
-  };
+  const read = async () => (await lockCursors(trx, dialect, [clientId])).get(clientId);
   let cursor = await read();
   if (!cursor) {
     await trx
@@ -484,33 +620,149 @@ function prunedRepeat(cursor: Cursor, m: { id: string; seq: number }): StoredRes
 }
 
 /**
- * Deletes the client's applied rows it has acknowledged (seq <= `acknowledged`) and not yet
- * pruned, one bounded delete per push, and gives the cursor's new high-water marks (null: none
- * to prune). Refused rows stay, so a refusal sent again is still answered with its error.
+ * These clients' cursors (the ones that exist), locked on PostgreSQL in client order, so two
+ * groups holding some of the same clients never wait on each other in a circle.
  */
-async function pruneAcknowledged(
+async function lockCursors(
   trx: Transaction<Database>,
-  userId: string,
-  clientId: string,
-  cursor: Cursor,
-  acknowledged: number,
-): Promise<Pick<Cursor, "pruned_seq" | "pruned_max_id"> | null> {
-  if (acknowledged <= cursor.pruned_seq) return null;
-  const gone = await trx
-    .deleteFrom("mutations")
-    .where("user_id", "=", userId)
-    .where("client_id", "=", clientId)
-    .where("seq", ">", cursor.pruned_seq)
-    .where("seq", "<=", acknowledged)
-    .where("status", "=", "applied")
-    .returning("id")
-    .execute();
-  let max = cursor.pruned_max_id;
-  for (const { id } of gone) {
-    const lower = id.toLowerCase();
-    if (max === null || lower > max) max = lower;
+  dialect: AppDeps["dialect"],
+  clientIds: string[],
+): Promise<Map<string, Cursor>> {
+  const found = new Map<string, Cursor>();
+  if (clientIds.length === 0) return found;
+  let query = trx
+    .selectFrom("client_cursors")
+    .select(["client_id", "user_id", "last_seq", "pruned_seq", "pruned_max_id"])
+    .where("client_id", "in", clientIds)
+    .orderBy("client_id");
+  if (dialect === "postgres") query = query.forUpdate();
+  for (const { client_id, ...cursor } of await query.execute()) found.set(client_id, cursor);
+  return found;
+}
+
+/** Where a push leaves its client's cursor: the last seq it took, and what it acknowledged (SR23). */
+interface CursorMove {
+  userId: string;
+  clientId: string;
+  cursor: Cursor;
+  acknowledged: number;
+  last: number;
+}
+
+/**
+ * Stores the pushes' mutation rows and moves their cursors. On PostgreSQL that is one statement
+ * (the insert, the prune and the update as parts of one WITH), since every statement of a push
+ * group is a round trip the group waits on; SQLite, in process, takes them one by one.
+ */
+async function storeAndMove(
+  trx: Transaction<Database>,
+  dialect: AppDeps["dialect"],
+  rows: Insertable<MutationsTable>[],
+  moves: CursorMove[],
+  now: string,
+): Promise<void> {
+  if (dialect !== "postgres" || rows.length > ROWS_PER_STATEMENT) {
+    await insertMutationRows(trx, rows);
+    await moveCursors(trx, moves, now);
+    return;
   }
-  return { pruned_seq: acknowledged, pruned_max_id: max };
+  const changed = moves.filter((m) => m.last !== m.cursor.last_seq || prunes(m));
+  if (changed.length === 0) {
+    await insertMutationRows(trx, rows);
+    return;
+  }
+  const parts = [];
+  if (rows.length > 0) {
+    const values = rows.map(
+      (r) =>
+        sql`(${r.user_id}, ${r.id}, ${r.client_id}, cast(${r.seq} as integer), ${r.call}, ${r.status}, ${r.reply}, ${r.received_at})`,
+    );
+    parts.push(sql`stored as (
+      insert into mutations (user_id, id, client_id, seq, call, status, reply, received_at)
+      values ${sql.join(values)} returning 1)`);
+  }
+  const pruning = changed.filter(prunes);
+  const acknowledged = pruning.length > 0 ? sql.join(pruning.map(pruneCondition), sql` or `) : sql`false`;
+  // The parts of a WITH run in no set order. The prune waits for the insert (it reads what the
+  // insert returns), so a mutation id stored already is refused as a repeat (SR1) before its old
+  // row could be pruned; and rows are compared as prunedRepeat compares them, byte by byte.
+  parts.push(sql`gone as (
+    delete from mutations where status = 'applied' and (${acknowledged})
+      ${rows.length > 0 ? sql`and exists (select from stored)` : sql``}
+    returning client_id, lower(id) collate "C" as id)`);
+  parts.push(sql`pruned as (select client_id, max(id) as max_id from gone group by client_id)`);
+  const values = changed.map(
+    (m) =>
+      sql`(${m.clientId}, cast(${m.last} as integer), cast(${prunes(m) ? m.acknowledged : m.cursor.pruned_seq} as integer), cast(${prunes(m)} as boolean))`,
+  );
+  await sql`
+    with ${sql.join(parts)}
+    update client_cursors set
+      last_seq = v.column2, updated_at = ${now}, pruned_seq = v.column3,
+      pruned_max_id = case when v.column4
+        then greatest(client_cursors.pruned_max_id collate "C", pruned.max_id)
+        else client_cursors.pruned_max_id end
+    from (values ${sql.join(values)}) as v left join pruned on pruned.client_id = v.column1
+    where client_cursors.client_id = v.column1`.execute(trx);
+}
+
+/** Mutation rows a combined statement takes (8 bound values each, far below PostgreSQL's 65,535). */
+const ROWS_PER_STATEMENT = 4000;
+
+/** Whether a push acknowledges applied rows of its client not pruned yet (SR23). */
+const prunes = (m: CursorMove) => m.acknowledged > m.cursor.pruned_seq;
+
+/** A client's applied rows that its push acknowledged and that are not pruned yet. */
+const pruneCondition = (m: CursorMove) =>
+  sql`(user_id = ${m.userId} and client_id = ${m.clientId} and seq > ${m.cursor.pruned_seq} and seq <= ${m.acknowledged})`;
+
+/**
+ * Moves the cursors after their pushes: deletes each client's applied rows it has acknowledged
+ * (seq <= `acknowledged`) and not yet pruned, in one delete for all of them, and writes each
+ * cursor's last seq and new high-water marks in one update. Refused rows stay, so a refusal sent
+ * again is still answered with its error.
+ */
+async function moveCursors(trx: Transaction<Database>, moves: CursorMove[], now: string): Promise<void> {
+  const pruning = moves.filter((m) => m.acknowledged > m.cursor.pruned_seq);
+  const maxPruned = new Map<string, string | null>(pruning.map((m) => [m.clientId, m.cursor.pruned_max_id]));
+  if (pruning.length > 0) {
+    const gone = await trx
+      .deleteFrom("mutations")
+      .where("status", "=", "applied")
+      .where((eb) =>
+        eb.or(
+          pruning.map((m) =>
+            eb.and([
+              eb("user_id", "=", m.userId),
+              eb("client_id", "=", m.clientId),
+              eb("seq", ">", m.cursor.pruned_seq),
+              eb("seq", "<=", m.acknowledged),
+            ]),
+          ),
+        ),
+      )
+      .returning(["client_id", "id"])
+      .execute();
+    for (const { client_id, id } of gone) {
+      const lower = id.toLowerCase();
+      const max = maxPruned.get(client_id) ?? null;
+      if (max === null || lower > max) maxPruned.set(client_id, lower);
+    }
+  }
+  const changed = moves.filter((m) => m.last !== m.cursor.last_seq || maxPruned.has(m.clientId));
+  if (changed.length === 0) return;
+  const values = changed.map((m) => {
+    const pruned = maxPruned.has(m.clientId);
+    const prunedSeq = pruned ? m.acknowledged : m.cursor.pruned_seq;
+    const prunedMaxId = pruned ? (maxPruned.get(m.clientId) ?? null) : m.cursor.pruned_max_id;
+    return sql`(${m.clientId}, cast(${m.last} as integer), cast(${prunedSeq} as integer), cast(${prunedMaxId} as text))`;
+  });
+  // VALUES names its columns column1 … column4 on both databases.
+  await sql`
+    update client_cursors set
+      last_seq = v.column2, updated_at = ${now}, pruned_seq = v.column3, pruned_max_id = v.column4
+    from (values ${sql.join(values)}) as v
+    where client_cursors.client_id = v.column1`.execute(trx);
 }
 
 /** How long a direct call's Idempotency-Key is answered from its stored row (SR23). */

@@ -45,6 +45,8 @@ export interface TestAppOptions {
   smtpUrl?: string;
   /** SQLite only: a database file instead of memory (the benches measure what a server writes). */
   sqliteFile?: string;
+  /** Check every reply against its catalogue entry (tests: yes; a bench measuring a deployed server: no). */
+  checkReplies?: boolean;
 }
 
 export async function createTestApp(dialect: Dialect, options: TestAppOptions = {}): Promise<TestApp> {
@@ -89,6 +91,7 @@ export async function createTestApp(dialect: Dialect, options: TestAppOptions = 
     appUrl: APP_ORIGIN,
     mail,
     payments: payments.provider,
+    ...(options.checkReplies === undefined ? {} : { checkReplies: options.checkReplies }),
   };
   const app = createApp(deps);
   served.app = app;

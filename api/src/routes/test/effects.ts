@@ -3,6 +3,7 @@ import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
 import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/sync-protocol/rules/timed-tests";
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
+import { numberChanges } from "../../db/change-seq.ts";
 import type { AnswersTable, Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import { visibilityOf } from "../../read/result-visibility.ts";
@@ -123,17 +124,12 @@ export const generateTest: Effect = async (ctx, raw) => {
 export function answerEffects(versions = new QuestionVersions()): { saveAnswer: Effect; saveAnswers: BatchEffect } {
   const saveAnswers: BatchEffect = async (ctx, items) => {
     const bodies = items.map((item) => item.body as SaveAnswer);
-    const tests = await ownTests(
+    const { tests, slots } = await testsAndSlots(
       ctx.trx,
-      ctx.user.id,
-      bodies.map((b) => b.user_test_id),
-    );
-    const slots = await testSlots(
-      ctx.trx,
-      bodies.filter((b) => tests.has(b.user_test_id)),
+      items.map((item) => ({ ...(item.body as SaveAnswer), user_id: item.userId })),
     );
     const questions = await versions.load(ctx.trx, [...slots.values()]);
-    const holders = await answerHolders(
+    const held = await heldAnswerIds(
       ctx.trx,
       items.map((item) => item.mutationId),
     );
@@ -144,7 +140,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
     for (const [i, item] of items.entries()) {
       const body = bodies[i] as SaveAnswer;
       const test = tests.get(body.user_test_id);
-      if (!test) {
+      if (!test || test.user_id !== item.userId) {
         outcomes.push(refusedItem("not_found", "This test can no longer be accessed."));
         continue;
       }
@@ -161,10 +157,10 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
         outcomes.push({ outcome: { status: "applied", reply }, kept: true });
         continue;
       }
-      // Answer ids are the devices' mutation ids, one id space for every student: another
-      // student's id is refused here (a conflict), never left to fail the insert.
-      const holder = holders.get(item.mutationId);
-      if (holder !== undefined && holder !== ctx.user.id) {
+      // Answer ids are the devices' mutation ids, one id space for every student: an id held
+      // already (another student's, or this mutation's own answer sent again under a new seq,
+      // which the replay then answers from its row) is refused here, never left to fail the insert.
+      if (held.has(item.mutationId)) {
         outcomes.push(refusedItem("conflict", "An answer with this id already exists"));
         continue;
       }
@@ -172,7 +168,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       const late = !finished && isLate(test.time_limit, timeInto(test, { ...ctx, ...item }, body.elapsed_ms));
       rows.push({
         id: item.mutationId,
-        user_id: ctx.user.id,
+        user_id: item.userId,
         user_test_id: test.id,
         question_id: body.question_id,
         question_version: slot.version,
@@ -214,6 +210,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       outcomes.push({ outcome: { status: "applied", reply }, kept: true });
     }
     await countIntoQuestionStats(ctx, rows, slots);
+    await numberAnswers(ctx.trx, rows);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await ctx.trx
         .insertInto("answers")
@@ -223,7 +220,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
   };
 
   const saveAnswer: Effect = async (ctx, body) => {
-    const [run] = await saveAnswers(ctx, [{ ...ctx, body }]);
+    const [run] = await saveAnswers(ctx, [{ ...ctx, userId: ctx.user.id, body }]);
     if (!run) throw new Error("saveAnswers gave no outcome");
     // A refusal that kept nothing is the single effect's thrown refusal (nothing written).
     if (!run.kept && run.outcome.status === "failed")
@@ -234,23 +231,23 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
   return { saveAnswer, saveAnswers };
 }
 
+/** Gives each answer its change number (the pull's order), every student's taken in one statement. */
+async function numberAnswers(trx: Transaction<Database>, rows: Insertable<AnswersTable>[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.user_id, (counts.get(r.user_id) ?? 0) + 1);
+  const next = await numberChanges(trx, counts);
+  for (const r of rows) {
+    const seq = next.get(r.user_id);
+    if (seq === undefined) throw new Error(`no change number was taken for ${r.user_id}`);
+    r.change_seq = seq;
+    next.set(r.user_id, seq + 1);
+  }
+}
+
 /** Rows per multi-row insert: 13 columns, well under either database's limit on bound values. */
 const INSERT_CHUNK = 500;
 
 const slotKey = (testId: string, questionId: number) => `${testId}:${questionId}`;
-
-/** The user's own tests among these ids. */
-async function ownTests(trx: Transaction<Database>, userId: string, ids: string[]) {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map<string, Selectable<UserTestsTable>>();
-  const rows = await trx
-    .selectFrom("user_tests")
-    .selectAll()
-    .where("id", "in", unique)
-    .where("user_id", "=", userId)
-    .execute();
-  return new Map(rows.map((row) => [row.id, row]));
-}
 
 /** A test question as a run of saves needs it: its version, and its latest applied answer so far. */
 interface Slot {
@@ -259,57 +256,81 @@ interface Slot {
   latest: CountedAnswer | null;
 }
 
-/** The version each test holds of each question saved (by slotKey); a question not in its test is absent. */
-async function testSlots(trx: Transaction<Database>, saves: { user_test_id: string; question_id: number }[]) {
+/**
+ * The saves' tests that are their senders' own (by id; the caller checks whose), and the version
+ * each holds of each question saved (by slotKey; a question not in its test is absent), read
+ * together: one query per 500 questions.
+ */
+async function testsAndSlots(
+  trx: Transaction<Database>,
+  saves: { user_id: string; user_test_id: string; question_id: number }[],
+) {
+  const tests = new Map<string, Selectable<UserTestsTable>>();
   const slots = new Map<string, Slot>();
   const testIds = [...new Set(saves.map((s) => s.user_test_id))];
+  const userIds = [...new Set(saves.map((s) => s.user_id))];
   const questionIds = [...new Set(saves.map((s) => s.question_id))];
-  if (testIds.length === 0) return slots;
+  if (testIds.length === 0) return { tests, slots };
   for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
+    const chunk = questionIds.slice(i, i + INSERT_CHUNK);
     const rows = await trx
-      .selectFrom("user_test_questions")
+      .selectFrom("user_tests")
+      .leftJoin("user_test_questions as q", (join) =>
+        join.onRef("q.user_test_id", "=", "user_tests.id").on("q.question_id", "in", chunk),
+      )
+      .selectAll("user_tests")
       .select([
-        "user_test_id",
-        "question_id",
-        "question_version",
-        "latest_answer_id",
-        "latest_correct",
-        "latest_created_at",
-        "latest_received_at",
+        "q.question_id as slot_question_id",
+        "q.question_version",
+        "q.latest_answer_id",
+        "q.latest_correct",
+        "q.latest_created_at",
+        "q.latest_received_at",
       ])
-      .where("user_test_id", "in", testIds)
-      .where("question_id", "in", questionIds.slice(i, i + INSERT_CHUNK))
+      .where("user_tests.id", "in", testIds)
+      .where("user_tests.user_id", "in", userIds)
       .execute();
-    for (const r of rows)
-      slots.set(slotKey(r.user_test_id, r.question_id), {
-        question_id: r.question_id,
-        version: r.question_version,
+    for (const {
+      slot_question_id,
+      question_version,
+      latest_answer_id,
+      latest_correct,
+      latest_created_at,
+      latest_received_at,
+      ...test
+    } of rows) {
+      if (!tests.has(test.id)) tests.set(test.id, test);
+      if (slot_question_id === null || question_version === null) continue;
+      slots.set(slotKey(test.id, slot_question_id), {
+        question_id: slot_question_id,
+        version: question_version,
         latest:
-          r.latest_answer_id === null
+          latest_answer_id === null
             ? null
             : {
-                id: r.latest_answer_id,
-                correct: r.latest_correct,
-                created_at: r.latest_created_at ?? "",
-                received_at: r.latest_received_at ?? "",
+                id: latest_answer_id,
+                correct: latest_correct,
+                created_at: latest_created_at ?? "",
+                received_at: latest_received_at ?? "",
               },
       });
+    }
   }
-  return slots;
+  return { tests, slots };
 }
 
-/** Who holds each of these answer ids already. */
-async function answerHolders(trx: Transaction<Database>, ids: string[]): Promise<Map<string, string>> {
-  const holders = new Map<string, string>();
+/** Which of these answer ids are stored already (by anyone). */
+async function heldAnswerIds(trx: Transaction<Database>, ids: string[]): Promise<Set<string>> {
+  const held = new Set<string>();
   for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
     const rows = await trx
       .selectFrom("answers")
-      .select(["id", "user_id"])
+      .select("id")
       .where("id", "in", ids.slice(i, i + INSERT_CHUNK))
       .execute();
-    for (const r of rows) holders.set(r.id, r.user_id);
+    for (const r of rows) held.add(r.id);
   }
-  return holders;
+  return held;
 }
 
 /** What the statistics need of an answer: its order among its test question's answers, and whether it was right. */
@@ -431,7 +452,7 @@ function memoByTest<T>(compute: (test: Selectable<UserTestsTable>) => Promise<T>
  */
 function timeInto(
   test: Selectable<UserTestsTable>,
-  ctx: EffectContext,
+  ctx: Pick<EffectContext, "createdAt" | "deviceClock" | "queuedMs" | "clock">,
   deviceElapsedMs: number | undefined,
 ): TestTimeMeasures {
   const serverStart = Date.parse(test.server_started_at ?? test.created_at);
