@@ -1,23 +1,86 @@
 import { createHash } from "node:crypto";
+import { resolve } from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
-import { FIRST_PAGES } from "./scripts/first-pages.ts";
+import { AFTER_LOAD, FIRST_PAGES } from "./scripts/first-pages.ts";
 import { apiPaths } from "./src/dev-proxy-paths.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8787";
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** Packages whose modules go with the page that imports them (the device database, ids). */
+const WHOLE_PACKAGES = /node_modules[\\/](dexie|dexie-react-hooks|uuid)[\\/]/;
+
+/**
+ * The chunks of the first pages (FIRST_PAGES), merged into one file per group: everything the
+ * entry imports statically, packages included ("start", rolldown's $initial tag), what the routes
+ * of every first page import statically ("first"), and what only one page's routes do (named
+ * after the page: the signed-in frame and the dashboard, with the device database). Left to
+ * themselves, the dashboard's modules came in some sixty small chunks, each compressed alone and
+ * each a request the service worker answers in turn on a cold start; in one file, brotli finds
+ * the repetition across modules (React Aria's parts, our components): 102.6 KiB in 61 files
+ * against 79.9 KiB in one. A later page that uses one of these modules loads its group's file,
+ * which the first page has fetched. React and the router keep their own group (framework): they
+ * change less often than the app, so an update does not download them again.
+ */
+function firstPageGroups(pages: Record<string, string[]>) {
+  const root = import.meta.dirname;
+  let groupOf: Map<string, string> | null = null;
+  const closure = (graph: ModuleGraph, starts: string[], stop: Set<string>) => {
+    const seen = new Set<string>();
+    const visit = (id: string) => {
+      // Our modules, and the few packages that are one module each (the device database): a
+      // package's index may list every part of it (React Aria's, say), used or not.
+      if (seen.has(id) || stop.has(id) || (id.includes("node_modules") && !WHOLE_PACKAGES.test(id))) return;
+      seen.add(id);
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) visit(next);
+    };
+    for (const id of starts) visit(id);
+    return seen;
+  };
+  const membership = (graph: ModuleGraph) => {
+    if (groupOf) return groupOf;
+    const groups = new Map<string, string>();
+    const atStart = closure(graph, [resolve(root, "src/main.tsx")], new Set());
+    for (const id of atStart) groups.set(id, "start");
+    const perPage = Object.entries(pages).map(([page, files]) => {
+      // A route file and the component chunk TanStack Router's splitting makes of it.
+      const ids = files.flatMap((file) => [resolve(root, file), `${resolve(root, file)}?tsr-split=component`]);
+      return [page.replace(/^\//, ""), closure(graph, ids, atStart)] as const;
+    });
+    for (const [name, ids] of perPage)
+      for (const id of ids) groups.set(id, perPage.every(([, other]) => other.has(id)) ? "first" : name);
+    groupOf = groups;
+    return groups;
+  };
+  // Separate groups, so that a group's modules are taken before those of the groups after it.
+  return [
+    { name: "start", tags: ["$initial" as const], priority: 16 },
+    ...["first", ...Object.keys(pages).map((page) => page.replace(/^\//, ""))].map((name, index) => ({
+      name: (id: string, ctx: ModuleGraph) => (membership(ctx).get(id) === name ? name : null),
+      priority: 15 - index,
+      // The packages they import stay in rolldown's own chunks, by which pages reach them.
+      includeDependenciesRecursively: false,
+    })),
+  ];
+}
 
 /**
  * Each route's component is its own chunk, which the router asks for once the entry has run: a
  * second round trip before the first page can paint. This adds a small module to index.html,
  * fetched beside the entry, that adds modulepreload links for the chunks of the page being
  * opened (FIRST_PAGES: /login, /dashboard), so they download at once, in parallel with the
- * entry. A module file, not an inline script: the Content-Security-Policy allows none.
+ * entry. Once the page has loaded, it adds the same links for the chunks of AFTER_LOAD (the
+ * pages sign-in leads to, the modules the signed-in frame imports when it needs them): fetched
+ * and kept in the module map, not run. A module file, not an inline script: the
+ * Content-Security-Policy allows none.
  */
-function firstRoutePreload(pages: Record<string, string[]>): Plugin {
+function firstRoutePreload(pages: Record<string, string[]>, afterLoad: string[]): Plugin {
   return {
     name: "preflight:first-route-preload",
     apply: "build",
@@ -25,10 +88,14 @@ function firstRoutePreload(pages: Record<string, string[]>): Plugin {
     generateBundle(_options, bundle) {
       const html = bundle["index.html"];
       if (html?.type !== "asset") return;
-      const chunks = new Map<string, { imports: string[]; facade: string | null; isEntry: boolean }>();
+      const chunks = new Map<string, { imports: string[]; isEntry: boolean; modules: string[] }>();
       for (const [fileName, out] of Object.entries(bundle))
         if (out.type === "chunk")
-          chunks.set(fileName, { imports: out.imports, facade: out.facadeModuleId, isEntry: out.isEntry });
+          chunks.set(fileName, {
+            imports: out.imports,
+            isEntry: out.isEntry,
+            modules: Object.keys(out.modules),
+          });
       const closure = (files: string[], into = new Set<string>()) => {
         for (const file of files)
           if (!into.has(file)) {
@@ -39,21 +106,31 @@ function firstRoutePreload(pages: Record<string, string[]>): Plugin {
       };
       // index.html loads the entry and its static imports already.
       const atStart = closure([...chunks].filter(([, c]) => c.isEntry).map(([file]) => file));
+      // The chunks holding a module (a route's component chunk, a merged chunk, or the module itself).
+      const holding = (path: string) =>
+        [...chunks]
+          .filter(([, c]) => c.modules.some((id) => id.replace(/\?.*$/, "").endsWith(`/${path}`)))
+          .map(([file]) => file);
       const preloads: Record<string, string[]> = {};
       for (const [page, routeFiles] of Object.entries(pages)) {
-        const routeChunks = [...chunks]
-          .filter(([, c]) => routeFiles.some((route) => c.facade?.replace(/\?.*$/, "").endsWith(`/${route}`)))
-          .map(([file]) => file);
+        // The chunks holding the route's modules (its own chunk, or the page's merged one).
+        const routeChunks = routeFiles.flatMap(holding);
         preloads[page] = [...closure(routeChunks)].filter((file) => !atStart.has(file)).map((file) => `/${file}`);
       }
-      const source = `const files = ${JSON.stringify(preloads)}[location.pathname.replace(/\\/$/, "")] ?? [];
-for (const href of files) {
+      const later = [...closure(afterLoad.flatMap(holding))]
+        .filter((file) => !atStart.has(file))
+        .map((file) => `/${file}`);
+      const source = `const preload = (href) => {
   const link = document.createElement("link");
   link.rel = "modulepreload";
   link.crossOrigin = "";
   link.href = href;
   document.head.append(link);
-}
+};
+const files = ${JSON.stringify(preloads)}[location.pathname.replace(/\\/$/, "")] ?? [];
+files.forEach(preload);
+const later = ${JSON.stringify(later)};
+addEventListener("load", () => later.filter((href) => !files.includes(href)).forEach(preload), { once: true });
 `;
       const fileName = `assets/first-route-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
       this.emitFile({ type: "asset", fileName, source });
@@ -68,7 +145,7 @@ for (const href of files) {
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true, routesDirectory: "src/routes" }),
-    firstRoutePreload(FIRST_PAGES),
+    firstRoutePreload(FIRST_PAGES, AFTER_LOAD),
     react(),
     tailwindcss(),
     VitePWA({
@@ -137,6 +214,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/,
               priority: 20,
             },
+            ...firstPageGroups(FIRST_PAGES),
           ],
         },
       },

@@ -7,7 +7,9 @@
  * they import statically, and the page's route chunks (TanStack Router's automatic splitting
  * puts each route's component in its own chunk, fetched as the route matches) with their static
  * imports. Chunks fetched later by a dynamic import (charts, the model viewer, the device file
- * export) do not count. The chunk graph is read from the build manifest (build.manifest).
+ * export) do not count. The chunk graph is read from the build manifest (build.manifest); a route
+ * whose component went into a merged chunk (vite.config.ts, firstPageGroups) has no manifest key
+ * of its own, so a chunk also counts when its source map lists one of the page's route files.
  *
  * Usage: node --import tsx scripts/check-bundle-budget.ts [dist dir, default dist]
  * Prints each page's figure against the budget (the issue's target) and exits 1 when a page is
@@ -25,7 +27,7 @@ export { FIRST_PAGES };
 
 export const BUDGET_BYTES = 150 * 1024;
 /** Lowered as the first pages shrink; equal to BUDGET_BYTES once the target is met. */
-export const CEILING_BYTES = 300 * 1024;
+export const CEILING_BYTES = 158 * 1024;
 
 interface ManifestChunk {
   file: string;
@@ -64,8 +66,17 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return files;
 }
 
-/** The JS files a first visit to the page downloads, as paths inside the dist dir. */
-export function pageScripts(manifest: Manifest, html: string, routeFiles: string[]): string[] {
+/**
+ * The JS files a first visit to the page downloads, as paths inside the dist dir. `sourcesOf`
+ * gives a chunk's source files (from its source map), to find the route chunks the manifest does
+ * not name.
+ */
+export function pageScripts(
+  manifest: Manifest,
+  html: string,
+  routeFiles: string[],
+  sourcesOf: (file: string) => string[] = () => [],
+): string[] {
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const files = new Set<string>();
   const keys: string[] = [];
@@ -75,7 +86,14 @@ export function pageScripts(manifest: Manifest, html: string, routeFiles: string
     if (key) keys.push(key);
   }
   for (const [key, chunk] of Object.entries(manifest))
-    if (routeFiles.includes(chunk.src?.replace(/\?.*$/, "") ?? "") && !chunk.isEntry) keys.push(key);
+    if (
+      !chunk.isEntry &&
+      (routeFiles.includes(chunk.src?.replace(/\?.*$/, "") ?? "") ||
+        sourcesOf(chunk.file).some((source) =>
+          routeFiles.some((route) => source.replace(/\?.*$/, "").endsWith(`/${route}`)),
+        ))
+    )
+      keys.push(key);
   for (const file of staticClosure(manifest, keys)) files.add(file);
   return [...files].sort();
 }
@@ -85,6 +103,13 @@ export function brotliSize(dist: string, file: string): number {
   const path = join(dist, file);
   if (existsSync(`${path}.br`)) return readFileSync(`${path}.br`).byteLength;
   return brotliCompressSync(readFileSync(path), { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).byteLength;
+}
+
+/** The source files a chunk was built from, as its source map lists them (none without a map). */
+function mapSources(dist: string, file: string): string[] {
+  const map = join(dist, `${file}.map`);
+  if (!file.endsWith(".js") || !existsSync(map)) return [];
+  return (JSON.parse(readFileSync(map, "utf8")) as { sources?: string[] }).sources ?? [];
 }
 
 export interface PageFigure {
@@ -98,7 +123,7 @@ export function measurePages(dist: string, pages: Record<string, string[]> = FIR
   const manifest = JSON.parse(readFileSync(join(dist, ".vite", "manifest.json"), "utf8")) as Manifest;
   const html = readFileSync(join(dist, "index.html"), "utf8");
   return Object.entries(pages).map(([page, routeFiles]) => {
-    const files = pageScripts(manifest, html, routeFiles);
+    const files = pageScripts(manifest, html, routeFiles, (file) => mapSources(dist, file));
     return {
       page,
       files: files.length,

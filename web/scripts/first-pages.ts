@@ -8,3 +8,33 @@ export const FIRST_PAGES: Record<string, string[]> = {
   "/login": ["src/routes/__root.tsx", "src/routes/login.tsx"],
   "/dashboard": ["src/routes/__root.tsx", "src/routes/_app.tsx", "src/routes/_app/dashboard.tsx"],
 };
+
+/**
+ * What the first page fetches once it has loaded, without running it: the route files of the
+ * pages sign-in leads to (/sync, /dashboard), and the modules the signed-in frame imports when
+ * it first needs them rather than with its page (the outbox's drain and the sync button's sync,
+ * the pulls, the content updater, the test builder, the refused changes' labels, the route
+ * catalogue call() loads with the first call). A first visit may lose the connection the moment
+ * the student signs in, before the service worker holds the app: fetched here (modulepreload:
+ * into the page's module map), their later import is answered without the network, while the
+ * page's own start is not slowed by running them.
+ */
+export const AFTER_LOAD: string[] = [
+  "src/routes/_app.tsx",
+  "src/routes/_app/sync.tsx",
+  "src/routes/_app/dashboard.tsx",
+  "src/local/outbox/drain.ts",
+  "src/local/outbox/sync-now.ts",
+  "src/local/outbox/call-labels.ts",
+  "src/local/pull/pull.ts",
+  "src/local/content/updater.ts",
+  "src/local/actions/test.ts",
+  "src/local/api-contract.ts",
+  // The parts of the first pages that come when first shown: a modal, the notifications, the
+  // narrow screen's Menu, the progress card's tabs.
+  "src/ui/ModalDialog.tsx",
+  "src/ui/snackbar/SnackbarStack.tsx",
+  "src/app/MainMenuPopover.tsx",
+  "src/features/course-progress/ProgressTabs.tsx",
+  "src/local/feedback/feedback-queue.ts",
+];

@@ -18,10 +18,11 @@ const loadChunksOf = (path: string) => {
 loadChunksOf(window.location.pathname);
 
 // A student may lose the connection the moment they sign in, before the service worker holds
-// the app (a first visit): the pages sign-in leads to are fetched once this page is up, so the
-// sync screen can still say the device is offline instead of the browser's error page.
-const PAGES_AFTER_SIGN_IN = ["/sync", "/dashboard"];
-window.addEventListener("load", () => PAGES_AFTER_SIGN_IN.forEach(loadChunksOf), { once: true });
+// the app (a first visit): the pages sign-in leads to, and what the signed-in frame imports when
+// it first needs it (the drain, the pulls, the updater, the test builder), are fetched once this
+// page has loaded, into the module map, without running them (scripts/first-pages.ts AFTER_LOAD,
+// added by vite.config.ts's first-route script), so the sync screen can still say the device is
+// offline instead of the browser's error page.
 
 declare module "@tanstack/react-router" {
   interface Register {

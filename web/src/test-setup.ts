@@ -2,7 +2,9 @@
  * Set-up for every unit test file (vitest.config.ts setupFiles). Under jsdom, which has no
  * CSS.escape, it adds the small one react-aria's modals need. Under node, which has neither
  * `self` nor FileReader, it adds what dexie-export-import reads files with (the device data
- * export and the bug report's copy of it).
+ * export and the bug report's copy of it). Component tests (jsdom) have the code of the modal and of
+ * the notifications (fetched when first shown, ui/deferred.tsx) loaded first, so they show in the
+ * frame that opens them, as they do once the app has loaded them.
  */
 if (typeof document !== "undefined" && typeof globalThis.CSS?.escape !== "function")
   Object.assign(globalThis, { CSS: { escape: (value: string) => value.replace(/["\\]/g, "\\$&") } });
@@ -26,3 +28,10 @@ if (typeof document === "undefined") {
     }
   };
 }
+
+if (typeof document !== "undefined") {
+  await (await import("./ui/Modal.tsx")).preloadModal();
+  await (await import("./ui/snackbar/SnackbarProvider.tsx")).preloadSnackbars();
+}
+
+export {};

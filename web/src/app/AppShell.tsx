@@ -2,7 +2,6 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
-import { pullAll } from "../local/pull/pull.ts";
 import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
@@ -57,6 +56,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       }
       if (!result.online || !refresh) return;
       // Online: bring the device's copies up to date; each is independent and may fail alone.
+      // The pulls load here, online, rather than with the page (fetched once it has loaded: scripts/first-pages.ts AFTER_LOAD).
+      const { pullAll } = await import("../local/pull/pull.ts");
+      if (cancelled) return;
       for (const err of await pullAll(scope.db)) console.warn("pull failed", err);
     };
     void check(true);

@@ -1,7 +1,7 @@
 import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useState, useSyncExternalStore } from "react";
-import { Button, Dialog, DialogTrigger, Popover } from "react-aria-components";
+import { lazy, type ReactNode, Suspense, useRef, useState, useSyncExternalStore } from "react";
+import { Button } from "react-aria-components";
 
 interface NavItem {
   to: string;
@@ -67,7 +67,7 @@ export interface NavAccess {
   userRole: UserSummary["role"];
 }
 
-function groups({ features, userRole }: NavAccess): { label: string; items: NavItem[] }[] {
+export function groups({ features, userRole }: NavAccess): { label: string; items: NavItem[] }[] {
   const shown = (item: NavItem) => (!item.feature || features[item.feature]) && (!item.role || item.role === userRole);
   return [
     { label: "Study", items: STUDY.filter(shown) },
@@ -112,15 +112,22 @@ export function MainNav(access: NavAccess) {
  * The tablet's and phone's navigation: a Menu button in the header opening every place in a
  * popover (React Aria keeps focus in it, Escape or a tap outside closes it and focus returns to
  * the button). The current place is marked. `actions` are header buttons that a phone moves in
- * here; they get `close` to shut the menu before they act.
+ * here; they get `close` to shut the menu before they act. The popover's code is fetched when the
+ * menu first opens (and after the first page's load, scripts/first-pages.ts AFTER_LOAD): a page
+ * paints with the button alone.
  */
 export function MainMenu({ actions, ...access }: NavAccess & { actions?: (close: () => void) => ReactNode }) {
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const close = () => setOpen(false);
   return (
-    <DialogTrigger isOpen={open} onOpenChange={setOpen}>
+    <>
       <Button
+        ref={trigger}
         data-testid="nav-menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPress={() => setOpen((was) => !was)}
         className="inline-flex min-h-11 items-center gap-2 whitespace-nowrap rounded-md border border-white/30 px-3 text-sm hover:bg-white/10 pressed:bg-white/15"
       >
         <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
@@ -128,45 +135,13 @@ export function MainMenu({ actions, ...access }: NavAccess & { actions?: (close:
         </svg>
         Menu
       </Button>
-      <Popover
-        placement="bottom end"
-        offset={6}
-        className="w-72 max-w-[calc(100vw-1rem)] overflow-auto rounded-xl bg-surface text-slate-800 shadow-xl ring-1 ring-slate-200"
-      >
-        <Dialog aria-label="Menu" className="outline-none">
-          <nav aria-label="Main" className="p-2 text-sm">
-            {groups(access).map((group) => (
-              <div key={group.label} className="border-slate-200 py-1 [&+&]:border-t">
-                <p className="px-3 pt-1 pb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  {group.label}
-                </p>
-                <ul>
-                  {group.items.map((item) => (
-                    <li key={item.to}>
-                      <Link
-                        to={item.to}
-                        onClick={close}
-                        className="flex min-h-11 items-center rounded-md px-3 hover:bg-slate-100"
-                        activeProps={{
-                          className:
-                            "bg-brand-50 font-semibold text-brand-800 shadow-[inset_3px_0_0_var(--color-primary)]",
-                        }}
-                        activeOptions={{ exact: item.to === "/dashboard" }}
-                        data-testid={item.testId}
-                      >
-                        {item.label}
-                      </Link>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ))}
-          </nav>
-          {actions ? (
-            <div className="grid grid-cols-2 gap-1 border-t border-slate-200 p-2 sm:hidden">{actions(close)}</div>
-          ) : null}
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+      {open ? (
+        <Suspense fallback={null}>
+          <MainMenuPopover triggerRef={trigger} onClose={close} actions={actions} {...access} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
+
+const MainMenuPopover = lazy(() => import("./MainMenuPopover.tsx"));

@@ -1,6 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
-import { unseenRefusals } from "../local/outbox/call-labels.ts";
+import { unseenRefusalsLabelled } from "../local/outbox/refusals.ts";
 import type { UserDb } from "../local/store/db.ts";
 import { Button } from "../ui/Button.tsx";
 
@@ -9,7 +9,7 @@ import { Button } from "../ui/Button.tsx";
  * change, in the student's words, and why; This device lists them all.
  */
 export function NoticeBanner({ db }: { db: UserDb }) {
-  const notices = useLiveQuery(() => unseenRefusals(db), [db]) ?? [];
+  const notices = useLiveQuery(() => unseenRefusalsLabelled(db), [db]) ?? [];
   if (notices.length === 0) return null;
   return (
     <div className="border-b border-amber-300 bg-amber-50" role="status" data-testid="refusal-banner">

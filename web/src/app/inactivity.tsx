@@ -9,23 +9,20 @@
  * Activity on the page (opening the test, Continue, and use at most once a minute) is told to
  * the server with POST /user-active, so both keep the same time; offline, the device decides alone.
  */
-import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol/rules/constants";
-import { INACTIVITY_DEFAULTS, type InactivitySettings } from "@preflight/sync-protocol/schemas/auth";
+import { INACTIVITY_COUNTDOWN_S, INACTIVITY_DEFAULTS } from "@preflight/sync-protocol/rules/constants";
+import type { InactivitySettings } from "@preflight/sync-protocol/schemas/auth";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import { call } from "../local/api.ts";
-import { now, storeInactivityNote, takeInactivityNote } from "../platform.ts";
+import { now, storeInactivityNote } from "../platform.ts";
 import { Button } from "../ui/Button.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { useCountdown } from "../ui/useCountdown.ts";
+import { INACTIVITY_MESSAGES } from "./inactivity-closed.tsx";
 import { useSignedIn } from "./session-context.tsx";
 
-export const INACTIVITY_MESSAGES = {
-  stillThere: "Are you still there?",
-  closedTitle: "Closed due to inactivity",
-  closed: (reason: string, minutes: number) =>
-    `The ${reason} has been closed as you have been inactive for over ${minutes} minutes.`,
-} as const;
+// The dashboard takes these from inactivity-closed.tsx, without the guard a test page runs.
+export { ClosedForInactivity, INACTIVITY_MESSAGES } from "./inactivity-closed.tsx";
 
 const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 
@@ -128,26 +125,6 @@ function StillThere({ onContinue, onTimeout }: { onContinue: () => void; onTimeo
         You will be returned to the dashboard in <span data-testid="inactivity-seconds">{Math.max(0, seconds)}</span>{" "}
         seconds.
       </p>
-    </Modal>
-  );
-}
-
-/** On the dashboard: says once that a test was closed for inactivity. */
-export function ClosedForInactivity() {
-  const [note, setNote] = useState(() => takeInactivityNote());
-  if (!note) return null;
-  return (
-    <Modal
-      title={INACTIVITY_MESSAGES.closedTitle}
-      isOpen
-      onClose={() => setNote(null)}
-      actions={
-        <Button onPress={() => setNote(null)} testId="inactivity-ok">
-          OK
-        </Button>
-      }
-    >
-      <p>{INACTIVITY_MESSAGES.closed(note.showInactivityReason, note.inactivityTime)}</p>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 /** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, fixed-test attempts, subjects on the device) as React hooks: here, not in local/, which has no React. */
 import { attemptsRow } from "@preflight/sync-protocol/rules/fixed-tests";
 import { useLiveQuery } from "dexie-react-hooks";
-import { HIDE_FIXED_RESULTS_META } from "../local/pull/fixed-tests.ts";
+import { HIDE_FIXED_RESULTS_META } from "../local/pull/keys.ts";
 import { getMeta, type Notice, type UserDb } from "../local/store/db.ts";
 import { attemptsUsed } from "../local/store/fixed-attempts.ts";
 import type { SubjectEntry } from "../ui/subject-tree.ts";

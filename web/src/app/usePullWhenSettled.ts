@@ -4,7 +4,7 @@
  */
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
-import { PULL_DEFERRED_KEY, runPullChain } from "../local/pull/steps/runner.ts";
+import { PULL_DEFERRED_KEY } from "../local/pull/keys.ts";
 import type { UserDb } from "../local/store/db.ts";
 
 export function usePullWhenSettled(db: UserDb): void {
@@ -19,8 +19,10 @@ export function usePullWhenSettled(db: UserDb): void {
 
   useEffect(() => {
     if (!deferredAt || !navigator.onLine) return;
-    void runPullChain(db).then((result) => {
-      if (!result.ok) console.warn("pull after the outbox emptied failed", result);
-    });
+    void import("../local/pull/steps/runner.ts")
+      .then(({ runPullChain }) => runPullChain(db))
+      .then((result) => {
+        if (!result.ok) console.warn("pull after the outbox emptied failed", result);
+      });
   }, [deferredAt, db]);
 }

@@ -10,16 +10,30 @@
  * and `failureText` "The email field is required.".
  */
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
-import { z } from "zod";
 import { ApiCallError, NetworkError } from "./api.ts";
 
-const fieldsDetails = z.object({ fields: z.record(z.string(), z.array(z.string())) });
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * `details.fields`, each field a list of messages, or null (checked by hand: zod is not loaded
+ * with the sign-in page this module is part of).
+ */
+function fieldsOf(details: unknown): Record<string, string[]> | null {
+  if (!isRecord(details) || !isRecord(details.fields)) return null;
+  const fields: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(details.fields)) {
+    if (!Array.isArray(messages) || !messages.every((m) => typeof m === "string")) return null;
+    fields[field] = messages;
+  }
+  return fields;
+}
 
 /** The server's field messages (its `errors` object), if the failure was a validation error. */
 export function serverFieldMessages(err: unknown): Record<string, string[]> | null {
   if (!(err instanceof ApiCallError)) return null;
-  const parsed = fieldsDetails.safeParse(err.details);
-  return parsed.success && Object.keys(parsed.data.fields).length > 0 ? parsed.data.fields : null;
+  const fields = fieldsOf(err.details);
+  return fields && Object.keys(fields).length > 0 ? fields : null;
 }
 
 /** The first server message of each refused field, to show by the field (the forms' FieldErrors). */

@@ -1,9 +1,10 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedSearch, oneOf } from "../app/search-params.ts";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 
 export const Route = createFileRoute("/login")({
-  validateSearch: z.object({ reason: z.enum(["expired", "replaced", "offline", "password-changed"]).optional() }),
+  validateSearch: (search: Record<string, unknown>) =>
+    definedSearch({ reason: oneOf(["expired", "replaced", "offline", "password-changed"], search.reason, "reason") }),
   component: function LoginRoute() {
     const { reason } = Route.useSearch();
     const navigate = useNavigate();

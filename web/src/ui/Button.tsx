@@ -1,10 +1,5 @@
 import type { ReactNode } from "react";
-import {
-  Button as AriaButton,
-  type ButtonProps as AriaButtonProps,
-  ToggleButton as AriaToggleButton,
-  type ToggleButtonProps as AriaToggleButtonProps,
-} from "react-aria-components";
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from "react-aria-components";
 
 /** The app's button looks; `buttonClass` gives the same look to a link styled as a button. */
 export const BUTTON_VARIANTS = {
@@ -56,42 +51,5 @@ export function Button({
     >
       {children}
     </AriaButton>
-  );
-}
-
-/** A button that stays pressed (aria-pressed), such as a tool switched on; the look is the caller's. */
-export function ToggleButton({
-  children,
-  selected,
-  onChange,
-  disabled,
-  testId,
-  className,
-  ariaLabel,
-  ...aria
-}: {
-  children: ReactNode;
-  selected: boolean;
-  onChange: (selected: boolean) => void;
-  disabled?: boolean | undefined;
-  testId?: string | undefined;
-  className: string;
-  ariaLabel?: string | undefined;
-} & Omit<
-  AriaToggleButtonProps,
-  "children" | "className" | "isDisabled" | "isSelected" | "onChange" | "aria-label" | "style"
->) {
-  return (
-    <AriaToggleButton
-      {...aria}
-      isSelected={selected}
-      onChange={onChange}
-      isDisabled={disabled}
-      data-testid={testId}
-      aria-label={ariaLabel}
-      className={className}
-    >
-      {children}
-    </AriaToggleButton>
   );
 }

@@ -6,7 +6,7 @@
  */
 
 import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
-import { type InputHTMLAttributes, type MouseEvent, type ReactNode, useId, useRef, useState } from "react";
+import { type InputHTMLAttributes, type ReactNode, useId, useRef, useState } from "react";
 import {
   SearchField as AriaSearchField,
   TextField as AriaTextField,
@@ -18,6 +18,7 @@ import {
 } from "react-aria-components";
 import { flushSync } from "react-dom";
 import type { z } from "zod";
+import { AppLink } from "./AppLink.tsx";
 import { Button } from "./Button.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { FIELD_CLASS, INVALID_FIELD_CLASS, LABEL_CLASS } from "./field-look.ts";
@@ -475,29 +476,7 @@ export function SignInRedirectNotice({
   );
 }
 
-/** A link inside the app: a real anchor (open in a new tab works) that navigates through `go` on a plain click. */
-export function AppLink({
-  href,
-  go,
-  children,
-  className = "font-medium text-brand-700 underline hover:text-brand-900",
-}: {
-  href: string;
-  go: (href: string) => void;
-  children: ReactNode;
-  className?: string;
-}) {
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    go(href);
-  };
-  return (
-    <a href={href} onClick={onClick} className={className}>
-      {children}
-    </a>
-  );
-}
+export { AppLink };
 
 /** A reply's `redirect` as a path of this app, or the fallback when it names another origin. */
 export function appPath(redirect: string, fallback = "/login"): string {

@@ -1,46 +1,28 @@
 import type { ReactNode } from "react";
-import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";
 import { Button } from "./Button.tsx";
+import { deferred } from "./deferred.tsx";
 
-/** The one modal of the app: focus kept inside, Escape closes when dismissable. */
-export function Modal({
-  title,
-  isOpen,
-  onClose,
-  children,
-  actions,
-  dismissable = true,
-}: {
+export interface ModalProps {
   title: string;
   isOpen: boolean;
   onClose: () => void;
   children?: ReactNode;
   actions: ReactNode;
   dismissable?: boolean;
-}) {
-  return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      isDismissable={dismissable}
-      isKeyboardDismissDisabled={!dismissable}
-      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4"
-    >
-      <AriaModal className="w-full max-w-md rounded-xl bg-surface shadow-xl">
-        <Dialog className="outline-none">
-          <div className="p-6">
-            <Heading slot="title" className="text-lg font-semibold">
-              {title}
-            </Heading>
-            {children ? <div className="mt-3 text-sm text-slate-700">{children}</div> : null}
-          </div>
-          <div className="flex justify-end gap-3 border-t border-slate-100 px-6 py-4">{actions}</div>
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
-  );
+}
+
+// React Aria's overlay (focus scope, scroll lock, dismissal) is fetched the first time a modal
+// opens, not with every page that may show one: most pages paint, and most visits end, without
+// one. The build fetches it once the first page has loaded (scripts/first-pages.ts AFTER_LOAD)
+// and the service worker precaches it, so a modal still opens offline.
+const dialog = deferred(() => import("./ModalDialog.tsx").then((m) => m.ModalDialog));
+
+/** Loads the modal's code now, so the next modal opens in the same frame (component tests). */
+export const preloadModal = dialog.preload;
+
+/** The one modal of the app: focus kept inside, Escape closes when dismissable. */
+export function Modal(props: ModalProps) {
+  return props.isOpen ? <dialog.Deferred {...props} /> : null;
 }
 
 /** The usual action row of a dialog: Cancel on the left, the dialog's own action on the right. */

@@ -4,13 +4,16 @@
  * the network returns).
  */
 import { lazy, Suspense, useEffect } from "react";
-import { newFeedback, queueFeedback, sendFeedback, startFeedbackSender } from "../../local/feedback/feedback-queue.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
-import { downscaleImage } from "./downscale.ts";
 import type { SubmitOutcome } from "./FeedbackModal.tsx";
 
-// Fetched when the student opens it: no page needs the form to paint.
+// Fetched when the student opens it: no page needs the form to paint. The queue of feedback given
+// offline comes after the first paint too (AFTER_LOAD in scripts/first-pages.ts).
+const feedbackQueue = () => import("../../local/feedback/feedback-queue.ts");
+/** A screenshot made smaller before it is queued; loaded with the dialog's first screenshot. */
+const downscaleImage = (file: File) => import("./downscale.ts").then((m) => m.downscaleImage(file));
+
 const FeedbackModal = lazy(() => import("./FeedbackModal.tsx").then((m) => ({ default: m.FeedbackModal })));
 
 /** The header's look for a button: 44 px high, outlined on the header's colour. */
@@ -34,9 +37,20 @@ export function FeedbackButton({
 
 /** The feedback dialog and the sender of feedback kept on the device. */
 export function FeedbackDialog({ db, isOpen, onClose }: { db: UserDb; isOpen: boolean; onClose: () => void }) {
-  useEffect(() => startFeedbackSender(db), [db]);
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let live = true;
+    void feedbackQueue().then(({ startFeedbackSender }) => {
+      if (live) stop = startFeedbackSender(db);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [db]);
 
   const submit = async (text: string, screenshots: Blob[]): Promise<SubmitOutcome> => {
+    const { newFeedback, queueFeedback, sendFeedback } = await feedbackQueue();
     const feedback = newFeedback(text, screenshots, window.location.pathname);
     if (!navigator.onLine) {
       await queueFeedback(db, feedback);

@@ -4,7 +4,8 @@ import { useState } from "react";
 import { setZoom, toggleFlag } from "../../local/actions/question.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";
 import { getMeta } from "../../local/store/db.ts";
-import { Button, ToggleButton } from "../../ui/Button.tsx";
+import { Button } from "../../ui/Button.tsx";
+import { ToggleButton } from "../../ui/ToggleButton.tsx";
 import { ZoomControl } from "../../ui/zoom/ZoomControl.tsx";
 import { SeenInExamDialog } from "./SeenInExamDialog.tsx";
 

@@ -3,21 +3,19 @@
  * dates with an 'Edit dates' link; tabs Full Course (with more than one module) and one per
  * module, named in the address's hash (full-course or module-{id}). Drawn from the device's own
  * records with the server's rule, so it works offline and agrees with GET /analysis/course.
- * The chart code loads after the dashboard has painted.
+ * The tabs and the chart code load after the dashboard has painted.
  */
-import type { CourseProgressReply } from "@preflight/sync-protocol/schemas/analysis-course";
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useState } from "react";
-import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { Button } from "../../ui/Button.tsx";
-import { PROGRESS_CHART_MIN_HEIGHT, tableRows } from "./chart-config.ts";
-import type { CourseProgressData, ProgressScope } from "./queries.ts";
+import { CHART_BOX_HEIGHT } from "./chart-config.ts";
+import type { CourseProgressData } from "./queries.ts";
+import { ScopePanel } from "./ScopePanel.tsx";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
 
-const ProgressChart = lazy(() => import("./ProgressChart.tsx"));
-
-/** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
-const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 52}px, calc(100vh - 420px), 380px)`;
+// The tabs (React Aria's collections and selection) come after the card's first paint, which
+// shows the selected scope's panel without them; the charts come when drawn.
+const ProgressTabs = lazy(() => import("./ProgressTabs.tsx"));
 
 /**
  * `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the
@@ -93,110 +91,53 @@ export function ProgressView({
       ) : data.scopes.length === 0 || selected === null ? (
         <p className="text-sm text-slate-600">Your course's modules will appear here once they are on this device.</p>
       ) : (
-        <Tabs selectedKey={selected} onSelectionChange={(key) => onSelect(key as ProgressTab)}>
-          <TabList aria-label="Course progress" className="mb-3 flex flex-wrap gap-1 border-b border-slate-200">
-            {data.scopes.map((s) => (
-              <Tab
-                key={s.tab}
-                id={s.tab}
-                className="-mb-px inline-flex min-h-11 cursor-pointer items-center rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700"
-                data-testid="progress-tab"
-              >
-                {s.label}
-              </Tab>
-            ))}
-          </TabList>
-          {data.scopes.map((s) => (
-            <TabPanel key={s.tab} id={s.tab} className="outline-none">
-              <ScopePanel scope={s} today={data.today} onEditDates={onEditDates} />
-            </TabPanel>
-          ))}
-        </Tabs>
+        <Suspense
+          fallback={
+            <TabsPlaceholder
+              labels={data.scopes.map((s) => s.label)}
+              selected={data.scopes.findIndex((s) => s.tab === selected)}
+            >
+              {data.scopes.map((s) =>
+                s.tab === selected ? (
+                  <ScopePanel key={s.tab} scope={s} today={data.today} onEditDates={onEditDates} />
+                ) : null,
+              )}
+            </TabsPlaceholder>
+          }
+        >
+          <ProgressTabs
+            scopes={data.scopes}
+            today={data.today}
+            selected={selected}
+            onSelect={onSelect}
+            onEditDates={onEditDates}
+          />
+        </Suspense>
       )}
     </>
   );
 }
 
-/** Today's Target and the latest Completed, for the line above the chart and its label. */
-function todayOf(reply: CourseProgressReply, today: string) {
-  const [target, completed] = reply.averaged;
-  return {
-    target: target.Data.find((p) => p.date === today)?.Percent ?? target.Data.at(-1)?.Percent ?? 0,
-    completed: completed.Data.at(-1)?.Percent ?? 0,
-  };
-}
-
-function ScopePanel({ scope, today, onEditDates }: { scope: ProgressScope; today: string; onEditDates: () => void }) {
-  const { reply, label } = scope;
-  if (reply.averaged[0].Data.length === 0)
-    return (
-      <div className="space-y-3 rounded-lg bg-slate-50 p-4 text-sm text-slate-700" data-testid="progress-empty">
-        <p>
-          {label === "Full Course" ? "Your course has" : `${label} has`} no course dates yet, so there is no plan to
-          measure your progress against. Set when each module starts and ends: your target for each day and what you
-          have completed then appear here.
-        </p>
-        <Button onPress={onEditDates} testId="progress-set-dates">
-          Set course dates
-        </Button>
-      </div>
-    );
-  const now = todayOf(reply, today);
-  const summary = `${label}: target ${now.target}%, completed ${now.completed}% today`;
+/**
+ * What the card shows while its tabs' code loads: the tab row's labels and the selected scope's
+ * panel as the tabs will show them, so the panel's text paints with the card and nothing moves.
+ */
+function TabsPlaceholder({ labels, selected, children }: { labels: string[]; selected: number; children: ReactNode }) {
   return (
-    <div>
-      <p className="mb-2 flex flex-wrap gap-x-4 text-sm text-slate-600" data-testid="progress-today">
-        <span>
-          Target today <strong className="tabular-nums text-slate-900">{now.target}%</strong>
-        </span>
-        <span>
-          Completed <strong className="tabular-nums text-slate-900">{now.completed}%</strong>
-        </span>
-      </p>
-      <div
-        className="relative w-full min-w-0"
-        style={{ height: CHART_BOX_HEIGHT }}
-        data-testid="progress-chart-wrapper"
-        data-series={JSON.stringify(reply.averaged)}
-      >
-        <Suspense
-          fallback={<p className="flex h-full items-center justify-center text-sm text-slate-500">Loading chart…</p>}
-        >
-          <ProgressChart series={reply.averaged} label={summary} />
-        </Suspense>
+    <>
+      <div className="mb-3 flex flex-wrap gap-1 border-b border-slate-200" aria-hidden>
+        {labels.map((label, index) => (
+          <span
+            key={label}
+            className={`-mb-px inline-flex min-h-11 items-center rounded-t-md border-b-2 px-3 py-1.5 text-sm ${
+              index === selected ? "border-brand-600 font-medium text-brand-700" : "border-transparent text-slate-600"
+            }`}
+          >
+            {label}
+          </span>
+        ))}
       </div>
-      <details className="mt-3 text-sm" data-testid="progress-table">
-        <summary className="inline-flex min-h-11 cursor-pointer items-center text-slate-700 hover:text-slate-900">
-          Show the numbers as a table
-        </summary>
-        <table className="mt-2 w-full text-left tabular-nums">
-          <caption className="sr-only">{summary}</caption>
-          <thead>
-            <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Date
-              </th>
-              <th scope="col" className="py-1.5 pr-3 font-medium">
-                Target
-              </th>
-              <th scope="col" className="py-1.5 font-medium">
-                Completed
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tableRows(reply.averaged).map((row) => (
-              <tr key={row.date} className="border-b border-slate-100">
-                <th scope="row" className="py-1 pr-3 font-normal">
-                  {row.date}
-                </th>
-                <td className="py-1 pr-3">{row.target === null ? "—" : `${row.target}%`}</td>
-                <td className="py-1">{row.completed === null ? "—" : `${row.completed}%`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
-    </div>
+      {children}
+    </>
   );
 }

@@ -11,6 +11,8 @@ export const PROGRESS_ZOOM_MIN = 1;
 export const PROGRESS_ZOOM_MAX = 1.8;
 /** Spec 9: graph minimum height 250 px (course); y-axis 0 to 100 percent. */
 export const PROGRESS_CHART_MIN_HEIGHT = 250;
+/** The chart's box: at least the spec's 250 px for the plot plus its zoom toolbar, more on a tall window. */
+export const CHART_BOX_HEIGHT = `clamp(${PROGRESS_CHART_MIN_HEIGHT + 52}px, calc(100vh - 420px), 380px)`;
 export const PERCENT_AXIS = { min: 0, max: 100 } as const;
 
 export const DAY_MS = 86_400_000;

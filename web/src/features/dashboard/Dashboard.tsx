@@ -3,7 +3,7 @@ import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { useNavigate } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { ClosedForInactivity } from "../../app/inactivity.tsx";
+import { ClosedForInactivity } from "../../app/inactivity-closed.tsx";
 import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
 import { policyAction } from "../../app/request-policy.ts";
 import { useSignedIn } from "../../app/session-context.tsx";

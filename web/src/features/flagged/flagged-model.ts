@@ -11,8 +11,8 @@ import {
   NO_FLAGGED_FILTER,
   normalizeContains,
   topicOfCode,
-} from "@preflight/sync-protocol/rules/flagged";
-import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
+} from "@preflight/sync-protocol/rules/flagged-list";
+import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-messages";
 import type { LocalQuestion } from "../../local/store/db.ts";
 
 export const FLAGGED_MESSAGES = {

@@ -2,7 +2,7 @@
  * Live reads of the device's store for the flagged pages, so they work offline: the student's
  * flags joined with the bank, the bank's subjects, and a subject's topics.
  */
-import { byMostRecentlyFlagged } from "@preflight/sync-protocol/rules/flagged";
+import { byMostRecentlyFlagged } from "@preflight/sync-protocol/rules/flagged-list";
 import { useLiveQuery } from "dexie-react-hooks";
 import { getMeta, type UserDb } from "../../local/store/db.ts";
 import type { FlaggedEntry, TopicChoice } from "./flagged-model.ts";

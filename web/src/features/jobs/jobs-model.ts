@@ -8,7 +8,7 @@
  *   { id: "0193…", seq: 7, queue: "Save answer", call: "POST /test/current/save",
  *     available_at: "2026-11-21T09:14:05.000Z", failed_at: null, reason: null, attempts: 0 }
  */
-import { resolveCall } from "@preflight/sync-protocol/mutations";
+import { resolveCall } from "@preflight/sync-protocol/mutation-templates";
 import { callLabel, UNKNOWN_CHANGE_LABEL } from "../../local/outbox/call-labels.ts";
 import type { RestartReport, RunReport } from "../../local/outbox/jobs.ts";
 import type { OutboxEntry } from "../../local/store/db.ts";

@@ -25,7 +25,6 @@ import { useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useMemo, useState } from "react";
 import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useErrorNotice } from "../../app/error-notice.ts";
-import { useSubjects } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
 import { createTest } from "../../local/actions/test.ts";
@@ -40,8 +39,9 @@ import {
   useAuthorityGroups,
   useHeadingCounts,
   useHeadingTitles,
+  useIndexWanted,
   usePracticeIndex,
-  usePracticeSummary,
+  usePracticeOpening,
 } from "./practice-data.ts";
 import { SettingsView, type TreeRow } from "./SettingsView.tsx";
 
@@ -60,18 +60,20 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
   const seenInExamEnabled = session.user.features.seen_in_exam;
   const displayAnswers = useDisplayAnswers();
 
-  const [criteria, setCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
+  const [initialCriteria] = useState<PracticeCriteria>(defaultPracticeCriteria);
+  const [criteria, setCriteria] = useState<PracticeCriteria>(initialCriteria);
   const [view, setView] = useState<View>("subjects");
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [starting, setStarting] = useState(false);
   const update = (change: (c: PracticeCriteria) => PracticeCriteria) => setCriteria(change);
 
-  // The kept summary first (the subjects and the first count), the whole index right after.
-  const summary = usePracticeSummary(db);
-  const loaded = usePracticeIndex(db, summary);
-  const counts = useHeadingCounts(loaded?.bank, summary, view !== "subjects" && view !== "settings");
-  const ready = counts !== undefined;
-  const subjects = useSubjects(db);
+  // The kept summary first (the subjects and the first count), the whole index once the page
+  // needs it or the first screen has done its work (useIndexWanted).
+  const opening = usePracticeOpening(db);
+  const summary = opening?.summary;
+  const subjects = opening?.subjects;
+  const headingsWanted = view !== "subjects" && view !== "settings";
+  const touched = view !== "subjects" || criteria !== initialCriteria;
   const subjectCode = criteria.subject_id === ALL_SUBJECTS ? null : criteria.subject_id;
   const titles = useHeadingTitles(db, subjectCode);
   const authorities = useAuthorityGroups(db);
@@ -94,6 +96,14 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
       display: { ...effective.display, sort: PRACTICE_DEFAULT_SORT, answers: PRACTICE_DEFAULT_ANSWERS },
     };
   }, [criteria, online, subscribed, flaggedEnabled, seenInExamEnabled]);
+  const wanted = useIndexWanted(
+    summary !== undefined,
+    summary === null || headingsWanted || (summary !== undefined && countFromSummary(summary, applied) === undefined),
+    touched,
+  );
+  const loaded = usePracticeIndex(db, summary, wanted);
+  const counts = useHeadingCounts(loaded?.bank, summary, headingsWanted);
+  const ready = counts !== undefined;
   const matching = useMemo(
     () =>
       loaded

@@ -1,9 +1,8 @@
 /**
  * Live reads of the device's store for the practice builder: the bank's index for the filter
  * rule (built when the bank was installed and kept, local/content/practice-index.ts), the
- * student's history, the headings, and the authorities (the subjects on the
- * device, which the exam chooser reads too, are useSubjects in app/live-queries.ts). Everything
- * comes from Dexie, so it works offline.
+ * student's history, the headings, the authorities, and the subjects on the device with the
+ * kept summary for the first screen. Everything comes from Dexie, so it works offline.
  */
 import {
   ALL_SUBJECTS,
@@ -23,16 +22,35 @@ import {
   readPracticeIndex,
   readPracticeSummary,
   refreshPracticeIndexOffThread,
+  summaryTables,
 } from "../../local/content/practice-index.ts";
-import type { LocalAuthority, UserDb } from "../../local/store/db.ts";
-import { headingCounts } from "../../ui/subject-tree.ts";
+import { getMeta, type LocalAuthority, type UserDb } from "../../local/store/db.ts";
+import { headingCounts, type SubjectEntry } from "../../ui/subject-tree.ts";
+
+/** What the builder's first screen shows: the subjects on the device and the kept summary. */
+export interface PracticeOpening {
+  subjects: SubjectEntry[];
+  /** Questions per subject and in all; null when the device keeps none for this bank. */
+  summary: PracticeSummary | null;
+}
 
 /**
- * The kept summary of the bank (questions per subject): read before the whole index, so the
- * subjects and the first count show at once. Null when the device keeps none for this bank.
+ * The subjects on the device and the kept summary of the bank (questions per subject), read
+ * before the whole index so the subjects and the first count show at once: one live query in
+ * one transaction, so the page renders once when they arrive rather than once for each.
  */
-export function usePracticeSummary(db: UserDb): PracticeSummary | null | undefined {
-  return useLiveQuery(() => readPracticeSummary(db), [db]);
+export function usePracticeOpening(db: UserDb): PracticeOpening | undefined {
+  return useLiveQuery(
+    () =>
+      db.transaction("r", summaryTables(db), async () => {
+        const [subjects, summary] = await Promise.all([
+          getMeta<SubjectEntry[]>(db, "subjects"),
+          readPracticeSummary(db),
+        ]);
+        return { subjects: subjects ?? [], summary };
+      }),
+    [db],
+  );
 }
 
 /**
@@ -41,15 +59,16 @@ export function usePracticeSummary(db: UserDb): PracticeSummary | null | undefin
  * only when the device has none for this bank (an older device, an interrupted update), in a
  * worker while the page says it is getting the bank ready.
  *
- * Read once the summary has been (`summary` no longer undefined): the whole index and the
- * history are the largest reads of the page, and the subjects and the first count, which the
- * summary gives, should not wait behind them.
+ * Read once `wanted` (see `useIndexWanted`) and the summary has been read (`summary` no longer
+ * undefined): the whole index and the history are the largest reads of the page, and the
+ * subjects and the first count, which the summary gives, should not wait behind them.
  */
 export function usePracticeBank(
   db: UserDb,
   summary: PracticeSummary | null | undefined,
+  wanted = true,
 ): PracticeBankIndex | undefined {
-  const summaryRead = summary !== undefined;
+  const summaryRead = summary === null || (summary !== undefined && wanted);
   const kept = useLiveQuery(() => (summaryRead ? readPracticeIndex(db) : undefined), [db, summaryRead]);
   const [built, setBuilt] = useState<{ db: UserDb; bankKey: string; bank: PracticeBankIndex }>();
   const [failed, setFailed] = useState<unknown>();
@@ -120,13 +139,48 @@ export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> 
   };
 }
 
-/** The bank with the student's facts per question; undefined while loading (read after the summary). */
+/**
+ * Whether the builder reads the whole index now. At once when the page needs it (`needed`: a
+ * filter the summary cannot count, a heading list, or no kept summary); otherwise once the
+ * first screen has done its work, so the index's read and unpacking do not hold up the subjects
+ * being listed or the first tap's count: right after the frame that follows the student's first
+ * choice (`touched`), or a moment after the subjects were listed (`shown`) when there is none.
+ */
+export function useIndexWanted(shown: boolean, needed: boolean, touched: boolean): boolean {
+  const [later, setLater] = useState(false);
+  useEffect(() => {
+    if (!shown || later) return;
+    let frame: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const want = () => setLater(true);
+    if (!touched) timer = setTimeout(want, INDEX_AFTER_LISTED_MS);
+    else if (typeof requestAnimationFrame === "function")
+      frame = requestAnimationFrame(() => {
+        timer = setTimeout(want, 0);
+      });
+    else timer = setTimeout(want, 0);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown, touched, later]);
+  return needed || later;
+}
+
+/** How long after the subjects are listed the index is read when the student has not chosen yet. */
+const INDEX_AFTER_LISTED_MS = 1000;
+
+/**
+ * The bank with the student's facts per question; undefined while loading (read after the
+ * summary, once `wanted`).
+ */
 export function usePracticeIndex(
   db: UserDb,
   summary: PracticeSummary | null | undefined,
+  wanted = true,
 ): { bank: PracticeBankIndex; index: PracticeIndex } | undefined {
-  const bank = usePracticeBank(db, summary);
-  const summaryRead = summary !== undefined;
+  const bank = usePracticeBank(db, summary, wanted);
+  const summaryRead = summary === null || (summary !== undefined && wanted);
   const history = useLiveQuery(() => (summaryRead ? readPracticeHistory(db) : undefined), [db, summaryRead]);
   return useMemo(() => (bank && history ? { bank, index: withHistory(bank, history) } : undefined), [bank, history]);
 }

@@ -9,7 +9,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
 import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
-import { AppLink } from "../../ui/FormField.tsx";
+import { AppLink } from "../../ui/AppLink.tsx";
 import { endLine, type StoredSubscription, storedStatus, subscribeLinkLabel } from "./format.ts";
 import { useStoredSubscription } from "./queries.ts";
 

@@ -9,7 +9,6 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/outbox/jobs.ts";
-import { syncNow } from "../../local/outbox/sync-now.ts";
 import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -156,7 +155,8 @@ export function SyncButton({ db, showLastSync = true }: { db: UserDb; showLastSy
       notify({ type: "warning", title: "Sync in progress", text: SYNC_MESSAGES.busy });
       return;
     }
-    const result = await syncNow(db);
+    // Loaded on the press (the page fetches it once it has loaded: scripts/first-pages.ts AFTER_LOAD).
+    const result = await import("../../local/outbox/sync-now.ts").then(({ syncNow }) => syncNow(db));
     if (result.ok) {
       setState({ kind: "synced" });
       return;

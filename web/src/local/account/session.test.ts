@@ -28,12 +28,27 @@ class FakeAuthServer {
   /** The browser holds the cookie of another account's session (left from before). */
   cookieOf: UserSummary | null = null;
   offline = false;
+  /** Holds the next /me request until released (a reply still on the wire). */
+  private heldMe: Promise<void> | null = null;
   readonly logins: string[] = [];
+
+  holdNextMe(): () => void {
+    let release = () => {};
+    this.heldMe = new Promise((resolve) => {
+      release = resolve;
+    });
+    return release;
+  }
   readonly push = new FakePushServer();
 
   readonly fetch = (async (input: string | URL | Request, init?: RequestInit) => {
     if (this.offline) throw new TypeError("Failed to fetch");
     const path = String(input);
+    if (path === "/api/auth/me" && this.heldMe) {
+      const held = this.heldMe;
+      this.heldMe = null;
+      await held;
+    }
     if (path === "/api/auth/login") {
       const { email, password } = JSON.parse(String(init?.body)) as { email: string; password: string };
       this.logins.push(password);
@@ -340,6 +355,24 @@ describe("renewing the server session of an offline sign-in", () => {
     await drainUnlocked(drainDeps(), { force: true });
     expect(await scope.db.outbox.count()).toBe(0);
     expect(server.push.applied).toHaveLength(1);
+  });
+
+  it("[ID13] after a reload, the page's checks asking together all say why the student signs in again", async () => {
+    await usedBeforeThenSignedOut();
+    server.offline = true;
+    await signIn(STUDENT.email, "preflight");
+    vi.resetModules();
+    const reloaded = await import("./session.ts");
+    server.offline = false;
+    // The network returns: the shell's check and the offline sign-in's timer ask at once, and the
+    // timer's reply is still on the wire when the shell's check has signed the device out.
+    const release = server.holdNextMe();
+    const late = reloaded.checkSession();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await reloaded.checkSession()).toEqual({ kind: "signed-out", reason: "offline" });
+    release();
+    expect(await late).toEqual({ kind: "signed-out", reason: "offline" });
+    expect(await reloaded.currentSession()).toBeUndefined();
   });
 
   it("[ID13] a password changed online since: sign in with the new one; nothing waiting is lost", async () => {

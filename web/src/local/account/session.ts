@@ -212,6 +212,13 @@ async function confirmSession(local: DeviceSession, user: UserSummary): Promise<
 }
 
 let renewing: Promise<SessionCheck> | null = null;
+/**
+ * How the last renewal that signed the device out ended. A check whose request was on the wire
+ * meanwhile finds no session left, and says the same: without it, the second of the page's
+ * checks (open, online, paused) answered "none" and its redirect dropped the reason the first
+ * one gave the sign-in page ('You signed in while offline…').
+ */
+let signedOutBy: SessionCheck | null = null;
 
 /** One renewal at a time: the page's triggers (open, online, paused) may ask together. */
 function renewServerSession(): Promise<SessionCheck> {
@@ -224,14 +231,16 @@ function renewServerSession(): Promise<SessionCheck> {
 async function renew(): Promise<SessionCheck> {
   // A renewal that finished while this check's request was on the wire already did the work.
   const current = await currentSession();
-  if (!current) return { kind: "signed-out", reason: "none" };
+  if (!current) return signedOutBy ?? { kind: "signed-out", reason: "none" };
+  signedOutBy = null;
   if (!current.offline) return { kind: "signed-in", session: current, online: true };
   const password = held?.userId === current.userId ? held : null;
   if (!password) {
     // The page was reloaded since the offline sign-in: the student signs in again, and the
     // outbox, kept for them, replays after that.
     await deviceDb().session.delete("current");
-    return { kind: "signed-out", reason: "offline" };
+    signedOutBy = { kind: "signed-out", reason: "offline" };
+    return signedOutBy;
   }
   try {
     const session = await signInOnline(password.email, password.password);
@@ -247,6 +256,7 @@ async function renew(): Promise<SessionCheck> {
     // can no longer sign in): the student signs in with the current one; the outbox waits.
     held = null;
     await deviceDb().session.delete("current");
-    return { kind: "signed-out", reason: err.code === "invalid_credentials" ? "password-changed" : "offline" };
+    signedOutBy = { kind: "signed-out", reason: err.code === "invalid_credentials" ? "password-changed" : "offline" };
+    return signedOutBy;
   }
 }

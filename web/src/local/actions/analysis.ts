@@ -4,7 +4,7 @@
  * one transaction, so the graphs start again at once, offline too, and the server applies the
  * same reset (same id, same time) when the queue drains. Tests and results are not touched.
  */
-import { resolveCall } from "@preflight/sync-protocol/mutations";
+import { resolveCall } from "@preflight/sync-protocol/mutation-templates";
 import { type LocalScope, runAction } from "../outbox/action.ts";
 import { registerCallHandling } from "../outbox/calls.ts";
 import type { LocalProgressReset } from "../store/db.ts";

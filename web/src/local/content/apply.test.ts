@@ -18,6 +18,10 @@ function q(id: number, version = 1, subject = "010"): LocalQuestion {
   return { ...multipleChoice(id), subject, syllabus_code: `${subject}.01`, version };
 }
 
+function OBJECTIVE(n: number) {
+  return { code: `010.01.01.01.0${n}`, text: `Objective ${n}`, subject: "010", courses: ["ATPL"] };
+}
+
 function pack(overrides: Partial<PackBody> & Pick<PackBody, "version" | "questions">): PackBody {
   return {
     format: 1,
@@ -27,7 +31,7 @@ function pack(overrides: Partial<PackBody> & Pick<PackBody, "version" | "questio
     base_version: null,
     retired: [],
     nodes: [{ code: "010.01", title: "International law", level: 2 }],
-    learning_objectives: [],
+    learning_objectives: [OBJECTIVE(1)],
     lessons: [
       { id: 7, subject: "010", title: "Conventions", code: "010.01", pages: ["<p>One</p>"], learning_objectives: [] },
     ],
@@ -45,7 +49,12 @@ describe("applying a content pack", () => {
     await db.packChunks.put({ packId: "s3-010-v1", index: 0, bytes: new Uint8Array([1]) });
     await db.packChunks.put({ packId: "other", index: 0, bytes: new Uint8Array([2]) });
 
-    await applyPack(db, pack({ version: 1, questions: [q(1), q(2), q(3)] }), "aa", NOW);
+    await applyPack(
+      db,
+      pack({ version: 1, questions: [q(1), q(2), q(3)], learning_objectives: [OBJECTIVE(1), OBJECTIVE(2)] }),
+      "aa",
+      NOW,
+    );
     expect((await db.questions.orderBy("id").toArray()).map((x) => [x.id, x.version])).toEqual([
       [1, 1],
       [2, 1],
@@ -56,6 +65,10 @@ describe("applying a content pack", () => {
     expect(await getMeta(db, "subjects")).toEqual([{ code: "010", title: "Air Law" }]);
     expect(await db.lessonContent.count()).toBe(1);
     expect(await db.syllabusNodes.get("010.01")).toMatchObject({ subject: "010" });
+    // The subject's learning objectives: one row for the subject, however many it has.
+    expect(await db.learningObjectives.toArray()).toEqual([
+      { subject: "010", objectives: [OBJECTIVE(1), OBJECTIVE(2)] },
+    ]);
     expect(await db.packDownloads.count()).toBe(0);
     expect((await db.packChunks.toArray()).map((c) => c.packId)).toEqual(["other"]);
     expect(await db.updateRecords.toArray()).toMatchObject([
@@ -67,6 +80,7 @@ describe("applying a content pack", () => {
       pack({
         version: 2,
         questions: [q(1), q(2, 2), q(4)],
+        learning_objectives: [OBJECTIVE(3)],
         lessons: [
           { id: 8, subject: "010", title: "Rules", code: "010.01", pages: ["<p>Two</p>"], learning_objectives: [] },
         ],
@@ -85,6 +99,7 @@ describe("applying a content pack", () => {
       archiveKey(3, 1),
     ]);
     expect((await db.lessonContent.toArray()).map((l) => l.id)).toEqual([8]);
+    expect(await db.learningObjectives.toArray()).toEqual([{ subject: "010", objectives: [OBJECTIVE(3)] }]);
     expect(await db.installedPacks.get("010")).toMatchObject({ version: 2, sha256: "bb" });
   });
 
@@ -117,6 +132,7 @@ describe("applying a content pack", () => {
     ]);
     expect(await db.lessonContent.count()).toBe(1);
     expect(await db.syllabusNodes.count()).toBe(1);
+    expect(await db.learningObjectives.count()).toBe(1);
     expect(await db.updateRecords.orderBy("id").last()).toMatchObject({ detail: "from version 1" });
   });
 

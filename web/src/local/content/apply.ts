@@ -1,5 +1,5 @@
 import type { PackBody } from "@preflight/sync-protocol/schemas/content-pack";
-import { Dexie, type Table } from "dexie";
+import { Dexie, type IndexableType, type Table } from "dexie";
 import { currentDate } from "../../platform.ts";
 import { archiveKey, type LocalQuestion, type UserDb } from "../store/db.ts";
 import { UpdateError } from "./errors.ts";
@@ -8,13 +8,16 @@ import type { InstalledPack } from "./tables.ts";
 /**
  * Applies a verified pack in one transaction: questions added or changed, questions that left
  * the bank moved to the archive (tests taken with them must still read), the subject's lessons
- * and syllabus lists replaced, and the subject's installed version recorded. A delta applies
- * only on top of the version it was made from.
+ * and syllabus lists replaced (its learning objectives as one row), and the subject's installed
+ * version recorded. A delta applies only on top of the version it was made from.
  *
  * Kept close to a plain bulk write of the questions (the content-install bench compares the
- * two): one read of what it needs, then every write issued at once rather than one after another
- * (requests in a transaction run in the order issued, so only a delete and the write that
- * refills the same table are chained), and nothing read twice.
+ * two): the reads it needs and the pack's own writes are issued together, in that order, so the
+ * database starts on the writes at once instead of after a round trip per pack (requests in a
+ * transaction run in the order issued: the reads see the device before the pack). What depends
+ * on the reads (the archive, the retired questions, the subject's rows the pack no longer has,
+ * the subjects list) follows when they answer. A delta on the wrong base throws, and the
+ * transaction undoes everything it issued.
  */
 export async function applyPack(db: UserDb, body: PackBody, sha256: string, now: Date = currentDate()): Promise<void> {
   const code = body.subject.code;
@@ -34,14 +37,52 @@ export async function applyPack(db: UserDb, body: PackBody, sha256: string, now:
       db.packChunks,
     ],
     async () => {
-      // A full pack replaces what the device holds of the subject: only those rows need reading.
-      // A delta is small; its questions (and those it retires) are read wherever they sit.
-      const [packs, held] = await Promise.all([
+      // A delta that left the subject's headings, objectives and lessons alone carries none.
+      const nodes = body.nodes?.map((n) => ({ ...n, subject: code }));
+      const subjectRows = [
+        body.lessons ? { table: db.lessonContent, rows: body.lessons, key: (r: { id: number }) => r.id } : null,
+        nodes ? { table: db.syllabusNodes, rows: nodes, key: (r: { code: string }) => r.code } : null,
+      ].filter((t) => t !== null) as { table: Table; rows: readonly unknown[]; key: (row: never) => IndexableType }[];
+
+      // Reads first. A full pack replaces what the device holds of the subject: only those rows
+      // need reading. A delta is small; its questions (and those it retires) are read wherever
+      // they sit.
+      const reads = Promise.all([
         db.installedPacks.toArray(),
         full
           ? db.questions.where("subject").equals(code).toArray()
           : db.questions.bulkGet([...body.questions.map((q) => q.id), ...body.retired]),
+        Promise.all(subjectRows.map((t) => t.table.where("subject").equals(code).primaryKeys())),
       ]);
+      const record: InstalledPack = {
+        subject: code,
+        title: body.subject.title,
+        version: body.version,
+        packId: body.id,
+        sha256,
+        appliedAt: now.toISOString(),
+      };
+      const chunks = db.packChunks.where("[packId+index]").between([body.id, Dexie.minKey], [body.id, Dexie.maxKey]);
+      // Then the pack's own writes, which need nothing read.
+      const writes: Promise<unknown>[] = [
+        db.questions.bulkPut(body.questions),
+        ...subjectRows.map((t) => t.table.bulkPut(t.rows as never[])),
+        // The subject's learning objectives are one row, replaced whole.
+        ...(body.learning_objectives
+          ? [db.learningObjectives.put({ subject: code, objectives: body.learning_objectives })]
+          : []),
+        db.installedPacks.put(record),
+        db.updateRecords.add({
+          kind: "applied",
+          name: `${body.subject.title} (version ${body.version})`,
+          at: now.toISOString(),
+          detail: full ? "full" : `from version ${body.base_version}`,
+        }),
+        chunks.delete(),
+        db.packDownloads.delete(body.id),
+      ];
+
+      const [packs, held, oldKeys] = await reads;
       const installed = packs.find((p) => p.subject === code);
       if (!full && installed?.version !== body.base_version)
         throw new UpdateError(
@@ -64,54 +105,22 @@ export async function applyPack(db: UserDb, body: PackBody, sha256: string, now:
           }
         } else if (version !== old.version) archive.push(old);
       }
-
-      const record: InstalledPack = {
-        subject: code,
-        title: body.subject.title,
-        version: body.version,
-        packId: body.id,
-        sha256,
-        appliedAt: now.toISOString(),
-      };
+      if (archive.length)
+        writes.push(
+          db.questionArchive.bulkPut(archive.map((q) => ({ key: archiveKey(q.id, q.version), question: q }))),
+        );
+      if (retired.length) writes.push(db.questions.bulkDelete(retired));
+      // The subject's lessons, headings and objectives the pack no longer has.
+      subjectRows.forEach((t, i) => {
+        const kept = new Set(t.rows.map((row) => t.key(row as never)));
+        const gone = (oldKeys[i] ?? []).filter((key) => !kept.has(key));
+        if (gone.length) writes.push(t.table.bulkDelete(gone));
+      });
       const subjects = [...packs.filter((p) => p.subject !== code), record]
         .map((p) => ({ code: p.subject, title: p.title }))
         .sort((a, b) => a.code.localeCompare(b.code));
-      const chunks = db.packChunks.where("[packId+index]").between([body.id, Dexie.minKey], [body.id, Dexie.maxKey]);
-
-      const writes = [
-        archive.length
-          ? db.questionArchive.bulkPut(archive.map((q) => ({ key: archiveKey(q.id, q.version), question: q })))
-          : null,
-        retired.length ? db.questions.bulkDelete(retired) : null,
-        db.questions.bulkPut(body.questions),
-        // A delta that left the subject's headings, objectives and lessons alone carries none.
-        body.lessons ? replaceSubjectRows(db.lessonContent, code, body.lessons) : null,
-        body.nodes
-          ? replaceSubjectRows(
-              db.syllabusNodes,
-              code,
-              body.nodes.map((n) => ({ ...n, subject: code })),
-            )
-          : null,
-        body.learning_objectives ? replaceSubjectRows(db.learningObjectives, code, body.learning_objectives) : null,
-        db.installedPacks.put(record),
-        db.meta.put({ key: "subjects", value: subjects }),
-        db.updateRecords.add({
-          kind: "applied",
-          name: `${body.subject.title} (version ${body.version})`,
-          at: now.toISOString(),
-          detail: full ? "full" : `from version ${body.base_version}`,
-        }),
-        chunks.delete(),
-        db.packDownloads.delete(body.id),
-      ];
+      writes.push(db.meta.put({ key: "subjects", value: subjects }));
       await Promise.all(writes);
     },
   );
-}
-
-/** The subject's rows of a table replaced by `rows`: the delete first, then the write. */
-async function replaceSubjectRows<T>(table: Table<T>, subject: string, rows: readonly T[]): Promise<void> {
-  await table.where("subject").equals(subject).delete();
-  await table.bulkPut(rows as T[]);
 }

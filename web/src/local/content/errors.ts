@@ -1,4 +1,4 @@
-import { errorBodySchema } from "@preflight/sync-protocol";
+import { errorBodySchema } from "@preflight/sync-protocol/schemas/errors";
 
 export type UpdateFailure = "network" | "server" | "integrity" | "stale" | "cancelled";
 

@@ -4,7 +4,7 @@
  * the pack it was built from, so a search loads it rather than indexing every lesson again.
  * MiniSearch is loaded only here, when an index is built or read: it is no part of the entry.
  */
-import { type SearchablePage, searchableLesson, searchWords } from "@preflight/sync-protocol";
+import { type SearchablePage, searchableLesson, searchWords } from "@preflight/sync-protocol/rules/lesson-search";
 import type MiniSearch from "minisearch";
 import type { AsPlainObject, Options } from "minisearch";
 import type { UserDb } from "../store/db.ts";

@@ -203,10 +203,18 @@ export async function readPracticeIndex(db: UserDb): Promise<{ bankKey: string; 
  * an older version of the app has none: `keepPracticeSummary` adds it once the index is read).
  */
 export async function readPracticeSummary(db: UserDb): Promise<PracticeSummary | null> {
-  const [bankKey, row] = await Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_SUMMARY_KEY)]);
+  // One transaction for the key's reads and the row, not one per read.
+  const [bankKey, row] = await db.transaction("r", summaryTables(db), () =>
+    Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_SUMMARY_KEY)]),
+  );
   if (!isUsable(row, bankKey)) return null;
   const value = row.value as StoredPracticeSummary;
   return { total: value.total, subjects: new Map(value.subjects) };
+}
+
+/** The tables `readPracticeSummary` reads: a caller's transaction over more may include it. */
+export function summaryTables(db: UserDb) {
+  return [db.installedPacks, db.meta, db.questions, db.bankIndexes];
 }
 
 /** Stores the summary of an index read for `bankKey` (kept by a version of the app without one). */

@@ -1,4 +1,4 @@
-import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
+import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol/rules/constants";
 import type { UserDb } from "../store/db.ts";
 import { checkAvailable, isFirstRun, startUpdate, updateMode } from "./service.ts";
 

@@ -3,14 +3,13 @@
  * status kept in memory for this tab and in the device store for other tabs and after a reload,
  * and the check for what is available.
  */
-import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol";
+import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol/rules/constants";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { currentDate, lockHeld, now, platformFetch, webLocks } from "../../platform.ts";
 import { getMeta, type UserDb } from "../store/db.ts";
 import { missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { IDLE_STATUS, isRunning, type UpdaterStatus } from "./status.ts";
-import { fetchManifest, runUpdates } from "./updater.ts";
 
 export const UPDATE_LOCK = "content-update";
 const STATUS_KEY = "updaterStatus";
@@ -97,6 +96,9 @@ export async function startUpdate(db: UserDb, options: { firstRun?: boolean } = 
     });
     await db.meta.delete(STOP_KEY);
     try {
+      // The updater (packs, their schemas) loads with its first run, not with the dashboard;
+      // the page fetches it once it has loaded (scripts/first-pages.ts AFTER_LOAD).
+      const { runUpdates } = await import("./updater.ts");
       return await runUpdates(db, {
         signal: controller.signal,
         firstRun: options.firstRun ?? false,
@@ -185,6 +187,7 @@ export async function whenUpdateSettles(): Promise<UpdaterStatus | null> {
 
 /** Asks the server what is newer than this device holds. Online only; throws when it cannot. */
 export async function checkAvailable(db: UserDb): Promise<AvailableUpdates> {
+  const { fetchManifest } = await import("./updater.ts");
   const manifest = await fetchManifest(platformFetch);
   const plan = planUpdates(manifest, await installedVersions(db));
   const images = await missingImages(manifest);

@@ -41,7 +41,10 @@ async function deviceWithContent() {
   });
   await db.lessonContent.put({ id: 1, subject: "010" } as never);
   await db.syllabusNodes.put({ code: "010.01", subject: "010" } as never);
-  await db.learningObjectives.put({ code: "010.01.01.01.01", subject: "010" } as never);
+  await db.learningObjectives.put({
+    subject: "010",
+    objectives: [{ code: "010.01.01.01.01", subject: "010" }],
+  } as never);
   await db.packDownloads.put({ packId: "s3-020-v1", sha256: "y", size: 10, received: 4, chunks: 1 });
   await db.packChunks.put({ packId: "s3-020-v1", index: 0, bytes: new Uint8Array([1, 2, 3, 4]) });
   await db.meta.put({ key: "subjects", value: [{ code: "010", title: "Air Law" }] });

@@ -40,8 +40,20 @@ export interface UpdateRecord {
 export type LessonContent = Lesson;
 export type LocalSyllabusNode = SyllabusNode & { subject: string };
 export type LocalLearningObjective = LearningObjective;
+/**
+ * A subject's learning objectives, as one row (schema version 13; one row per objective
+ * before). Nothing on the device looks one up by its code, and a subject has hundreds: one row
+ * each was a fifth of every row a first install writes for nothing but the write itself.
+ */
+export interface SubjectObjectives {
+  subject: string;
+  objectives: LocalLearningObjective[];
+}
 
-/** Dexie schema version 6: the content packs and what they carry besides questions. */
+/**
+ * Dexie schema version 6: the content packs and what they carry besides questions
+ * (`learningObjectives` is one row per subject since version 13: `SUBJECT_OBJECTIVES_STORE`).
+ */
 export const CONTENT_STORES = {
   installedPacks: "subject",
   packDownloads: "packId",
@@ -51,6 +63,9 @@ export const CONTENT_STORES = {
   syllabusNodes: "code, subject",
   learningObjectives: "code, subject",
 } as const;
+
+/** Schema version 13: a subject's learning objectives in one row (`SubjectObjectives`). */
+export const SUBJECT_OBJECTIVES_STORE = { learningObjectives: "subject" } as const;
 
 /**
  * Something derived from the bank once, when it is installed or updated, and kept (schema

@@ -1,4 +1,4 @@
-import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol";
+import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol/rules/constants";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
 import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/content-pack";
 import { currentDate, monotonicNow, platformFetch } from "../../platform.ts";

@@ -5,7 +5,7 @@
  * any minute; the rest of a storm is counted as suppressed (and said so in the device log).
  * Pure, on an injected clock (milliseconds).
  */
-import { CLIENT_ERROR_LIMITS } from "@preflight/sync-protocol/schemas/diagnostics";
+import { CLIENT_ERROR_LIMITS } from "@preflight/sync-protocol/rules/client-errors";
 
 export type GateDecision = "report" | "duplicate" | "limited";
 

@@ -7,11 +7,8 @@
  * happens, when the network returns, and every minute while any wait (signed out, offline, or
  * the server's own limit). Reporting never throws and never reports its own failures.
  */
-import {
-  CLIENT_ERROR_LIMITS,
-  type ClientErrorKind,
-  type ClientErrorsBody,
-} from "@preflight/sync-protocol/schemas/diagnostics";
+import { CLIENT_ERROR_LIMITS, type ClientErrorKind } from "@preflight/sync-protocol/rules/client-errors";
+import type { ClientErrorsBody } from "@preflight/sync-protocol/schemas/diagnostics";
 import { currentDate, now, platformFetch } from "../../platform.ts";
 import { loadContract } from "../api.ts";
 import type { DeviceDb, PendingError } from "../store/db.ts";

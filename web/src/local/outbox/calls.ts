@@ -7,7 +7,7 @@
  * actions/drain-handling.ts imports every module that registers here; drain.ts imports it, so
  * the registrations are made wherever the drain runs (page and service worker).
  */
-import { type MutationTemplate, resolveCall } from "@preflight/sync-protocol/mutations";
+import { type MutationTemplate, resolveCall } from "@preflight/sync-protocol/mutation-templates";
 import type { Table } from "dexie";
 import type { OutboxEntry, UserDb } from "../store/db.ts";
 

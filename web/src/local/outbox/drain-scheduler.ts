@@ -4,7 +4,6 @@
  * too. The service worker drains when it controls the page; otherwise the page drains.
  */
 import { DRAIN_TIMER_MS } from "@preflight/sync-protocol/rules/constants";
-import { drainOutbox } from "./drain.ts";
 import { platformDrainDeps } from "./drain-deps.ts";
 import { DRAIN_MESSAGE, SYNC_TAG } from "./drain-messages.ts";
 
@@ -25,9 +24,11 @@ export async function wakeDrain(options: { force?: boolean } = {}): Promise<void
     }
     return;
   }
-  await drainOutbox(platformDrainDeps(), { force: options.force ?? false }).catch((err: unknown) =>
-    console.warn("drain failed", err),
-  );
+  // The drain (and the calls' handling it brings) loads here rather than with the first page;
+  // the page fetches it once it has loaded (scripts/first-pages.ts AFTER_LOAD), so it is at hand offline.
+  await import("./drain.ts")
+    .then(({ drainOutbox }) => drainOutbox(platformDrainDeps(), { force: options.force ?? false }))
+    .catch((err: unknown) => console.warn("drain failed", err));
 }
 
 /** The installed triggers' remover, so the jobs panel's "Restart queue" can reinstall them. */

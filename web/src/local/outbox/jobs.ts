@@ -19,7 +19,7 @@ import { v7 as uuidv7 } from "uuid";
 import { lockHeld, withLock } from "../../platform.ts";
 import { type CallReply, call, type Routes } from "../api.ts";
 import { getMeta, type OutboxEntry, type UserDb } from "../store/db.ts";
-import { type DrainDeps, type DrainOutcome, drainWhenFree } from "./drain.ts";
+import type { DrainDeps, DrainOutcome } from "./drain.ts";
 import { restartDrainTriggers, wakeDrain } from "./drain-scheduler.ts";
 
 const LOCK_NAME = "outbox";
@@ -84,6 +84,8 @@ export async function runJobs(
   deps: DrainDeps,
   options: { throughSeq?: number } = {},
 ): Promise<RunReport> {
+  // The drain loads with its first run (the dashboard's sync button does not need it to paint).
+  const { drainWhenFree } = await import("./drain.ts");
   const outcome = await drainWhenFree(deps, { force: true, throughSeq: options.throughSeq });
   const entries = await db.outbox
     .orderBy("seq")

@@ -4,7 +4,9 @@
  * under "nextSeq" and read inside the transaction; `clientId` names this account's database on
  * this device. The drain (drain.ts) sends entries in seq order.
  */
-import { callFor, type MutationBody, type MutationTemplate } from "@preflight/sync-protocol/mutations";
+
+import { callFor, type MutationTemplate } from "@preflight/sync-protocol/mutation-templates";
+import type { MutationBody } from "@preflight/sync-protocol/mutations";
 import { v7 as uuidv7 } from "uuid";
 import { getMeta, type OutboxEntry, type UserDb } from "../store/db.ts";
 

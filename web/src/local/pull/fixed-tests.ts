@@ -13,8 +13,9 @@ import {
   type LocalShownQuestion,
   type UserDb,
 } from "../store/db.ts";
+import { HIDE_FIXED_RESULTS_META } from "./keys.ts";
 
-export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
+export { HIDE_FIXED_RESULTS_META };
 
 export async function refreshFixedTests(db: UserDb, now: () => Date = currentDate): Promise<number> {
   const reply = await call("fixedTests", { globalPolicy: false });

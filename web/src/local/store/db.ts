@@ -31,6 +31,8 @@ import {
   type LocalSyllabusNode,
   type PackChunk,
   type PackDownload,
+  SUBJECT_OBJECTIVES_STORE,
+  type SubjectObjectives,
   type UpdateRecord,
 } from "../content/tables.ts";
 
@@ -336,7 +338,7 @@ export class UserDb extends Dexie {
   updateRecords!: EntityTable<UpdateRecord, "id">;
   lessonContent!: EntityTable<LessonContent, "id">;
   syllabusNodes!: EntityTable<LocalSyllabusNode, "code">;
-  learningObjectives!: EntityTable<LocalLearningObjective, "code">;
+  learningObjectives!: EntityTable<SubjectObjectives, "subject">;
   fixedTests!: EntityTable<LocalFixedTest, "id">;
   answerRecords!: EntityTable<LocalAnswerRecord, "id">;
   modules!: EntityTable<LocalModule, "id">;
@@ -407,7 +409,39 @@ export class UserDb extends Dexie {
     // What is derived from the bank once, at install, and kept: the practice builder's index and
     // the lesson search index (schema version 11; content, so never in a device file).
     this.version(11).stores({ bankIndexes: "key" });
+    // A subject's learning objectives in one row instead of one row each (schema version 13):
+    // IndexedDB cannot change a store's key in place, so version 12 takes the rows out (kept in
+    // meta meanwhile, grouped by subject) and drops the store, and version 13 makes it again
+    // keyed by subject and puts them back. Both run in the one upgrade of an older device.
+    this.version(12)
+      .stores({ learningObjectives: null })
+      .upgrade(async (tx) => {
+        const rows = await tx.table<LocalLearningObjective, string>("learningObjectives").toArray();
+        await tx.table<MetaRow, string>("meta").put({ key: OBJECTIVES_MOVING_KEY, value: objectivesBySubject(rows) });
+      });
+    this.version(13)
+      .stores(SUBJECT_OBJECTIVES_STORE)
+      .upgrade(async (tx) => {
+        const meta = tx.table<MetaRow, string>("meta");
+        const moving = (await meta.get(OBJECTIVES_MOVING_KEY))?.value as SubjectObjectives[] | undefined;
+        if (moving?.length) await tx.table<SubjectObjectives, string>("learningObjectives").bulkPut(moving);
+        await meta.delete(OBJECTIVES_MOVING_KEY);
+      });
   }
+}
+
+/** Where the upgrade to schema version 13 keeps the learning objectives between its two steps. */
+const OBJECTIVES_MOVING_KEY = "learningObjectivesMoving";
+
+/** Learning objectives grouped into one row per subject, in the order given. */
+function objectivesBySubject(rows: readonly LocalLearningObjective[]): SubjectObjectives[] {
+  const bySubject = new Map<string, LocalLearningObjective[]>();
+  for (const row of rows) {
+    const list = bySubject.get(row.subject);
+    if (list) list.push(row);
+    else bySubject.set(row.subject, [row]);
+  }
+  return [...bySubject].map(([subject, objectives]) => ({ subject, objectives }));
 }
 
 let device: DeviceDb | null = null;

@@ -1,10 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedSearch, pageNumber } from "../../app/search-params.ts";
 import { LessonViewer } from "../../features/lessons/LessonViewer.tsx";
 
 /** A lesson, at ?page=N (from 1; a search hit opens its page). */
 export const Route = createFileRoute("/_app/lesson/$lessonId")({
-  validateSearch: z.object({ page: z.coerce.number().int().min(1).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedSearch({ page: pageNumber(search.page) }),
   component: function LessonRoute() {
     const { lessonId } = Route.useParams();
     const { page } = Route.useSearch();

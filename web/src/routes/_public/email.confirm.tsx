@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
-import { z } from "zod";
+import { definedSearch, text } from "../../app/search-params.ts";
 import { EmailConfirmPage } from "../../features/profile/EmailConfirmPage.tsx";
 
 /** The e-mail change's confirmation link: /email/confirm?token=… (no session needed). */
 export const Route = createFileRoute("/_public/email/confirm")({
-  validateSearch: z.object({ token: z.string().optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedSearch({ token: text(search.token) }),
   component: function EmailConfirmRoute() {
     const { token } = Route.useSearch();
     const navigate = useNavigate();

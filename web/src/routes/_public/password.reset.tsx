@@ -1,5 +1,5 @@
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedSearch, flag, textOrNumber } from "../../app/search-params.ts";
 import { ResetPasswordPage, runsInstalled } from "../../features/password/index.ts";
 
 /**
@@ -8,14 +8,12 @@ import { ResetPasswordPage, runsInstalled } from "../../features/password/index.
  * where the student types the mailed code.
  */
 export const Route = createFileRoute("/_public/password/reset")({
-  validateSearch: z.object({
-    token: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined),
-    email: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined),
-    offline: z
-      .union([z.literal(1), z.literal("1"), z.literal(true)])
-      .optional()
-      .catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>) =>
+    definedSearch({
+      token: textOrNumber(search.token),
+      email: textOrNumber(search.email),
+      offline: flag(search.offline),
+    }),
   component: function ResetRoute() {
     const { token, email, offline } = Route.useSearch();
     const router = useRouter();

@@ -1,10 +1,10 @@
 import { createFileRoute, useRouter } from "@tanstack/react-router";
-import { z } from "zod";
+import { definedSearch, textOrNumber } from "../../app/search-params.ts";
 import { ResendActivationPage } from "../../features/join/index.ts";
 
 /** Resend activation form (spec accounts 2): /register/resend?email=… prefills the address. */
 export const Route = createFileRoute("/_public/register_/resend")({
-  validateSearch: z.object({ email: z.union([z.string(), z.number()]).transform(String).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => definedSearch({ email: textOrNumber(search.email) }),
   component: function ResendRoute() {
     const { email } = Route.useSearch();
     const router = useRouter();

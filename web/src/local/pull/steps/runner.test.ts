@@ -20,7 +20,7 @@ type Replies = Partial<Record<PullStep, unknown | (() => unknown)>>;
 
 /**
  * A fake server behind fetch: the reply each step gives (a function may throw, as a fetch that
- * fails does), and every call it received. The chain reaches it through the real transport.
+ * fails does, or wait, as a reply on the wire does), and every call it received. The chain reaches it through the real transport.
  */
 function fakeServer(replies: Replies) {
   const calls: { step: PullStep; cursor: string | null }[] = [];
@@ -28,7 +28,7 @@ function fakeServer(replies: Replies) {
     const step = PATHS[path] as PullStep;
     calls.push({ step, cursor: JSON.parse(String(init.body)).cursor });
     const reply = replies[step] ?? defaults[step];
-    return Response.json(typeof reply === "function" ? (reply as () => unknown)() : reply);
+    return Response.json(typeof reply === "function" ? await (reply as () => unknown)() : reply);
   });
   return { call: apiPullCall, calls };
 }
@@ -323,6 +323,39 @@ describe("the post-login sync chain", () => {
     expect(await db.answerRecords.count()).toBe(2);
     expect(await cursorOf(db, "user")).toBe("22");
     expect(await getMeta(db, PULL_DEFERRED_KEY)).toBe(false);
+  });
+
+  it("[PL5] a change queued and sent while the reply was on the wire is not overwritten by that older reply", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    expect(await toggleFlag(scope, 4)).toBe(true);
+    await db.outbox.clear();
+    const stale = {
+      ...emptyUser,
+      cursor: "40",
+      flags: [{ question_id: 4, flagged: true, updated_at: "2026-11-21T08:00:00.000Z", change_seq: 39 }],
+    };
+    const server = fakeServer({
+      // The server read the flag before the student unflagged it; the unflag was then sent and
+      // applied (gone from the outbox) before this reply reached the device.
+      user: async () => {
+        expect(await toggleFlag(scope, 4)).toBe(false);
+        await db.outbox.clear();
+        return stale;
+      },
+    });
+    expect(await runPullChain(db, { call: server.call })).toEqual({ ok: true, deferred: true });
+    expect(await db.flags.get(4)).toMatchObject({ flagged: false });
+    expect(await cursorOf(db, "user")).toBe("38");
+    expect(await getMeta(db, PULL_DEFERRED_KEY)).toEqual(expect.any(String));
+    // The next pull, with nothing queued meanwhile, takes the server's rows: the unflag is among them.
+    const current = { ...stale, cursor: "41", flags: [{ ...stale.flags[0], flagged: false, change_seq: 41 }] };
+    expect(await runPullChain(db, { call: fakeServer({ user: current }).call })).toEqual({
+      ok: true,
+      deferred: false,
+    });
+    expect(await db.flags.get(4)).toMatchObject({ flagged: false });
+    expect(await cursorOf(db, "user")).toBe("41");
   });
 
   it("[PL5] a flag or zoom changed on this device and not yet sent is not overwritten", async () => {

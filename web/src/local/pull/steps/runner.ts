@@ -11,6 +11,7 @@ import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol/schemas/pull
 import { currentDate, withLock } from "../../../platform.ts";
 import { ApiCallError, NetworkError, ReplyShapeError } from "../../api.ts";
 import type { UserDb } from "../../store/db.ts";
+import { PULL_DEFERRED_KEY } from "../keys.ts";
 import { pullProfile } from "./profile.ts";
 import { pullSchool } from "./school.ts";
 import { StepRefusedError } from "./step.ts";
@@ -45,7 +46,7 @@ const RUNNERS: Record<PullStep, (db: UserDb, call: PullCall) => Promise<{ deferr
  * Meta key: when some pulled rows were left aside for a change in the outbox (pull again once it
  * is sent), the time of that chain; false otherwise.
  */
-export const PULL_DEFERRED_KEY = "pullDeferred";
+export { PULL_DEFERRED_KEY };
 
 interface RunningChain {
   result: Promise<ChainResult>;

@@ -22,13 +22,13 @@ import {
   type UserDb,
 } from "../../store/db.ts";
 import { cursorKey, heldBackCursor } from "./cursor.ts";
-import { mergePending, pendingRefs } from "./pending.ts";
+import { flagPending, mergePending, pendingRefs, testPending } from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
 export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ deferred: boolean }> {
   // A change applied while the reply was on the wire may be missing from it: what was waiting
-  // before the call counts as waiting too.
+  // before the call counts as waiting too, and everything does if a change was queued meanwhile.
   const before = await pendingRefs(db);
   const reply = await fetchStep(db, "user", ask);
   const tables = [
@@ -50,18 +50,18 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
 
     await db.answerRecords.bulkPut(reply.answers.map(toRecord));
     for (const test of reply.tests) {
-      if (pending.tests.has(test.id)) deferred.push(test.change_seq);
+      if (testPending(pending, test.id)) deferred.push(test.change_seq);
       else await db.userTests.put(toLocalTest(test, await db.userTests.get(test.id)));
     }
     const touched = new Set([...reply.tests.map((t) => t.id), ...reply.answers.map((a) => a.user_test_id)]);
     for (const testId of touched) {
-      if (pending.tests.has(testId))
+      if (testPending(pending, testId))
         deferred.push(...reply.answers.filter((a) => a.user_test_id === testId).map((a) => a.change_seq));
       else await showServerAnswers(db, testId);
     }
 
     for (const flag of reply.flags) {
-      if (pending.unflagAll || pending.flags.has(flag.question_id)) deferred.push(flag.change_seq);
+      if (flagPending(pending, flag.question_id)) deferred.push(flag.change_seq);
       else await db.flags.put({ questionId: flag.question_id, flagged: flag.flagged, updatedAt: flag.updated_at });
     }
     for (const report of reply.seen_in_exam) {

@@ -1,6 +1,6 @@
 import { TEST_TYPES } from "@preflight/sync-protocol/rules/constants";
 import { createFileRoute, notFound } from "@tanstack/react-router";
-import { z } from "zod";
+import { seedSearch } from "../../../app/search-params.ts";
 import { SelectTest } from "../../../features/select/SelectTest.tsx";
 
 export const Route = createFileRoute("/_app/test/select/$testType")({
@@ -13,7 +13,7 @@ export const Route = createFileRoute("/_app/test/select/$testType")({
     stringify: ({ testType }) => ({ testType }),
   },
   // An explicit seed replays the same selection (support, and end-to-end tests).
-  validateSearch: z.object({ seed: z.coerce.number().int().nonnegative().optional() }),
+  validateSearch: seedSearch,
   component: function SelectRoute() {
     const { testType } = Route.useParams();
     const { seed } = Route.useSearch();
