@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 const reporters = process.env.CI_REPORT_DIR
@@ -10,6 +11,9 @@ const reporters = process.env.CI_REPORT_DIR
 export default defineConfig({
   test: {
     reporters: reporters as never,
+    // Vitest's default leaves one core free: on two cores that is one file at a time, while a file
+    // waits on PostgreSQL, its servers or its timers. Measured: API 532 -> 412 s, unit 176 -> 120 s.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         test: {

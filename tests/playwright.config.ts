@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_DATABASE, E2E_PORT, E2E_SMTP_PORT } from "./e2e/support/env.ts";
+import { E2E_PORT, E2E_RESULTS_DIR, E2E_WORKERS, e2eDatabaseOf, e2ePortOf, e2eSmtpPortOf } from "./e2e/support/env.ts";
 
 const repoRoot = join(import.meta.dirname, "..");
 const reportDir = process.env.CI_REPORT_DIR;
@@ -8,14 +8,16 @@ const reportDir = process.env.CI_REPORT_DIR;
 /** End to end in Debian's Chromium against the real server and the built PWA. */
 export default defineConfig({
   testDir: "./e2e",
+  // Files are spread over the workers, each against its own server (support/env.ts); the
+  // tests of one file run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
   reporter: reportDir ? [["list"], ["json", { outputFile: join(reportDir, "playwright.json") }]] : [["list"]],
   // Parallel runs on one machine (E2E_PORT) keep their own traces.
-  outputDir: join(repoRoot, `tests/artifacts/results-${E2E_PORT}`),
+  outputDir: E2E_RESULTS_DIR,
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     viewport: { width: 1280, height: 800 },
@@ -32,24 +34,33 @@ export default defineConfig({
         "--disable-sync",
       ],
     },
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: the DOM at each step, without the screencast, which cost a
+    // quarter of the run's CPU (the suite is CPU-bound on two cores).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
   },
-  webServer: {
-    command: `rm -f ${E2E_DATABASE} ${E2E_DATABASE}-wal ${E2E_DATABASE}-shm && node --import tsx api/src/server.ts`,
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => serverFor(index)),
+});
+
+/** Worker `index`'s server: a fresh SQLite file, demo content and accounts seeded on start. */
+function serverFor(index: number) {
+  const port = e2ePortOf(index);
+  const database = e2eDatabaseOf(index);
+  return {
+    command: `rm -f ${database} ${database}-wal ${database}-shm && node --import tsx api/src/server.ts`,
     cwd: repoRoot,
-    url: `http://localhost:${E2E_PORT}/api/health`,
+    url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(E2E_PORT),
-      DATABASE_URL: E2E_DATABASE,
+      PORT: String(port),
+      DATABASE_URL: database,
       HOST: "127.0.0.1",
       // Mail goes over real SMTP to the receiver the account specs start (tests/e2e/support/mail.ts).
-      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
-      APP_URL: `http://localhost:${E2E_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPortOf(index)}`,
+      APP_URL: `http://localhost:${port}`,
     },
-    stdout: "pipe",
-    stderr: "pipe",
-  },
-});
+    stdout: "pipe" as const,
+    stderr: "pipe" as const,
+  };
+}

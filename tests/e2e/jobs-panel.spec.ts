@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { createMaintenanceUser, serverAnswers } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { answerOfflineThenFinishElsewhere, startTest } from "./support/test-taking.ts";
+import { answerOfflineThenFinishElsewhere, leaveTestThrough, startTest } from "./support/test-taking.ts";
 
 /**
  * The maintenance jobs panels: changes queued offline show as pending jobs and go with Run all;
@@ -33,9 +33,7 @@ const failed = (page: Page) => page.getByTestId("jobs-failed");
 
 /** Leaves a running test for the jobs panel through the header (confirming the leave). */
 async function openJobs(page: Page): Promise<void> {
-  await page.getByTestId("nav-jobs").click();
-  const confirm = page.getByTestId("confirm-leave");
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
+  await leaveTestThrough(page, "nav-jobs");
   await expect(page).toHaveURL(/\/maintenance\/jobs$/);
 }
 

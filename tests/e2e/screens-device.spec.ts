@@ -9,22 +9,18 @@ import { expect, type Page, test } from "@playwright/test";
 import { checkScreen } from "./support/axe.ts";
 import { createMaintenanceUser, createStudent } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { startTest } from "./support/test-taking.ts";
+import { leaveTestThrough, startTest } from "./support/test-taking.ts";
 
 const SAVED_ON_DEVICE = "Saved on this device; it will reach the server when you are online";
 const DEVICE_OFFLINE = "This device is offline";
-
-/** Leaves a running test through the header (confirming the leave). */
-async function leaveTestFor(page: Page, navTestId: string): Promise<void> {
-  await page.getByTestId(navTestId).click();
-  const confirm = page.getByTestId("confirm-leave");
-  if (await confirm.isVisible().catch(() => false)) await confirm.click();
-}
 
 /** Closes every notification on screen, so a screenshot shows the page under them. */
 async function dismissNotifications(page: Page): Promise<void> {
   const close = page.getByRole("button", { name: "Dismiss notification" });
   while ((await close.count()) > 0) await close.first().click();
+  // Gone, not only sliding away: one still on screen would pass for the next notification, which
+  // waits its turn (the backlog delay after the last one shown) and would then slide in mid-check.
+  await expect(page.getByTestId("snackbar")).toHaveCount(0);
 }
 
 test("This device online and offline with a change waiting; Sync now offline says so; an offline load asks no session", async ({
@@ -55,7 +51,7 @@ test("This device online and offline with a change waiting; Sync now offline say
   await expect(page.getByTestId("pending-count")).toHaveText("2 pending");
 
   // The dashboard's sync button offline: the device is offline, the changes saved on it; no failure, no dialog.
-  await leaveTestFor(page, "nav-dashboard");
+  await leaveTestThrough(page, "nav-dashboard");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("sync-offline")).toContainText(DEVICE_OFFLINE);
   await expect(page.getByTestId("sync-offline")).toContainText(SAVED_ON_DEVICE);
@@ -142,7 +138,7 @@ test("maintenance: Updates, Jobs offline with a change waiting (in words, no fai
   await answerCurrent(page, "click");
   await page.getByTestId("next").click();
   await expect(page.getByTestId("pending-count")).toHaveText("2 pending");
-  await leaveTestFor(page, "nav-jobs");
+  await leaveTestThrough(page, "nav-jobs");
   await expect(page).toHaveURL(/\/maintenance\/jobs$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Jobs");
   await expect(page.getByTestId("jobs-queue-state")).toHaveText(

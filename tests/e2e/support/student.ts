@@ -25,7 +25,9 @@ export async function signIn(page: Page, email = "student@preflight.test", passw
   await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/(sync|dashboard|update)$/);
   await expect(page.getByText(/questions are on this device/)).toBeVisible({ timeout: 60_000 });
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // The first run goes on with the annex images before the dashboard opens: on a busy machine
+  // (or a slow tablet) that takes more than the default wait, as the bank itself does.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
 }
 
 export async function waitUntilReadyOffline(page: Page): Promise<void> {

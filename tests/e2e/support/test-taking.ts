@@ -114,3 +114,16 @@ export async function answerOfflineThenFinishElsewhere(page: Page, context: Brow
   const finished = await context.request.post(`/test/current/finish/${testId}`, { data: { flush_session: true } });
   expect(finished.status()).toBe(200);
 }
+
+/**
+ * Follows a header link away from a running test, confirming the leave if the app asks. The
+ * confirmation is a modal fetched when first shown, so it may appear a moment after the click:
+ * waited for (until it shows or the page has left), never glanced at once.
+ */
+export async function leaveTestThrough(page: Page, navTestId: string): Promise<void> {
+  const from = page.url();
+  await page.getByTestId(navTestId).click();
+  const confirm = page.getByTestId("confirm-leave");
+  await expect.poll(async () => (await confirm.isVisible()) || page.url() !== from, { timeout: 15_000 }).toBe(true);
+  if (await confirm.isVisible()) await confirm.click();
+}
