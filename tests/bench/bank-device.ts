@@ -96,7 +96,8 @@ window.__bench = {
       questions.createIndex("syllabus_code", "syllabus_code");
       db.createObjectStore("lessonContent", { keyPath: "id" }).createIndex("subject", "subject");
       db.createObjectStore("syllabusNodes", { keyPath: "code" }).createIndex("subject", "subject");
-      db.createObjectStore("learningObjectives", { keyPath: "code" }).createIndex("subject", "subject");
+      // A subject's learning objectives are one row, as the app keeps them (schema version 13).
+      db.createObjectStore("learningObjectives", { keyPath: "subject" });
     });
     const subjects = [...new Set(rows.questions.map((q) => q.subject))];
     const ofSubject = (t, s) => rows[t].filter((r) => r.subject === s);
@@ -134,6 +135,36 @@ export async function plainBulkWriteAll(page: Page): Promise<{ ms: number; rows:
     rows: number;
     transactions: number;
   }>;
+}
+
+/** Categories of BENCH_PAGE_TRACE: the Performance panel's, and IndexedDB's own. */
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "v8.execute",
+  "blink.user_timing",
+  "toplevel",
+  "IndexedDB",
+  "disabled-by-default-v8.cpu_profiler",
+];
+
+/** A Chromium trace through the browser's DevTools protocol (Tracing domain); `stop` returns its events. */
+async function startTrace(context: BrowserContext): Promise<{ stop(): Promise<unknown[]> }> {
+  const browser = context.browser();
+  const cdp = browser ? await browser.newBrowserCDPSession() : await context.newCDPSession(context.pages()[0] as Page);
+  const events: unknown[] = [];
+  cdp.on("Tracing.dataCollected", ({ value }) => events.push(...value));
+  await cdp.send("Tracing.start", {
+    traceConfig: { includedCategories: TRACE_CATEGORIES, recordMode: "recordContinuously" },
+    transferMode: "ReportEvents",
+  });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        cdp.once("Tracing.tracingComplete", () => resolve(events));
+        void cdp.send("Tracing.end");
+      }),
+  };
 }
 
 export interface BankDevice {
@@ -204,6 +235,18 @@ export async function installBankOnDevice(
         })
         .catch(() => undefined);
     }, 100);
+    // BENCH_PAGE_PROFILE=<file>: a V8 CPU profile of the page during the first run (open it in DevTools).
+    const profileFile = process.env.BENCH_PAGE_PROFILE;
+    if (profileFile) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    // BENCH_PAGE_TRACE=<file>: a Chromium trace of the first run, every process and thread (the
+    // page, its workers, the browser's IndexedDB and Cache Storage work; open it in DevTools'
+    // Performance panel or ui.perfetto.dev).
+    const traceFile = process.env.BENCH_PAGE_TRACE;
+    const trace = traceFile ? await startTrace(context) : null;
 
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel("E-mail").fill("student@preflight.test");
@@ -221,6 +264,8 @@ export async function installBankOnDevice(
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     clearInterval(sampler);
+    if (profileFile) writeFileSync(profileFile, JSON.stringify((await cdp.send("Profiler.stop")).profile));
+    if (trace && traceFile) writeFileSync(traceFile, JSON.stringify({ traceEvents: await trace.stop() }));
     if (status?.state !== "finished") {
       const text = await page
         .locator("main")

@@ -45,16 +45,14 @@ import { hashToken, SESSION_COOKIE } from "../../api/src/auth/session.ts";
 import { openDatabase } from "../../api/src/db/connect.ts";
 import type { Database } from "../../api/src/db/schema.ts";
 import { correctIds, generateBody } from "../../api/src/test-support/mutations.ts";
-import { startCluster } from "../../scripts/cluster.ts";
+import { ownCpuSeconds, postgresCpuSeconds, treeCpuSeconds } from "./process-cpu.ts";
 import type { BenchRow } from "./run.ts";
-import { startServer } from "./server.ts";
+import { freePort, startServer } from "./server.ts";
 
 const RATE = 1000;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
 const WARMUP_SECONDS = Number(process.env.LOAD_WARMUP_SECONDS ?? 3);
 const QUESTIONS = 40;
-/** LOAD_LOG=1 prints the servers' output (quiet otherwise). */
-const serverLog = process.env.LOAD_LOG === "1" ? (line: string) => console.log(line) : () => {};
 const SAVE = "POST /test/current/save";
 
 interface Scenario {
@@ -115,7 +113,9 @@ async function runScenario(scenario: Scenario): Promise<BenchRow[]> {
     const loads: number[] = [];
     const sampler = setInterval(() => loads.push(loadavg()[0] ?? 0), 1000);
     const warmup = await saveAnswers(client, students, WARMUP_SECONDS);
+    const cpuBefore = cpuNow(target, scenario);
     const run = await saveAnswers(client, students, SECONDS);
+    const cpu = cpuPerAnswer(cpuBefore, cpuNow(target, scenario), run.stats.count);
     clearInterval(sampler);
     const health = await openLoop(Math.min(SECONDS, 10) * RATE, async () => {
       const res = await client.send("GET", "/api/health");
@@ -140,6 +140,12 @@ async function runScenario(scenario: Scenario): Promise<BenchRow[]> {
         value: `${check.stored.toLocaleString("en")} of ${check.sent.toLocaleString("en")} stored once; ${check.lost} lost, ${check.doubled} doubled (${resent} not acknowledged during the run, sent again afterwards as a device does)`,
         target: "0 lost, 0 doubled",
       },
+      {
+        bench: `load (${scenario.name})`,
+        measure: "CPU time per answer during the run (from /proc; barely moved by other work on the machine)",
+        value: cpu,
+        reference: "the load generator's own, in the same run",
+      },
     ];
   } finally {
     await target.stop();
@@ -150,6 +156,8 @@ async function runScenario(scenario: Scenario): Promise<BenchRow[]> {
 
 interface Target {
   url: string;
+  /** The server's process: its CPU is read with its instances'. */
+  pid: number;
   db: Kysely<Database>;
   stop(): Promise<void>;
 }
@@ -164,6 +172,7 @@ async function startTarget(scenario: Scenario): Promise<Target> {
     const { db } = openDatabase(file);
     return {
       url: server.baseUrl,
+      pid: server.pid,
       db,
       stop: async () => {
         await db.destroy();
@@ -173,13 +182,24 @@ async function startTarget(scenario: Scenario): Promise<Target> {
     };
   }
   const fresh = await freshPostgres(process.env.TEST_DATABASE_URL as string);
+  // The cluster's proxy runs in a process of its own too, as a load balancer would, not beside the generator.
   const server =
     scenario.instances === 1
       ? await startServer("load", { databaseUrl: fresh.url, env, needsWeb: false })
-      : await startCluster({ databaseUrl: fresh.url, instances: scenario.instances, env, log: serverLog });
+      : await startServer("load", {
+          databaseUrl: fresh.url,
+          env: {
+            ...env,
+            CLUSTER_INSTANCES: String(scenario.instances),
+            PAYMENT_SANDBOX_PORT: String(await freePort()),
+          },
+          needsWeb: false,
+          script: "scripts/cluster.ts",
+        });
   const { db } = openDatabase(fresh.url);
   return {
-    url: "baseUrl" in server ? server.baseUrl : server.url,
+    url: server.baseUrl,
+    pid: server.pid,
     db,
     stop: async () => {
       await db.destroy();
@@ -207,6 +227,32 @@ export async function freshPostgres(adminUrl: string): Promise<{ url: string; dr
       await again.end();
     },
   };
+}
+
+// ---- CPU ----
+
+interface CpuReading {
+  server: number;
+  postgres: number | null;
+  generator: number;
+}
+
+function cpuNow(target: Target, scenario: Scenario): CpuReading {
+  return {
+    server: treeCpuSeconds(target.pid),
+    postgres: scenario.dialect === "postgres" ? postgresCpuSeconds() : null,
+    generator: ownCpuSeconds(),
+  };
+}
+
+/** Milliseconds of CPU per answer, by process: the server (every instance, and the proxy), PostgreSQL, the generator. */
+function cpuPerAnswer(before: CpuReading, after: CpuReading, answers: number): string {
+  const per = (a: number, b: number) => `${(((b - a) * 1000) / answers).toFixed(3)} ms`;
+  const parts = [`server ${per(before.server, after.server)}`];
+  if (before.postgres !== null && after.postgres !== null)
+    parts.push(`PostgreSQL ${per(before.postgres, after.postgres)} (the whole server's)`);
+  parts.push(`generator ${per(before.generator, after.generator)}`);
+  return parts.join(", ");
 }
 
 // ---- students ----

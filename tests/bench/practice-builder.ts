@@ -70,7 +70,7 @@ function history(bank: BankQuestion[]) {
 /**
  * In-page helpers as plain JavaScript (tsx would wrap named functions in a helper the page does
  * not have): write answer rows to the device's answers store; set the Include select and time
- * until the frame after React's render is painted; press the dialog's Start and time until the
+ * until the frame after the count is painted; press the dialog's Start and time until the
  * first question is painted.
  */
 const IN_PAGE = `
@@ -109,6 +109,9 @@ window.__practiceBench = {
     const started = performance.now();
     setValue.call(select, value);
     select.dispatchEvent(new Event("change", { bubbles: true }));
+    // Until a count is shown (not "Counting…": the whole index may still be being read), painted.
+    const count = document.querySelector('[data-testid="practice-count"]');
+    while (!/match/.test(count ? count.textContent : "")) await new Promise((resolve) => requestAnimationFrame(resolve));
     await this.frame();
     return performance.now() - started;
   },

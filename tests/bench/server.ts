@@ -31,6 +31,8 @@ function freePort(): Promise<number> {
 
 export interface Server {
   baseUrl: string;
+  /** The server's process (the cluster script's, whose instances are its children). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -44,15 +46,21 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** Benches that open pages need the built app; an API-only bench does not. */
   needsWeb?: boolean;
+  /** What to run instead of one API instance: `scripts/cluster.ts` (instances behind its proxy, PostgreSQL only). */
+  script?: string;
 }
 
 /**
- * Starts the app and API (api/src/server.ts) in a child process on a free port, by default on a
- * fresh SQLite file seeded with the demo bank; ready when its /api/ready says 200. `stop` sends
+ * Starts the app and API (api/src/server.ts, or the cluster of scripts/cluster.ts) in a child
+ * process on a free port, by default on a fresh SQLite file seeded with the demo bank; ready when
+ * its /api/ready says 200. `stop` sends
  * SIGTERM and waits for the graceful shutdown (requests in flight finish, at most 25 s).
  */
+/** A free port on 127.0.0.1, for a server a bench starts. */
+export { freePort };
+
 export async function startServer(bench: string, options: ServerOptions = {}): Promise<Server> {
-  const { prepare, env = {}, needsWeb = true } = options;
+  const { prepare, env = {}, needsWeb = true, script = "api/src/server.ts" } = options;
   // The server serves WEB_DIST when set (a build elsewhere), else web/dist.
   if (needsWeb && !existsSync(join(process.env.WEB_DIST ?? join(repoRoot, "web/dist"), "index.html")))
     throw new Error(`${bench} bench: web/dist is missing. Run \`npm run build\` first (the server serves web/dist).`);
@@ -64,7 +72,7 @@ export async function startServer(bench: string, options: ServerOptions = {}): P
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "api/src/server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", script], {
     cwd: repoRoot,
     env: { ...process.env, ...env, PORT: String(port), DATABASE_URL: databaseUrl, HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -96,7 +104,7 @@ export async function startServer(bench: string, options: ServerOptions = {}): P
       (r) => r.ok,
       () => false,
     );
-    if (ready) return { baseUrl, stop };
+    if (ready) return { baseUrl, pid: child.pid as number, stop };
     if (Date.now() > deadline) {
       await stop();
       throw new Error(`${bench} bench: the server was not ready within 120 s:\n${output}`);
