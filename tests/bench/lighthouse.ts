@@ -10,8 +10,9 @@
  *
  * Each page is scored RUNS times; the rows give the median score and LCP, and the range.
  * Needs the built app: run `npm run build` first (the server serves web/dist, or WEB_DIST).
+ * BENCH_LIGHTHOUSE_DIR=<dir> keeps each run's full report there (HTML), to read what held a score down.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,14 +43,21 @@ async function score(url: string, port: number, keepStorage: boolean, attempts =
 }
 
 async function scoreOnce(url: string, port: number, keepStorage: boolean): Promise<Score> {
+  const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
   const result = await lighthouseRun(url, {
     port,
-    output: "json",
+    output: reportDir ? "html" : "json",
     logLevel: "error",
     onlyCategories: ["performance"],
     disableStorageReset: keepStorage,
   });
   const lhr = result?.lhr;
+  if (reportDir && typeof result?.report === "string") {
+    mkdirSync(reportDir, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, "-")}-${Date.now()}`;
+    writeFileSync(join(reportDir, `${name}.html`), result.report);
+    writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+  }
   const performance = lhr?.categories.performance?.score;
   const lcp = lhr?.audits["largest-contentful-paint"]?.numericValue;
   if (typeof performance !== "number" || typeof lcp !== "number")

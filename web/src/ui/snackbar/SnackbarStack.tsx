@@ -106,6 +106,9 @@ export function SnackbarStack({
               return (
                 <li
                   key={entry.id}
+                  // Sliding out, the card is gone for keyboards and screen readers alike: aria-hidden
+                  // alone would leave its Dismiss button focusable inside hidden content.
+                  inert={hiding || undefined}
                   aria-hidden={hiding || undefined}
                   style={{ transitionDuration: `${SNACKBAR_SLIDE_MS}ms` }}
                   className={`grid w-full transition-all ease-out starting:opacity-0 motion-reduce:transition-none ${
