@@ -80,6 +80,17 @@ function firstPageGroups(pages: Record<string, string[]>) {
  * and kept in the module map, not run. A module file, not an inline script: the
  * Content-Security-Policy allows none.
  */
+/** Emits a JavaScript asset named by its content's hash; returns its file name. */
+function emitHashed(
+  ctx: { emitFile(file: { type: "asset"; fileName: string; source: string }): string },
+  name: string,
+  source: string,
+): string {
+  const fileName = `assets/${name}-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
+  ctx.emitFile({ type: "asset", fileName, source });
+  return fileName;
+}
+
 function firstRoutePreload(pages: Record<string, string[]>, afterLoad: string[]): Plugin {
   return {
     name: "preflight:first-route-preload",
@@ -120,6 +131,23 @@ function firstRoutePreload(pages: Record<string, string[]>, afterLoad: string[])
       const later = [...closure(afterLoad.flatMap(holding))]
         .filter((file) => !atStart.has(file))
         .map((file) => `/${file}`);
+      // What comes after the load is a module of its own, imported then: not first-page JavaScript.
+      const laterSource = `const later = ${JSON.stringify(later)};
+// A few at a time, when the page is idle: each link's fetch and compile is main-thread work, and
+// all of them at once made one long task just as the student could start typing. Never while
+// offline: a module that failed to load stays failed in the page's module map.
+const idle = (then) => (window.requestIdleCallback ? requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 20));
+const preloadLater = (hrefs, preload) => {
+  if (hrefs.length === 0) return;
+  if (!navigator.onLine) return addEventListener("online", () => preloadLater(hrefs, preload), { once: true });
+  hrefs.slice(0, 3).forEach(preload);
+  idle(() => preloadLater(hrefs.slice(3), preload));
+};
+export function startLater(skip, preload) {
+  preloadLater(later.filter((href) => !skip.includes(href)), preload);
+}
+`;
+      const laterFile = emitHashed(this, "first-route-later", laterSource);
       const source = `const preload = (href) => {
   const link = document.createElement("link");
   link.rel = "modulepreload";
@@ -129,11 +157,23 @@ function firstRoutePreload(pages: Record<string, string[]>, afterLoad: string[])
 };
 const files = ${JSON.stringify(preloads)}[location.pathname.replace(/\\/$/, "")] ?? [];
 files.forEach(preload);
-const later = ${JSON.stringify(later)};
-addEventListener("load", () => later.filter((href) => !files.includes(href)).forEach(preload), { once: true });
+let started = false;
+const startLater = () => {
+  if (started) return;
+  started = true;
+  import("./${laterFile.slice("assets/".length)}").then((later) => later.startLater(files, preload), () => undefined);
+};
+addEventListener("load", () => {
+  // A page the service worker controls has all of it in the worker's precache already.
+  if (navigator.serviceWorker?.controller) return;
+  // The sign-in page needs them only once its form is sent: from the student's first touch, key
+  // or autofill (or after a while without one); any other page, as soon as it is idle.
+  if (location.pathname.replace(/\\/$/, "") !== "/login") return setTimeout(startLater, 0);
+  for (const type of ["pointerdown", "keydown", "focusin", "input"]) addEventListener(type, startLater, { capture: true, once: true });
+  setTimeout(startLater, 5000);
+}, { once: true });
 `;
-      const fileName = `assets/first-route-${createHash("sha256").update(source).digest("hex").slice(0, 8)}.js`;
-      this.emitFile({ type: "asset", fileName, source });
+      const fileName = emitHashed(this, "first-route", source);
       html.source = String(html.source).replace(
         /<script type="module"/,
         `<script type="module" crossorigin src="/${fileName}"></script>\n    <script type="module"`,

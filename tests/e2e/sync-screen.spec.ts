@@ -123,6 +123,21 @@ for (const size of SIZES) {
   });
 }
 
+test("the sign-in page fetches what signing in leads to once the student starts on the form, not while it loads", async ({
+  page,
+}) => {
+  await page.goto("/login");
+  await page.locator("input[name=email]").waitFor();
+  await page.waitForLoadState("load");
+  const preloads = page.locator('link[rel="modulepreload"]');
+  const atLoad = await preloads.count();
+  // Nothing more while nobody touches the page: its start is not slowed by the later pages.
+  await page.waitForTimeout(1000);
+  expect(await preloads.count()).toBe(atLoad);
+  await page.getByLabel("E-mail").focus();
+  await expect.poll(() => preloads.count()).toBeGreaterThan(atLoad + 20);
+});
+
 test("[PL4] without a connection the sync screen says so and lets the student go on with the device's data", async ({
   page,
   context,

@@ -10,7 +10,8 @@ export const FIRST_PAGES: Record<string, string[]> = {
 };
 
 /**
- * What the first page fetches once it has loaded, without running it: the route files of the
+ * What the first page fetches after it has loaded (a few links at a time while the page is idle;
+ * on the sign-in page from the student's first touch or key on it), without running it: the route files of the
  * pages sign-in leads to (/sync, /dashboard), and the modules the signed-in frame imports when
  * it first needs them rather than with its page (the outbox's drain and the sync button's sync,
  * the pulls, the content updater, the test builder, the refused changes' labels, the route

@@ -1,5 +1,5 @@
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./app/service-worker.ts";
 import { startTheme } from "./app/theme.ts";
@@ -19,8 +19,9 @@ loadChunksOf(window.location.pathname);
 
 // A student may lose the connection the moment they sign in, before the service worker holds
 // the app (a first visit): the pages sign-in leads to, and what the signed-in frame imports when
-// it first needs it (the drain, the pulls, the updater, the test builder), are fetched once this
-// page has loaded, into the module map, without running them (scripts/first-pages.ts AFTER_LOAD,
+// it first needs it (the drain, the pulls, the updater, the test builder), are fetched after this
+// page has loaded (on the sign-in page, once the student starts on the form), into the module
+// map, without running them (scripts/first-pages.ts AFTER_LOAD,
 // added by vite.config.ts's first-route script), so the sync screen can still say the device is
 // offline instead of the browser's error page.
 
@@ -37,8 +38,11 @@ registerServiceWorker();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+const reactRoot = createRoot(root);
+startTransition(() =>
+  reactRoot.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
+import { errorReporter } from "../local/diagnostics/error-reports.ts";
 import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
@@ -21,6 +22,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   useEffect(() => startDrainTriggers(), []);
+  // The errors recorded on this device go to the server while a student is signed in.
+  useEffect(() => errorReporter.start(), []);
   // A session signed in offline renews its server session when it can (local/account/session.ts).
   useOfflineSessionRenewal();
   // Rows a pull left aside for changes in the outbox come again once the outbox is empty.

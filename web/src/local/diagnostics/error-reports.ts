@@ -212,7 +212,7 @@ let installed = false;
 
 /**
  * Once at app start: the console and network changes go to the device log, window errors and
- * unhandled rejections are reported, and the waiting reports are sent.
+ * unhandled rejections are recorded to be reported.
  */
 export function listenForErrors(): void {
   if (installed || typeof window === "undefined") return;
@@ -226,7 +226,6 @@ export function listenForErrors(): void {
   window.addEventListener("online", () => logEvent("network: online"));
   window.addEventListener("offline", () => logEvent("network: offline", "warn"));
   logEvent(`app started at ${currentDate().toISOString()} on ${location.pathname}`);
-  // The waiting reports once the page has loaded: not in the way of its first paint.
-  if (document.readyState === "complete") errorReporter.start();
-  else window.addEventListener("load", () => errorReporter.start(), { once: true });
+  // The waiting reports are sent by the signed-in frame (AppShell): they need a session, and the
+  // sign-in page has no reason to open the device database for them.
 }
