@@ -220,12 +220,20 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
 
     const bench = `practice builder, ${bank.length} questions (Chromium)`;
     const ms = (n: number) => `${n.toFixed(1)} ms`;
+    // The app's part of an open: its start to the subjects listed, then the tap to the count. The
+    // time between the two is the student's (here Playwright's click: its checks and round trips).
+    const appOpens = milestones.map((m) => Math.round(m.listed + (m.count - m.tap)));
     return [
       {
         bench,
-        measure: `open the builder, index kept on the device (navigation → first count), first / p50 of ${STARTS}`,
-        value: `${openMs} ms / ${percentile(opens, 50)} ms`,
+        measure: `open the builder, index kept on the device: navigation → subjects listed + tap → first count, in the page, first / p50 of ${STARTS}`,
+        value: `${appOpens[0]} ms / ${percentile(appOpens, 50)} ms`,
         target: "≤ 300 ms",
+      },
+      {
+        bench,
+        measure: `the same by the bench's clock (Playwright's goto to the load event and its click included), first / p50 of ${STARTS}`,
+        value: `${openMs} ms / ${percentile(opens, 50)} ms`,
       },
       {
         bench,
