@@ -8,11 +8,14 @@
 import { CONTENT_IMAGES_CACHE } from "@preflight/web/local/content/cache";
 import { type DrainOutcome, drainOutbox } from "@preflight/web/local/outbox/drain";
 import { platformDrainDeps } from "@preflight/web/local/outbox/drain-deps";
+import { readDashboardSnapshot, SNAPSHOT_CACHE } from "@preflight/web/local/snapshot/dashboard-snapshot";
+import { deviceDb } from "@preflight/web/local/store/db";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
+import { cleanupOutdatedCaches, createHandlerBoundToURL, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { CacheFirst } from "workbox-strategies";
+import { dashboardFromSnapshot } from "./dashboard-snapshot.ts";
 import { installDrainTriggers } from "./triggers.ts";
 
 declare const self: ServiceWorkerGlobalScope & {
@@ -25,9 +28,26 @@ clientsClaim();
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-/** Addresses the server answers itself; every other navigation gets the app shell. */
+/**
+ * Addresses the server answers itself; every other navigation gets the app shell, and the
+ * dashboard the shell with the student's last dashboard painted in it (./dashboard-snapshot.ts).
+ */
 export const SERVER_PATHS = [/^\/api\//, /^\/sync\//, /^\/content\//];
-registerRoute(new NavigationRoute(createHandlerBoundToURL("/index.html"), { denylist: SERVER_PATHS }));
+const appShell = createHandlerBoundToURL("/index.html");
+const snapshotSources = {
+  currentUserId: async () => (await deviceDb().session.get("current"))?.userId ?? null,
+  snapshot: readDashboardSnapshot,
+  shell: () => matchPrecache("/index.html"),
+};
+// A new version of the app may not style the last one's markup: its first start paints the brand.
+self.addEventListener("activate", (event) => event.waitUntil(caches.delete(SNAPSHOT_CACHE)));
+registerRoute(
+  new NavigationRoute(
+    async (options) =>
+      (await dashboardFromSnapshot(options.url, snapshotSources).catch(() => null)) ?? appShell(options),
+    { denylist: SERVER_PATHS },
+  ),
+);
 
 registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith("/content/images/"),

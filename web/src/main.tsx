@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { registerServiceWorker } from "./app/service-worker.ts";
+import { appContainer, showApp } from "./app/snapshot-handover.ts";
 import { startTheme } from "./app/theme.ts";
 import { installDiagnostics } from "./local/diagnostics/index.ts";
 import { routeTree } from "./routeTree.gen.ts";
@@ -38,7 +39,11 @@ registerServiceWorker();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
+// A start under the saved dashboard: any other page replaces it as soon as it is resolved.
+router.subscribe("onResolved", ({ toLocation }) => {
+  if (toLocation.pathname.replace(/\/$/, "") !== "/dashboard") showApp();
+});
+createRoot(appContainer(root)).render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,

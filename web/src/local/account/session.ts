@@ -24,6 +24,7 @@ import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { currentDate } from "../../platform.ts";
 import { ApiCallError, call, NetworkError } from "../api.ts";
 import { clientIdOf } from "../outbox/outbox.ts";
+import { clearDashboardSnapshot } from "../snapshot/dashboard-snapshot.ts";
 import { type DeviceSession, deviceDb, type KnownAccount, userDb } from "../store/db.ts";
 import { OfflineSignInError } from "./offline-sign-in-error.ts";
 import { deriveVerifier, type PasswordVerifier, verifyPassword } from "./offline-verifier.ts";
@@ -158,6 +159,8 @@ export async function signOut(): Promise<void> {
     // Signing out offline still ends the session on this device.
   }
   await deviceDb().session.delete("current");
+  // The next student on this device does not see this one's dashboard, even for a moment.
+  await clearDashboardSnapshot().catch(() => undefined);
 }
 
 export type SessionCheck =

@@ -1,6 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useLayoutEffect } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { showApp } from "../../app/snapshot-handover.ts";
+import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
 import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
@@ -16,9 +18,15 @@ const CourseDatesModal = lazy(() =>
 
 /** The dashboard composes the features it shows (a feature never imports another). */
 function DashboardPage() {
-  const { scope } = useSignedIn();
+  const { session, scope } = useSignedIn();
   // One read of the syllabus and the student's tests for the circles and My Progress.
   const course = useCourseProgress(scope.db);
+  // Painted from the device before any script at the installed app's next cold start; this one
+  // takes the place of such a copy once its reads are done, before the browser paints again.
+  useDashboardSnapshot(session.userId, course !== undefined);
+  useLayoutEffect(() => {
+    if (course !== undefined) showApp();
+  }, [course]);
   return (
     <Dashboard
       courseCard={

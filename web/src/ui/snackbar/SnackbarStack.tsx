@@ -80,6 +80,7 @@ export function SnackbarStack({
     <section
       ref={ref}
       aria-label="Notifications"
+      data-no-snapshot
       data-react-aria-top-layer
       onPointerEnter={onPointer(true)}
       onPointerLeave={onPointer(false)}
