@@ -54,6 +54,8 @@ async function expectPlacesReachable(page: Page, testIds: string[]): Promise<voi
 test("public pages: sign in (and its error), register, forgotten password, 404 — one card, skip link, no axe violations", async ({
   page,
 }) => {
+  // Eleven pages, each checked by axe in two themes at two sizes: about 85 s on an idle machine.
+  test.setTimeout(240_000);
   await page.goto("/login");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
   await expectSkipLink(page);

@@ -44,6 +44,27 @@ async function submitSignIn(page: Page): Promise<void> {
 
 const row = (page: Page, step: string) => page.getByTestId(`sync-step-${step}`);
 
+interface RowRecord {
+  step: string;
+  state: string | null;
+  text: string | null;
+  at: number;
+}
+
+/** Records each sync row's state as it changes, with the page's clock, from the page's start. */
+const RECORD_ROWS = `
+window.__syncRows = [];
+new MutationObserver(() => {
+  for (const item of document.querySelectorAll('[data-testid^="sync-step-"]')) {
+    const step = item.dataset.testid.slice("sync-step-".length);
+    const state = item.getAttribute("data-state");
+    const last = window.__syncRows.findLast((record) => record.step === step);
+    if (!last || last.state !== state || last.text !== item.textContent)
+      window.__syncRows.push({ step, state, text: item.textContent, at: performance.now() });
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+`;
+
 for (const size of SIZES) {
   test(`[PL4][${size.width}] after sign-in the four rows sync in order, 'Sync complete', then the dashboard`, async ({
     page,
@@ -63,15 +84,20 @@ for (const size of SIZES) {
       await held;
       await route.continue();
     });
+    await page.addInitScript(RECORD_ROWS);
     await submitSignIn(page);
-    const startedAt = Date.now();
     for (const [step, label] of ROWS) await expect(row(page, step)).toContainText(label);
-    // Nothing starts for the first second.
-    await expect(row(page, "profile")).toHaveAttribute("data-state", "pending");
-    for (const [step] of ROWS) await expect(row(page, step)).toContainText("Pending");
-
     await expect(row(page, "profile")).toHaveAttribute("data-state", "complete");
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(900);
+    // The rows as the page showed them from their first paint, timed in the page (the test's own
+    // looks can come late on a busy machine): all four pending, and nothing started for a second.
+    const seen = await page.evaluate(() => (window as unknown as { __syncRows: RowRecord[] }).__syncRows);
+    const first = ROWS.map(([step]) => seen.find((record) => record.step === step));
+    expect(first.map((record) => [record?.state, record?.text])).toEqual(
+      ROWS.map(([, label]) => ["pending", `${label}Pending`]),
+    );
+    const shownAt = Math.min(...first.map((record) => record?.at ?? Number.POSITIVE_INFINITY));
+    const started = seen.find((record) => record.step === "profile" && record.state !== "pending");
+    expect((started?.at ?? 0) - shownAt).toBeGreaterThanOrEqual(900);
     await expect(row(page, "user")).toHaveAttribute("data-state", "syncing");
     await expect(row(page, "user")).toContainText("Syncing…");
     await expect(row(page, "syllabus")).toHaveAttribute("data-state", "pending");
