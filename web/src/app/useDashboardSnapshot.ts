@@ -18,13 +18,18 @@ export function useDashboardSnapshot(userId: string, ready: boolean): void {
     if (!ready || !root || typeof MutationObserver === "undefined") return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let changedSince: number | null = null;
+    // What this page saved last, so an unchanged page is not written again.
+    let lastSaved: string | null = null;
     const save = () => {
       timer = null;
       changedSince = null;
       if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return;
       // Its code comes when first used, not with the page it saves (a failed load saves nothing).
       void import("../local/snapshot/save-snapshot.ts")
-        .then(({ saveDashboardSnapshot }) => saveDashboardSnapshot(root, userId, isDark()))
+        .then(({ saveDashboardSnapshot }) => saveDashboardSnapshot(root, userId, isDark(), lastSaved))
+        .then((saved) => {
+          lastSaved = saved;
+        })
         .catch(() => undefined);
     };
     const schedule = () => {
@@ -36,11 +41,15 @@ export function useDashboardSnapshot(userId: string, ready: boolean): void {
     const observer = new MutationObserver(schedule);
     observer.observe(root, { subtree: true, childList: true, characterData: true, attributes: true });
     // A worker that takes over has just dropped the copy its predecessor kept: save one again.
-    navigator.serviceWorker?.addEventListener("controllerchange", schedule);
+    const saveAgain = () => {
+      lastSaved = null;
+      schedule();
+    };
+    navigator.serviceWorker?.addEventListener("controllerchange", saveAgain);
     schedule();
     return () => {
       observer.disconnect();
-      navigator.serviceWorker?.removeEventListener("controllerchange", schedule);
+      navigator.serviceWorker?.removeEventListener("controllerchange", saveAgain);
       if (timer !== null) clearTimeout(timer);
     };
   }, [userId, ready]);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** What is kept of the dashboard: the page as it reads, without what only lasts a moment. */
-import { describe, expect, it } from "vitest";
-import { snapshotMarkup } from "./save-snapshot.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { saveDashboardSnapshot, snapshotMarkup } from "./save-snapshot.ts";
 
 function rootWith(html: string): HTMLElement {
   const root = document.createElement("div");
@@ -35,5 +35,29 @@ describe("snapshotMarkup", () => {
     const root = rootWith('<p data-hovered="true">Hi</p><section data-no-snapshot>n</section>');
     snapshotMarkup(root);
     expect(root.innerHTML).toBe('<p data-hovered="true">Hi</p><section data-no-snapshot="">n</section>');
+  });
+});
+
+describe("saveDashboardSnapshot", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("writes the page once, and again only when what the copy keeps has changed", async () => {
+    const put = vi.fn(async () => undefined);
+    vi.stubGlobal("caches", { open: async () => ({ put }) });
+    const root = rootWith("<main><p>3 tests passed</p></main>");
+    const first = await saveDashboardSnapshot(root, "sam", false);
+    expect(put).toHaveBeenCalledTimes(1);
+    // A hover state changed nothing the copy keeps.
+    root.querySelector("p")?.setAttribute("data-hovered", "true");
+    expect(await saveDashboardSnapshot(root, "sam", false, first)).toBe(first);
+    expect(put).toHaveBeenCalledTimes(1);
+    (root.querySelector("p") as HTMLElement).textContent = "4 tests passed";
+    await saveDashboardSnapshot(root, "sam", false, first);
+    expect(put).toHaveBeenCalledTimes(2);
+    // The same page in the other theme is another copy.
+    await saveDashboardSnapshot(root, "sam", true, first);
+    expect(put).toHaveBeenCalledTimes(3);
   });
 });

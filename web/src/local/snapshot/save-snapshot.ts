@@ -30,10 +30,22 @@ export function snapshotMarkup(root: Element): string {
   return copy.innerHTML;
 }
 
-/** Saves the page's markup as the student's dashboard; a device without CacheStorage keeps none. */
-export async function saveDashboardSnapshot(root: Element, userId: string, dark: boolean): Promise<void> {
-  if (typeof caches === "undefined") return;
+/**
+ * Saves the page's markup as the student's dashboard, unless it is what `previous` (this
+ * function's last answer) says was saved already; answers what is saved now. A device without
+ * CacheStorage keeps none.
+ */
+export async function saveDashboardSnapshot(
+  root: Element,
+  userId: string,
+  dark: boolean,
+  previous: string | null = null,
+): Promise<string | null> {
+  if (typeof caches === "undefined") return null;
   const markup = snapshotMarkup(root);
+  const saved = `${userId}\n${dark}\n${markup}`;
+  // A hover or a poll that changed nothing the copy keeps: no write.
+  if (saved === previous) return saved;
   const cache = await caches.open(SNAPSHOT_CACHE);
   await cache.put(
     SNAPSHOT_KEY,
@@ -45,4 +57,5 @@ export async function saveDashboardSnapshot(root: Element, userId: string, dark:
       },
     }),
   );
+  return saved;
 }
