@@ -39,11 +39,13 @@ registerServiceWorker();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
+const container = appContainer(root);
 // A start under the saved dashboard: any other page replaces it as soon as it is resolved.
-router.subscribe("onResolved", ({ toLocation }) => {
-  if (toLocation.pathname.replace(/\/$/, "") !== "/dashboard") showApp();
-});
-createRoot(appContainer(root)).render(
+if (container !== root)
+  router.subscribe("onResolved", ({ toLocation }) => {
+    if (toLocation.pathname.replace(/\/$/, "") !== "/dashboard") showApp();
+  });
+createRoot(container).render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,
