@@ -31,6 +31,8 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 test("a new student's dashboard: one progress card, each card's empty state with its next step, the course dates dialog, the profile and the subscription", async ({
   page,
 }) => {
+  // A tour of five screens, each in two themes at two sizes: longer than one screen's test.
+  test.setTimeout(180_000);
   const student = await createStudent("screens-new");
   await signIn(page, student.email, student.password);
 
