@@ -150,7 +150,16 @@ window.__openMilestones = {};
     if (m.count === undefined && count && /match/.test(count.textContent)) m.count = now;
   };
   new MutationObserver(look).observe(document, { subtree: true, childList: true, characterData: true });
-  document.addEventListener("pointerdown", () => { if (m.tap === undefined) m.tap = performance.now(); }, true);
+  // Every tap in order: an open inside the app starts with the tap on Practice, then one on a subject.
+  m.taps = [];
+  document.addEventListener("pointerdown", () => {
+    m.taps.push(performance.now());
+    if (m.tap === undefined) m.tap = performance.now();
+  }, true);
+  window.__resetOpenMilestones = () => {
+    for (const key of Object.keys(m)) delete m[key];
+    m.taps = [];
+  };
 })();
 `;
 
@@ -158,6 +167,7 @@ interface Milestones {
   listed: number;
   tap: number;
   count: number;
+  taps: number[];
 }
 
 async function inPage<T>(page: Page, call: string): Promise<T> {
@@ -218,6 +228,22 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
       await page.waitForURL(/\/test\/[0-9a-f-]{36}$/);
     }
 
+    // As a student opens it: inside the app, from the dashboard's Practice link (the app started).
+    const inAppOpens: number[] = [];
+    for (let i = 0; i < STARTS; i++) {
+      await page.goto(`${server.baseUrl}/dashboard`);
+      await page.getByTestId("summary-circles").waitFor({ timeout: 60_000 });
+      await page.evaluate("window.__resetOpenMilestones()");
+      await page.getByTestId("nav-practice").first().click();
+      await page.getByTestId("practice-choice").filter({ hasText: subjectTitle }).first().click();
+      await page.getByTestId("practice-count").filter({ hasText: /match/ }).waitFor({ timeout: 60_000 });
+      const m = (await page.evaluate("window.__openMilestones")) as Milestones;
+      const [linkTap, subjectTap] = m.taps;
+      if (linkTap === undefined || subjectTap === undefined)
+        throw new Error("practice bench: the two taps were not seen");
+      inAppOpens.push(Math.round(m.listed - linkTap + (m.count - subjectTap)));
+    }
+
     const bench = `practice builder, ${bank.length} questions (Chromium)`;
     const ms = (n: number) => `${n.toFixed(1)} ms`;
     // The app's part of an open: its start to the subjects listed, then the tap to the count. The
@@ -228,6 +254,12 @@ export async function practiceBuilder(): Promise<BenchRow[]> {
         bench,
         measure: `open the builder, index kept on the device: navigation → subjects listed + tap → first count, in the page, first / p50 of ${STARTS}`,
         value: `${appOpens[0]} ms / ${percentile(appOpens, 50)} ms`,
+        target: "≤ 300 ms",
+      },
+      {
+        bench,
+        measure: `open inside the app, as a student does: tap on Practice (dashboard) → subjects listed + tap → first count, in the page, first / p50 of ${STARTS}`,
+        value: `${inAppOpens[0]} ms / ${percentile(inAppOpens, 50)} ms`,
         target: "≤ 300 ms",
       },
       {
