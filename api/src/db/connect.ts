@@ -24,6 +24,7 @@ import * as questionStatsPending from "./migrations/0020-question-stats-pending.
 import * as answersNumberedByPush from "./migrations/0021-answers-numbered-by-push.ts";
 import { preparingPool } from "./pg-statements.ts";
 import type { Database } from "./schema.ts";
+import { introspectingOneSchema } from "./schema-introspection.ts";
 import { cachingStatements } from "./statement-cache.ts";
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -75,8 +76,11 @@ export function openDatabase(
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    const dialect = new PostgresDialect({ pool: preparingPool(pool) });
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) }),
+      db: new Kysely<Database>({
+        dialect: options.schema ? introspectingOneSchema(dialect, options.schema) : dialect,
+      }),
       dialect: "postgres",
     };
   }

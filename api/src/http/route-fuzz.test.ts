@@ -67,7 +67,7 @@ async function judge(res: Response, refused: boolean): Promise<Outcome> {
 /** Writes are anything but a GET, and a GET that is a queued write's form. */
 const writes = (entry: RouteEntry) => entry.method !== "GET" || entry.mutation !== undefined;
 
-/** Every table of the app's database (on PostgreSQL other schemas' tables of the same names count as one). */
+/** Every table of the app's database (on PostgreSQL, of the test's own schema). */
 async function allTables(t: TestApp): Promise<(keyof Database)[]> {
   const tables = await t.deps.db.introspection.getTables();
   const names = new Set(tables.map((table) => table.name).filter((name) => !name.startsWith("kysely_")));
