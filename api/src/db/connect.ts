@@ -110,8 +110,9 @@ export function sqliteSynchronous(setting: string | undefined): "NORMAL" | "FULL
 }
 
 /**
- * `schema` (PostgreSQL test isolation) names where Kysely keeps its migration tables: without
- * it, Kysely's check for them matches another schema's tables and skips creating its own.
+ * `schema` (PostgreSQL test isolation) names where Kysely keeps its migration tables, so its
+ * statements on them are qualified with the test's schema (its check that they exist reads that
+ * schema only: schema-introspection.ts).
  */
 export async function migrateToLatest(db: Kysely<Database>, options: { schema?: string } = {}): Promise<void> {
   const migrator = new Migrator({

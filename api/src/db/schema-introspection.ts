@@ -1,4 +1,5 @@
 import {
+  type ColumnMetadata,
   type DatabaseIntrospector,
   type DatabaseMetadata,
   type Dialect,
@@ -62,15 +63,12 @@ class OneSchemaIntrospector implements DatabaseIntrospector {
       where ns.nspname = ${this.schema} and c.relkind in ('r', 'v', 'p')
         and a.attnum >= 0 and not a.attisdropped
       order by c.relname, a.attnum`.execute(this.db);
-    const tables = new Map<string, TableMetadata>();
+    const tables = new Map<string, { name: string; isView: boolean; columns: ColumnMetadata[] }>();
     for (const row of rows) {
       if (!options.withInternalKyselyTables && row.table.startsWith("kysely_migration")) continue;
-      let table = tables.get(row.table);
-      if (!table) {
-        table = { name: row.table, schema: this.schema, isView: row.table_type === "v", columns: [] };
-        tables.set(row.table, table);
-      }
-      (table.columns as TableMetadata["columns"][number][]).push({
+      const table = tables.get(row.table) ?? { name: row.table, isView: row.table_type === "v", columns: [] };
+      tables.set(row.table, table);
+      table.columns.push({
         name: row.column,
         dataType: row.type,
         isNullable: !row.not_null,
@@ -79,7 +77,7 @@ class OneSchemaIntrospector implements DatabaseIntrospector {
         ...(row.column_description ? { comment: row.column_description } : {}),
       });
     }
-    return [...tables.values()];
+    return [...tables.values()].map((table) => ({ ...table, schema: this.schema }));
   }
 
   async getMetadata(options?: { withInternalKyselyTables?: boolean }): Promise<DatabaseMetadata> {
