@@ -1,17 +1,11 @@
-import { expect, test } from "@playwright/test";
 import { serverTest } from "./support/server-db.ts";
-import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, test } from "./support/shared-device.ts";
 import { options, startTest } from "./support/test-taking.ts";
 
 /**
  * Abandon (spec): the test is still marked; progress_test_attempt and exam ask first, every
  * other type finishes at once and goes to the destination for its type.
  */
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await waitUntilReadyOffline(page);
-});
-
 for (const { type, destination } of [
   { type: "untimed", destination: "/test/select/untimed" },
   { type: "timed", destination: "/test/select/timed" },

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import { readDeviceStores } from "./support/device-store.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
-import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, test } from "./support/shared-device.ts";
 
 /**
  * The timed and untimed exam chooser: subjects, then a dialog with the subject's question banks
@@ -15,11 +15,6 @@ const inSubject = (code: string) => BANK.filter((q) => q.subject === code);
 
 const subject = (page: Page, title: string) => page.getByTestId("exam-subject").filter({ hasText: title });
 const banks = (page: Page) => page.getByRole("dialog").getByTestId("exam-bank");
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await waitUntilReadyOffline(page);
-});
 
 test("timed: banks per subject with their totals, a bank without questions hidden, 1.25 minutes a question", async ({
   page,

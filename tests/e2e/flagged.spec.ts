@@ -1,9 +1,9 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
-import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, test } from "./support/shared-device.ts";
 import { startTest } from "./support/test-taking.ts";
 
 /**
@@ -32,12 +32,13 @@ interface DeviceFlagged {
   text: string;
 }
 
+/** The demo student's flag on a question (other specs of this worker flag as other students). */
 function serverFlag(questionId: number): number | undefined {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare("select flagged from flags where question_id = ?").get(questionId) as
-      | { flagged: number }
-      | undefined;
+    const row = db
+      .prepare("select flagged from flags where question_id = ? and user_id = (select id from users where email = ?)")
+      .get(questionId, "student@preflight.test") as { flagged: number } | undefined;
     return row?.flagged;
   } finally {
     db.close();
@@ -182,11 +183,6 @@ async function visibleItemsFit(box: Locator, items: Locator): Promise<boolean> {
   }
   return true;
 }
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await waitUntilReadyOffline(page);
-});
 
 test("flagged in a test: the dashboard lists them newest first; the page filters by subject, topic and contains", async ({
   page,

@@ -1,11 +1,12 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
 import { stripHtml } from "@preflight/sync-protocol/rules/question";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { readDeviceStores } from "./support/device-store.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent, serverTest } from "./support/server-db.ts";
-import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, FRESH_DEVICE, test } from "./support/shared-device.ts";
+import { signIn } from "./support/student.ts";
 
 /**
  * The practice builder (/test/select/practice), end to end: its views and clearing rules, the
@@ -35,11 +36,6 @@ async function addTags(page: Page, label: "Keywords" | "References", text: strin
   await page.getByLabel(label, { exact: true }).fill(text);
   await page.getByLabel(label, { exact: true }).press("Enter");
 }
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await waitUntilReadyOffline(page);
-});
 
 test("views: subjects, topics, subtopics, sections and settings, with the clearing rules", async ({ page }) => {
   await openBuilder(page);
@@ -106,7 +102,7 @@ test("views: subjects, topics, subtopics, sections and settings, with the cleari
   await expect(count(page)).toHaveText(matches(inSubject("050").length));
 });
 
-test("include filters count against the student's own history", async ({ page }) => {
+test("include filters count against the student's own history", { tag: FRESH_DEVICE }, async ({ page }) => {
   const student = await createStudent("practice-history");
   await signIn(page, student.email, student.password);
   const airLaw = inSubject("010").length;

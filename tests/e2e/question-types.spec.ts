@@ -1,9 +1,10 @@
-import { expect, type Locator, type Page, type Route, test } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import type { GivenAnswer } from "@preflight/sync-protocol";
 import { gradeAnswer } from "@preflight/sync-protocol/rules/grading";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { serverAnswers } from "./support/server-db.ts";
 import { numberText, positionOnScreen, serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
+import { expect, FRESH_DEVICE, test } from "./support/shared-device.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { goToKind, type Kind, kindOnScreen, options, startTest } from "./support/test-taking.ts";
 
@@ -23,7 +24,6 @@ async function signedInAndReady(page: Page): Promise<void> {
 }
 
 async function startAfterChoice(page: Page): Promise<string> {
-  await signedInAndReady(page);
   const testId = await startTest(page, { display: "After choice", count: TOTAL, seed: SEED });
   // The server has the test, and its question order, once the creation has been pushed.
   await expect.poll(() => serverQuestionAt(testId, TOTAL)?.id, { timeout: 30_000 }).toBeDefined();
@@ -251,7 +251,6 @@ async function expectAngle(image: Locator, angle: number, sideways: boolean): Pr
 test("an annex image opens in the viewer, turns in 90 degree steps, keeps the arrow keys and closes", async ({
   page,
 }) => {
-  await signedInAndReady(page);
   await startTest(page, { display: "After choice", count: TOTAL, seed: SEED });
   const position = await goToAnnexImage(page);
   const picture = page.getByTestId("carousel-image");
@@ -297,10 +296,9 @@ test("an annex image opens in the viewer, turns in 90 degree steps, keeps the ar
   await expect(page.getByTestId("image-viewer")).toHaveCount(0);
 });
 
-test("an annex image that cannot be loaded: 'Images unavailable', the broken image removed", async ({
-  page,
-  context,
-}) => {
+test("an annex image that cannot be loaded: 'Images unavailable', the broken image removed", {
+  tag: FRESH_DEVICE,
+}, async ({ page, context }) => {
   // Every image request fails before the device's image cache is filled, so the figure is
   // neither on the server nor on the device. Once the service worker controls the page it makes
   // the requests (cache first), and only the context's route sees those; the page's route covers

@@ -1,12 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { serverTest } from "./support/server-db.ts";
-import { signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, test } from "./support/shared-device.ts";
 import { goToKind, options, startTest } from "./support/test-taking.ts";
-
-test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await waitUntilReadyOffline(page);
-});
 
 test.describe("after choice", () => {
   test("confirming a multiple-choice answer saves, locks and shows correct or incorrect with the explanation", async ({
