@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { checkScreen } from "./support/axe.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
-import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
+import { expect, test } from "./support/shared-device.ts";
+import { answerCurrent } from "./support/student.ts";
 import { goToKind, type Kind, startTest } from "./support/test-taking.ts";
 
 /**
@@ -47,8 +48,6 @@ async function openImageQuestion(page: Page): Promise<void> {
 for (const size of SIZES) {
   test(`test-taking screens at ${size.name}`, async ({ page }) => {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await signIn(page);
-    await waitUntilReadyOffline(page);
     await startTest(page, { display: "After choice", count: TOTAL, seed: SEED });
 
     for (const kind of KINDS) {
@@ -102,8 +101,6 @@ for (const size of SIZES) {
 test("test-taking screens pass axe in both themes", async ({ page }) => {
   test.setTimeout(300_000);
   const found: string[] = [];
-  await signIn(page);
-  await waitUntilReadyOffline(page);
 
   await page.goto("/test/select/practice");
   await expect(page.getByTestId("practice-choice").first()).toBeVisible();
