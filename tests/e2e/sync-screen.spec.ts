@@ -75,6 +75,12 @@ for (const size of SIZES) {
     page.on("framenavigated", (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
+    // Each step's call, as the page makes it (the frame's own refresh leaves the steps to this screen).
+    const stepCalls: string[] = [];
+    page.on("request", (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith("/user-sync/")) stepCalls.push(path);
+    });
     // Hold the user step a moment, so its row is seen syncing.
     let releaseUserStep: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {
@@ -112,6 +118,8 @@ for (const size of SIZES) {
       .poll(() => (visited.at(-1) === "/sync" ? null : visited[visited.indexOf("/sync") + 1]))
       .toBe("/dashboard");
     expect(Date.now() - completeAt).toBeGreaterThanOrEqual(1000);
+    // Once each: a second chain right after this one would only ask the same again.
+    expect(stepCalls).toEqual(["/user-sync/profile", "/user-sync/sync", "/user-sync/syllabus", "/user-sync/school"]);
   });
 
   test(`[PL4][${size.width}] a step the server refuses stops the chain, shows the error and signs out after 15 s`, async ({

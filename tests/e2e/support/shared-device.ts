@@ -8,7 +8,8 @@
  * specs that sign in in each test (sync-screen, updater, offline-sign-in, accounts, …).
  *
  * A test tagged FRESH_DEVICE gets a device of its own, as Playwright's fixtures give; a test that
- * failed takes the shared device with it, so the next test starts from a new one.
+ * failed takes the shared device with it, and so does a session ended meanwhile (a fresh device
+ * signed the same student in), so the next test starts from a new one.
  */
 import { type BrowserContext, test as base, type Dialog, expect, type Page } from "@playwright/test";
 import { signIn, waitUntilReadyOffline } from "./student.ts";
@@ -67,7 +68,10 @@ async function readyForNextTest(page: Page, viewport: { width: number; height: n
   try {
     await page.goto("/dashboard");
     await expect(page.getByText(/questions are on this device/)).toBeVisible();
-    return /\/dashboard$/.test(page.url());
+    // The dashboard paints from the device before the app asks the server; a test on a device
+    // of its own signed the same student in there, which ended this device's session.
+    const signedIn = await page.evaluate(() => fetch("/api/auth/me").then((reply) => reply.ok));
+    return signedIn && /\/dashboard$/.test(page.url());
   } catch {
     return false;
   } finally {

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { errorReporter } from "../local/diagnostics/error-reports.ts";
@@ -20,6 +20,7 @@ import { usePullWhenSettled } from "./usePullWhenSettled.ts";
 export function AppShell({ children }: { children: ReactNode }) {
   const { session, scope } = useSignedIn();
   const navigate = useNavigate();
+  const router = useRouter();
 
   useEffect(() => startDrainTriggers(), []);
   // The errors recorded on this device go to the server while a student is signed in.
@@ -62,7 +63,9 @@ export function AppShell({ children }: { children: ReactNode }) {
       // The pulls load here, online, rather than with the page (fetched once it has loaded: scripts/first-pages.ts AFTER_LOAD).
       const { pullAll } = await import("../local/pull/pull.ts");
       if (cancelled) return;
-      for (const err of await pullAll(scope.db)) console.warn("pull failed", err);
+      // After sign-in the sync screen runs the sync steps itself.
+      const syncSteps = router.state.location.pathname !== "/sync";
+      for (const err of await pullAll(scope.db, { syncSteps })) console.warn("pull failed", err);
     };
     void check(true);
     const onOnline = () => void check(true);
@@ -71,7 +74,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       cancelled = true;
       window.removeEventListener("online", onOnline);
     };
-  }, [navigate, scope.db]);
+  }, [navigate, router, scope.db]);
 
   useEffect(() => {
     if (!paused) return;

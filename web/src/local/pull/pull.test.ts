@@ -27,4 +27,21 @@ describe("the online refresh", () => {
     ]);
     expect(await getMeta(db, "lastSyncAt")).toBeUndefined();
   });
+
+  it("leaves the sync steps out when the sync screen runs them itself", async () => {
+    const { db } = await signedInScope();
+    const asked: string[] = [];
+    vi.stubGlobal("fetch", async (input: string | URL | Request) => {
+      asked.push(String(input instanceof Request ? input.url : input));
+      return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503 });
+    });
+    const failures = await pullAll(db, { syncSteps: false });
+    expect(failures).toHaveLength(4);
+    expect(asked.map((path) => path.split("?")[0]).sort()).toEqual([
+      "/api/authorities",
+      "/api/content/manifest",
+      "/api/content/question-stats",
+      "/api/user/fixed_tests",
+    ]);
+  });
 });
