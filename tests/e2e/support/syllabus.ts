@@ -29,11 +29,15 @@ export async function readAirLawLessons(page: Page): Promise<void> {
     await page.goto(`/lesson/${lesson.id}?page=${lesson.pages.length}`);
     await expect(page.getByText(lesson.title).first()).toBeVisible();
     // The page is recorded on the device (and queued) before the next address unloads this one.
+    // Each address is a whole start of the app: on a loaded machine that took more than 15 s.
     await expect
-      .poll(async () => {
-        const { lessonProgress } = await readDeviceStores(page, ["lessonProgress"]);
-        return (lessonProgress as { lessonId: number; page: number }[]).find((p) => p.lessonId === lesson.id)?.page;
-      })
+      .poll(
+        async () => {
+          const { lessonProgress } = await readDeviceStores(page, ["lessonProgress"]);
+          return (lessonProgress as { lessonId: number; page: number }[]).find((p) => p.lessonId === lesson.id)?.page;
+        },
+        { timeout: 30_000 },
+      )
       .toBe(lesson.pages.length);
   }
   await waitForSynced(page);
