@@ -27,7 +27,7 @@ export { FIRST_PAGES };
 
 export const BUDGET_BYTES = 150 * 1024;
 /** Lowered as the first pages shrink; equal to BUDGET_BYTES once the target is met. */
-export const CEILING_BYTES = 158 * 1024;
+export const CEILING_BYTES = 157 * 1024;
 
 interface ManifestChunk {
   file: string;

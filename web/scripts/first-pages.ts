@@ -36,6 +36,9 @@ export const AFTER_LOAD: string[] = [
   "src/ui/ModalDialog.tsx",
   "src/ui/snackbar/SnackbarStack.tsx",
   "src/app/MainMenuPopover.tsx",
+  // The signed-in frame's occasional watchers (routes/_app.tsx).
+  "src/features/device/ContentEvictionBanner.tsx",
+  "src/features/update/UpdatePrompt.tsx",
   "src/features/course-progress/ProgressTabs.tsx",
   "src/local/feedback/feedback-queue.ts",
 ];

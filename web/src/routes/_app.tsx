@@ -1,8 +1,16 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { AppShell } from "../app/AppShell.tsx";
 import { SessionProvider } from "../app/session-context.tsx";
-import { ContentEvictionBanner } from "../features/device/ContentEvictionBanner.tsx";
-import { UpdatePrompt } from "../features/update/UpdatePrompt.tsx";
+import { deferred } from "../ui/deferred.tsx";
+
+// Watchers that show something only now and then (the bank evicted by the browser, updates
+// waiting in manual mode): fetched as the frame first renders, not with the first page.
+const { Deferred: ContentEvictionBanner } = deferred(() =>
+  import("../features/device/ContentEvictionBanner.tsx").then((m) => m.ContentEvictionBanner),
+);
+const { Deferred: UpdatePrompt } = deferred(() =>
+  import("../features/update/UpdatePrompt.tsx").then((m) => m.UpdatePrompt),
+);
 
 /** Everything behind sign-in. The session is read from the device, so this opens offline. */
 export const Route = createFileRoute("/_app")({
