@@ -45,7 +45,15 @@ async function airLawVersion(page: Page): Promise<number | undefined> {
 /** Moves the page's clock on in small steps until `locator` shows, so it shows within 500 ms of its moment. */
 async function runUntilVisible(page: Page, testId: string, limitMs: number): Promise<void> {
   for (let waited = 0; waited <= limitMs; waited += 500) {
-    if (await page.getByTestId(testId).isVisible()) return;
+    // A moment of real time before the page's clock moves on: the prompt's dialog comes with
+    // code fetched when it first shows, and on a loaded machine the clock ran on meanwhile
+    // (the countdown was first seen at 14:59).
+    const shown = await page
+      .getByTestId(testId)
+      .waitFor({ state: "visible", timeout: 1000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) return;
     await page.clock.runFor(500);
   }
   throw new Error(`${testId} did not show within ${limitMs} ms of page time`);
