@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
+import { serverUserId } from "./support/server-db.ts";
 import { numberText, waitForSynced } from "./support/server-questions.ts";
 import { expect, test } from "./support/shared-device.ts";
 import { startTest } from "./support/test-taking.ts";
@@ -37,8 +38,8 @@ function serverFlag(questionId: number): number | undefined {
   const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
   try {
     const row = db
-      .prepare("select flagged from flags where question_id = ? and user_id = (select id from users where email = ?)")
-      .get(questionId, "student@preflight.test") as { flagged: number } | undefined;
+      .prepare("select flagged from flags where question_id = ? and user_id = ?")
+      .get(questionId, serverUserId("student@preflight.test")) as { flagged: number } | undefined;
     return row?.flagged;
   } finally {
     db.close();

@@ -3,6 +3,7 @@ import Database from "better-sqlite3";
 import { deleteDeviceRow } from "./support/device-store.ts";
 import { E2E_DATABASE } from "./support/env.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
+import { serverUserId } from "./support/server-db.ts";
 import { expect, FRESH_DEVICE, test } from "./support/shared-device.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { startTest } from "./support/test-taking.ts";
@@ -16,8 +17,10 @@ function serverRows<T>(sql: string, ...params: unknown[]): T[] {
   }
 }
 
-/** The demo student's rows only: other specs of this worker flag and report as other students. */
-const DEMO_STUDENT = "user_id = (select id from users where email = 'student@preflight.test')";
+/** The demo student's rows of a table: other specs of this worker flag and report as other students. */
+function demoStudentRows<T>(select: string): T[] {
+  return serverRows<T>(`${select} where user_id = ?`, serverUserId("student@preflight.test"));
+}
 
 // Tests on a device of their own: they withdraw a row from the device, or end its session.
 test.beforeEach(async ({ page }, testInfo) => {
@@ -34,9 +37,7 @@ test("flagging marks the question and its page button, and reaches the server", 
   await expect(page.locator("[data-testid=question-page][data-flagged=true]")).toHaveCount(1);
   await expect(page.getByTestId("pending-count")).toHaveText("0 pending");
   await expect
-    .poll(() =>
-      serverRows<{ flagged: number }>(`select flagged from flags where ${DEMO_STUDENT}`).map((r) => r.flagged),
-    )
+    .poll(() => demoStudentRows<{ flagged: number }>("select flagged from flags").map((r) => r.flagged))
     .toContain(1);
   await flag.click();
   await expect(flag).toHaveAttribute("aria-pressed", "false");
@@ -63,9 +64,7 @@ test("seen in exam: no future month, the warning for a national authority, the c
   await expect(page.getByTestId("seen-in-exam-list")).toContainText("Luftfahrt-Bundesamt (Germany)");
   await expect
     .poll(() =>
-      serverRows<{ authority_id: string }>(`select authority_id from seen_in_exam where ${DEMO_STUDENT}`).map(
-        (r) => r.authority_id,
-      ),
+      demoStudentRows<{ authority_id: string }>("select authority_id from seen_in_exam").map((r) => r.authority_id),
     )
     .toContain("de_lba");
   // Offline, the report waits on the device, and the notice says so.
@@ -76,7 +75,7 @@ test("seen in exam: no future month, the warning for a national authority, the c
   await shootAtSizes(page, "seen-in-exam-queued-offline");
   await expect(page.getByTestId("seen-count")).toHaveText("2");
   await page.context().setOffline(false);
-  await expect.poll(() => serverRows(`select authority_id from seen_in_exam where ${DEMO_STUDENT}`).length).toBe(2);
+  await expect.poll(() => demoStudentRows("select authority_id from seen_in_exam").length).toBe(2);
 });
 
 test("seen in exam refused: an 'Error' notification with the reason, the form reset and the dialog closed", {
@@ -118,9 +117,7 @@ test("zoom goes 1.0 to 1.8 in steps of 0.1, is remembered after a reload and rea
   await expect(page.getByTestId("zoom-control")).toContainText("180%");
   await expect
     .poll(() =>
-      serverRows<{ zoom_tenths: number }>(`select zoom_tenths from user_settings where ${DEMO_STUDENT}`).map(
-        (r) => r.zoom_tenths,
-      ),
+      demoStudentRows<{ zoom_tenths: number }>("select zoom_tenths from user_settings").map((r) => r.zoom_tenths),
     )
     .toContain(18);
   await page.getByTestId("zoom-control").getByRole("button", { name: /reset/i }).click();

@@ -63,8 +63,8 @@ export function AppShell({ children }: { children: ReactNode }) {
       // The pulls load here, online, rather than with the page (fetched once it has loaded: scripts/first-pages.ts AFTER_LOAD).
       const { pullAll } = await import("../local/pull/pull.ts");
       if (cancelled) return;
-      // After sign-in the sync screen runs the sync steps itself.
-      const syncSteps = router.state.location.pathname !== "/sync";
+      // After sign-in the sync screen runs the sync steps itself (a typed route: a rename fails the build).
+      const syncSteps = router.matchRoute({ to: "/sync" }) === false;
       for (const err of await pullAll(scope.db, { syncSteps })) console.warn("pull failed", err);
     };
     void check(true);

@@ -5,20 +5,26 @@ import { getMeta } from "../store/db.ts";
 import { resetDatabases, signedInScope } from "../test-support.ts";
 import { pullAll } from "./pull.ts";
 
+/** Every call answers 503; returns the paths asked, without their query. */
+function serverDown(): string[] {
+  const asked: string[] = [];
+  vi.stubGlobal("fetch", async (input: string | URL | Request) => {
+    asked.push(String(input instanceof Request ? input.url : input).split("?")[0] as string);
+    return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503 });
+  });
+  return asked;
+}
+
 describe("the online refresh", () => {
   beforeEach(resetDatabases);
   afterEach(() => vi.unstubAllGlobals());
 
   it("[PL1] asks for the content, the question statistics, the authorities, the fixed tests and the sync steps; each fails alone", async () => {
     const { db } = await signedInScope();
-    const asked: string[] = [];
-    vi.stubGlobal("fetch", async (input: string | URL | Request) => {
-      asked.push(String(input instanceof Request ? input.url : input));
-      return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503 });
-    });
+    const asked = serverDown();
     const failures = await pullAll(db);
     expect(failures).toHaveLength(5);
-    expect(asked.map((path) => path.split("?")[0]).sort()).toEqual([
+    expect(asked.sort()).toEqual([
       "/api/authorities",
       "/api/content/manifest",
       "/api/content/question-stats",
@@ -30,14 +36,10 @@ describe("the online refresh", () => {
 
   it("leaves the sync steps out when the sync screen runs them itself", async () => {
     const { db } = await signedInScope();
-    const asked: string[] = [];
-    vi.stubGlobal("fetch", async (input: string | URL | Request) => {
-      asked.push(String(input instanceof Request ? input.url : input));
-      return Response.json({ error: { code: "unavailable", message: "down" } }, { status: 503 });
-    });
+    const asked = serverDown();
     const failures = await pullAll(db, { syncSteps: false });
     expect(failures).toHaveLength(4);
-    expect(asked.map((path) => path.split("?")[0]).sort()).toEqual([
+    expect(asked.sort()).toEqual([
       "/api/authorities",
       "/api/content/manifest",
       "/api/content/question-stats",
