@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from "vite";
 import { compression, defineAlgorithm } from "vite-plugin-compression2";
 import { VitePWA } from "vite-plugin-pwa";
 import { AFTER_LOAD, FIRST_PAGES } from "./scripts/first-pages.ts";
+import { FIRST_PAGE_READY_EVENT } from "./src/app/first-page-ready-event.ts";
 import { apiPaths } from "./src/dev-proxy-paths.ts";
 
 const apiTarget = process.env.API_URL ?? "http://localhost:8787";
@@ -163,13 +164,22 @@ const startLater = () => {
   started = true;
   import("./${laterFile.slice("assets/".length)}").then((later) => later.startLater(files, preload), () => undefined);
 };
+// Any other page than sign-in, once it shows what it came for (the app says so: the dashboard
+// once it has read its data) and the browser is idle, or at the latest a few seconds after load.
+let ready = false;
+addEventListener(${JSON.stringify(FIRST_PAGE_READY_EVENT)}, () => { ready = true; }, { once: true });
+const whenReady = (then) => ready ? then() : addEventListener(${JSON.stringify(FIRST_PAGE_READY_EVENT)}, then, { once: true });
+const idle = (then) => (window.requestIdleCallback ? requestIdleCallback(then, { timeout: 1000 }) : setTimeout(then, 20));
 addEventListener("load", () => {
   // A page the service worker controls has all of it in the worker's precache already.
   if (navigator.serviceWorker?.controller) return;
   // The sign-in page needs them only once its form is sent: from the student's first touch, key
-  // or autofill (or after a while without one); any other page, as soon as it is idle.
-  if (location.pathname.replace(/\\/$/, "") !== "/login") return setTimeout(startLater, 0);
-  for (const type of ["pointerdown", "keydown", "focusin", "input"]) addEventListener(type, startLater, { capture: true, once: true });
+  // or autofill (or after a while without one).
+  if (location.pathname.replace(/\\/$/, "") === "/login") {
+    for (const type of ["pointerdown", "keydown", "focusin", "input"]) addEventListener(type, startLater, { capture: true, once: true });
+  } else {
+    whenReady(() => idle(startLater));
+  }
   setTimeout(startLater, 5000);
 }, { once: true });
 `;

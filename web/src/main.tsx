@@ -1,8 +1,9 @@
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { afterFirstPage, firstPageReady } from "./app/first-page-ready.ts";
 import { registerServiceWorker } from "./app/service-worker.ts";
-import { appContainer, showApp } from "./app/snapshot-handover.ts";
+import { appContainer } from "./app/snapshot-handover.ts";
 import { startTheme } from "./app/theme.ts";
 import { installDiagnostics } from "./local/diagnostics/index.ts";
 import { routeTree } from "./routeTree.gen.ts";
@@ -35,16 +36,19 @@ declare module "@tanstack/react-router" {
 // The device log and error reports start before anything else can fail.
 installDiagnostics();
 startTheme();
-registerServiceWorker();
+// The worker's install downloads the whole app: it waits until the first page shows its content.
+afterFirstPage(() => void registerServiceWorker());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 const container = appContainer(root);
-// A start under the saved dashboard: any other page replaces it as soon as it is resolved.
-if (container !== root)
-  router.subscribe("onResolved", ({ toLocation }) => {
-    if (toLocation.pathname.replace(/\/$/, "") !== "/dashboard") showApp();
-  });
+// The dashboard is ready once it has read its data (it says so itself); any other page as soon as
+// it is resolved (replacing a saved dashboard painted before the app, if there is one).
+const stopWatching = router.subscribe("onResolved", ({ toLocation }) => {
+  if (toLocation.pathname.replace(/\/$/, "") === "/dashboard") return;
+  firstPageReady();
+  stopWatching();
+});
 createRoot(container).render(
   <StrictMode>
     <RouterProvider router={router} />

@@ -7,6 +7,7 @@ import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
 import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
+import { afterFirstPage } from "./first-page-ready.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
 import { MainMenu, MainNav, useWideNav } from "./MainNav.tsx";
 import { NoticeBanner } from "./NoticeBanner.tsx";
@@ -22,9 +23,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const router = useRouter();
 
-  useEffect(() => startDrainTriggers(), []);
+  // The frame's upkeep starts once the page the student opened shows what it came for
+  // (first-page-ready.ts): replay, error reports, the session check and the pulls.
+  useEffect(() => afterFirstPage(startDrainTriggers), []);
   // The errors recorded on this device go to the server while a student is signed in.
-  useEffect(() => errorReporter.start(), []);
+  useEffect(() => afterFirstPage(() => errorReporter.start()), []);
   // A session signed in offline renews its server session when it can (local/account/session.ts).
   useOfflineSessionRenewal();
   // Rows a pull left aside for changes in the outbox come again once the outbox is empty.
@@ -67,11 +70,12 @@ export function AppShell({ children }: { children: ReactNode }) {
       const syncSteps = router.matchRoute({ to: "/sync" }) === false;
       for (const err of await pullAll(scope.db, { syncSteps })) console.warn("pull failed", err);
     };
-    void check(true);
+    const stopOpenCheck = afterFirstPage(() => void check(true));
     const onOnline = () => void check(true);
     window.addEventListener("online", onOnline);
     return () => {
       cancelled = true;
+      stopOpenCheck();
       window.removeEventListener("online", onOnline);
     };
   }, [navigate, router, scope.db]);

@@ -1,10 +1,11 @@
 import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 import { AppShell } from "../app/AppShell.tsx";
+import { useAfterFirstPage } from "../app/first-page-ready.ts";
 import { SessionProvider } from "../app/session-context.tsx";
 import { deferred } from "../ui/deferred.tsx";
 
 // Watchers that show something only now and then (the bank evicted by the browser, updates
-// waiting in manual mode): fetched as the frame first renders, not with the first page.
+// waiting in manual mode): fetched once the first page is ready, not with it.
 const { Deferred: ContentEvictionBanner } = deferred(() =>
   import("../features/device/ContentEvictionBanner.tsx").then((m) => m.ContentEvictionBanner),
 );
@@ -24,11 +25,12 @@ export const Route = createFileRoute("/_app")({
   },
   component: function SignedInLayout() {
     const { session } = Route.useRouteContext();
+    const watching = useAfterFirstPage();
     return (
       <SessionProvider session={session}>
         <AppShell>
-          <ContentEvictionBanner />
-          <UpdatePrompt />
+          {watching ? <ContentEvictionBanner /> : null}
+          {watching ? <UpdatePrompt /> : null}
           <Outlet />
         </AppShell>
       </SessionProvider>

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect } from "react";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
+import { afterFirstPage } from "../first-page-ready.ts";
 import type { SubmitOutcome } from "./FeedbackModal.tsx";
 
 // Fetched when the student opens it: no page needs the form to paint. The queue of feedback given
@@ -37,17 +38,22 @@ export function FeedbackButton({
 
 /** The feedback dialog and the sender of feedback kept on the device. */
 export function FeedbackDialog({ db, isOpen, onClose }: { db: UserDb; isOpen: boolean; onClose: () => void }) {
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let live = true;
-    void feedbackQueue().then(({ startFeedbackSender }) => {
-      if (live) stop = startFeedbackSender(db);
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, [db]);
+  // Like the frame's other upkeep, once the first page shows what it came for.
+  useEffect(
+    () =>
+      afterFirstPage(() => {
+        let stop: (() => void) | null = null;
+        let live = true;
+        void feedbackQueue().then(({ startFeedbackSender }) => {
+          if (live) stop = startFeedbackSender(db);
+        });
+        return () => {
+          live = false;
+          stop?.();
+        };
+      }),
+    [db],
+  );
 
   const submit = async (text: string, screenshots: Blob[]): Promise<SubmitOutcome> => {
     const { newFeedback, queueFeedback, sendFeedback } = await feedbackQueue();

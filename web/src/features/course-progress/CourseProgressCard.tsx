@@ -3,19 +3,44 @@
  * dates with an 'Edit dates' link; tabs Full Course (with more than one module) and one per
  * module, named in the address's hash (full-course or module-{id}). Drawn from the device's own
  * records with the server's rule, so it works offline and agrees with GET /analysis/course.
- * The tabs and the chart code load after the dashboard has painted.
+ * The tabs' code comes while the dashboard reads the device; the charts' after it has painted.
  */
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { CHART_BOX_HEIGHT } from "./chart-config.ts";
 import type { CourseProgressData } from "./queries.ts";
 import { ScopePanel } from "./ScopePanel.tsx";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
 
-// The tabs (React Aria's collections and selection) come after the card's first paint, which
-// shows the selected scope's panel without them; the charts come when drawn.
-const ProgressTabs = lazy(() => import("./ProgressTabs.tsx"));
+// The tabs (React Aria's collections and selection) are not in the first page's scripts: the
+// dashboard fetches them while it reads the device (useProgressTabsLoaded), and the card shows
+// the selected scope's panel without them should they come later; the charts come when drawn.
+let loadedTabs: typeof import("./ProgressTabs.tsx").default | null = null;
+const loadProgressTabs = () =>
+  import("./ProgressTabs.tsx").then((m) => {
+    loadedTabs = m.default;
+    return m;
+  });
+// Rendered directly once loaded: React's lazy shows its fallback for a moment even then, and the
+// panel painted twice counted as the page's largest paint the second time.
+const LazyProgressTabs = lazy(loadProgressTabs);
+
+/** Fetches the tabs' code now; true once it is there (or could not be fetched: the card does without). */
+export function useProgressTabsLoaded(): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let live = true;
+    const done = () => {
+      if (live) setLoaded(true);
+    };
+    loadProgressTabs().then(done, done);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return loaded;
+}
 
 /**
  * `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the
@@ -91,30 +116,37 @@ export function ProgressView({
       ) : data.scopes.length === 0 || selected === null ? (
         <p className="text-sm text-slate-600">Your course's modules will appear here once they are on this device.</p>
       ) : (
-        <Suspense
-          fallback={
-            <TabsPlaceholder
-              labels={data.scopes.map((s) => s.label)}
-              selected={data.scopes.findIndex((s) => s.tab === selected)}
-            >
-              {data.scopes.map((s) =>
-                s.tab === selected ? (
-                  <ScopePanel key={s.tab} scope={s} today={data.today} onEditDates={onEditDates} />
-                ) : null,
-              )}
-            </TabsPlaceholder>
-          }
-        >
-          <ProgressTabs
-            scopes={data.scopes}
-            today={data.today}
-            selected={selected}
-            onSelect={onSelect}
-            onEditDates={onEditDates}
-          />
-        </Suspense>
+        <ProgressTabsWhenLoaded
+          scopes={data.scopes}
+          today={data.today}
+          selected={selected}
+          onSelect={onSelect}
+          onEditDates={onEditDates}
+        />
       )}
     </>
+  );
+}
+
+type ProgressTabsProps = Parameters<typeof import("./ProgressTabs.tsx").default>[0];
+
+/** The tabs, or while their code loads the selected scope's panel as they will show it. */
+function ProgressTabsWhenLoaded(props: ProgressTabsProps) {
+  const Loaded = loadedTabs;
+  if (Loaded) return <Loaded {...props} />;
+  const { scopes, selected, today, onEditDates } = props;
+  return (
+    <Suspense
+      fallback={
+        <TabsPlaceholder labels={scopes.map((s) => s.label)} selected={scopes.findIndex((s) => s.tab === selected)}>
+          {scopes.map((s) =>
+            s.tab === selected ? <ScopePanel key={s.tab} scope={s} today={today} onEditDates={onEditDates} /> : null,
+          )}
+        </TabsPlaceholder>
+      }
+    >
+      <LazyProgressTabs {...props} />
+    </Suspense>
   );
 }
 

@@ -1,17 +1,15 @@
 /**
  * The dashboard's subscription line (issue 15): when the subscription or free trial ends, or that
- * it has ended, with a link to /subscribe. Read from the device (the profile step's copy), so it
- * shows offline too. `SubscriptionLineView` is the pure part.
+ * it has ended, with a link to /subscribe. Read from the device (the profile step's copy, by the
+ * route: `useStoredSubscription`), so it shows offline too. `SubscriptionLineView` is the pure part.
  */
 
 import { localDay } from "@preflight/sync-protocol/rules/subscription-access";
 import { useNavigate } from "@tanstack/react-router";
 import { useMemo } from "react";
-import type { UserDb } from "../../local/store/db.ts";
 import { currentDate } from "../../platform.ts";
 import { AppLink } from "../../ui/AppLink.tsx";
 import { endLine, type StoredSubscription, storedStatus, subscribeLinkLabel } from "./format.ts";
-import { useStoredSubscription } from "./queries.ts";
 
 export function SubscriptionLineView({
   subscription,
@@ -43,8 +41,8 @@ export function SubscriptionLineView({
   );
 }
 
-export function SubscriptionLine({ db }: { db: UserDb }) {
-  const subscription = useStoredSubscription(db);
+/** The line for the device's copy of the subscription (`useStoredSubscription`); none before any. */
+export function SubscriptionLine({ subscription }: { subscription: StoredSubscription | null | undefined }) {
   const navigate = useNavigate();
   const today = useMemo(() => localDay(currentDate()), []);
   if (!subscription) return null;

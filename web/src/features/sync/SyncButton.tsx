@@ -6,6 +6,7 @@ import {
 } from "@preflight/sync-protocol/rules/constants";
 import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { useEffect, useState, useSyncExternalStore } from "react";
+import { afterFirstPage } from "../../app/first-page-ready.ts";
 import { useSyncSnapshot } from "../../app/live-queries.ts";
 import { useOnline } from "../../app/useOnline.ts";
 import { checkSyncAvailability, isDrainRunning, type SyncAvailability } from "../../local/outbox/jobs.ts";
@@ -100,11 +101,15 @@ function useSyncElsewhere(): boolean {
       const inProgress = await checkSyncElsewhere();
       if (!cancelled) setBusy(inProgress);
     };
-    void poll();
-    const timer = setInterval(() => void poll(), SYNC_AVAILABILITY_POLL_MS);
+    // From when the page the student opened shows what it came for (first-page-ready.ts).
+    const stopPolling = afterFirstPage(() => {
+      void poll();
+      const timer = setInterval(() => void poll(), SYNC_AVAILABILITY_POLL_MS);
+      return () => clearInterval(timer);
+    });
     return () => {
       cancelled = true;
-      clearInterval(timer);
+      stopPolling();
     };
   }, [online, visible]);
   return busy;

@@ -1,12 +1,13 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { lazy, Suspense, useLayoutEffect } from "react";
+import { lazy, Suspense } from "react";
+import { firstPageReady } from "../../app/first-page-ready.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
-import { showApp } from "../../app/snapshot-handover.ts";
 import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
-import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
+import { CourseProgressCard, useCourseProgress, useProgressTabsLoaded } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
 import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
+import { useStoredSubscription } from "../../features/subscribe/queries.ts";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
 import { SyncButton } from "../../features/sync/SyncButton.tsx";
 import { UpdateIndicator } from "../../features/update/UpdateIndicator.tsx";
@@ -21,14 +22,17 @@ function DashboardPage() {
   const { session, scope } = useSignedIn();
   // One read of the syllabus and the student's tests for the circles and My Progress.
   const course = useCourseProgress(scope.db);
-  // Painted from the device before any script at the installed app's next cold start; this one
-  // takes the place of such a copy once its reads are done, before the browser paints again.
-  useDashboardSnapshot(session.userId, course !== undefined);
-  useLayoutEffect(() => {
-    if (course !== undefined) showApp();
-  }, [course]);
+  const subscription = useStoredSubscription(scope.db);
+  const tabsLoaded = useProgressTabsLoaded();
+  const reading = course === undefined || subscription === undefined || !tabsLoaded;
+  // Painted from the device before any script at the installed app's next cold start.
+  useDashboardSnapshot(session.userId, !reading);
   return (
     <Dashboard
+      reading={reading}
+      // Once shown, this page takes the place of such a copy before the browser paints again, and
+      // the frame's upkeep may start (first-page-ready.ts).
+      onShown={firstPageReady}
       courseCard={
         <CourseProgressCard
           data={course}
@@ -49,7 +53,7 @@ function DashboardPage() {
         </>
       }
       recentlyFlagged={<RecentlyFlagged />}
-      subscriptionLine={<SubscriptionLine db={scope.db} />}
+      subscriptionLine={<SubscriptionLine subscription={subscription} />}
     />
   );
 }
