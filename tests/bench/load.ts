@@ -45,7 +45,7 @@ import { hashToken, SESSION_COOKIE } from "../../api/src/auth/session.ts";
 import { openDatabase } from "../../api/src/db/connect.ts";
 import type { Database } from "../../api/src/db/schema.ts";
 import { correctIds, generateBody } from "../../api/src/test-support/mutations.ts";
-import { ownCpuSeconds, postgresCpuSeconds, treeCpuSeconds } from "./process-cpu.ts";
+import { ownCpuSeconds, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./process-cpu.ts";
 import type { BenchRow } from "./run.ts";
 import { freePort, startServer } from "./server.ts";
 
@@ -234,12 +234,15 @@ export async function freshPostgres(adminUrl: string): Promise<{ url: string; dr
 interface CpuReading {
   server: number;
   postgres: number | null;
+  /** The cluster script's own process: the proxy (null with one instance). */
+  proxy: number | null;
   generator: number;
 }
 
 function cpuNow(target: Target, scenario: Scenario): CpuReading {
   return {
     server: treeCpuSeconds(target.pid),
+    proxy: scenario.instances > 1 ? processCpuSeconds(target.pid) : null,
     postgres: scenario.dialect === "postgres" ? postgresCpuSeconds() : null,
     generator: ownCpuSeconds(),
   };
@@ -249,6 +252,8 @@ function cpuNow(target: Target, scenario: Scenario): CpuReading {
 function cpuPerAnswer(before: CpuReading, after: CpuReading, answers: number): string {
   const per = (a: number, b: number) => `${(((b - a) * 1000) / answers).toFixed(3)} ms`;
   const parts = [`server ${per(before.server, after.server)}`];
+  if (before.proxy !== null && after.proxy !== null)
+    parts[0] += ` (of which the cluster's proxy ${per(before.proxy, after.proxy)})`;
   if (before.postgres !== null && after.postgres !== null)
     parts.push(`PostgreSQL ${per(before.postgres, after.postgres)} (the whole server's)`);
   parts.push(`generator ${per(before.generator, after.generator)}`);

@@ -89,6 +89,11 @@ export function postgresCpuSeconds(): number | null {
   return pid === null ? null : treeCpuSeconds(pid);
 }
 
+/** CPU seconds of one process alone (the cluster's proxy, without its instances). */
+export function processCpuSeconds(pid: number): number {
+  return cpuSecondsOf(pid, false);
+}
+
 /** This process's own CPU seconds. */
 export function ownCpuSeconds(): number {
   const { user, system } = process.cpuUsage();
