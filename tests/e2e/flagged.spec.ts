@@ -309,7 +309,7 @@ test("the detail view at #question-{id}: from the dashboard, by its address, arr
   await expect(page.getByTestId("flag-button")).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByTestId("question-number")).toHaveText(numberText(3, 4));
   await waitForSynced(page);
-  expect(serverFlag(third.id)).toBe(0);
+  await expect.poll(() => serverFlag(third.id)).toBe(0);
 
   // Clearing the fragment returns to the list.
   await page.getByTestId("back-to-list").click();
@@ -324,7 +324,7 @@ test("the detail view at #question-{id}: from the dashboard, by its address, arr
   await cards(page).filter({ hasText: first.reference }).getByTestId("unflag-card").click();
   await expect(cards(page)).toHaveCount(before - 1);
   await waitForSynced(page);
-  expect(serverFlag(first.id)).toBe(0);
+  await expect.poll(() => serverFlag(first.id)).toBe(0);
   expect((await deviceFlagged(page)).map((f) => f.id)).toEqual([second.id, fourth.id]);
 
   // Remove all empties the list, on the device and on the server.
@@ -394,7 +394,7 @@ test("pages of ten with arrows only when there is more than one page; Create tes
   await expect(page.getByTestId("question-number")).toHaveText(numberText(1, 3));
   await expect(page.getByTestId("confirm-answer")).toBeVisible();
   await waitForSynced(page);
-  expect(serverTestQuestionCount(filteredTestId)).toBe(3);
+  await expect.poll(() => serverTestQuestionCount(filteredTestId)).toBe(3);
 
   // Include: All, answers after the test.
   await page.getByTestId("nav-flagged").click();
@@ -466,5 +466,5 @@ test("with the network off the page still lists, filters, opens, unflags and bui
 
   await context.setOffline(false);
   await waitForSynced(page);
-  expect(serverFlag(newest.id)).toBe(0);
+  await expect.poll(() => serverFlag(newest.id)).toBe(0);
 });

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { dismissNotifications } from "./support/notifications.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createMaintenanceUser, createStudent, readServerDb, serverUserId } from "./support/server-db.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
@@ -40,13 +41,6 @@ const databaseNames = (page: Page) => page.evaluate(async () => (await indexedDB
 
 const serverCount = (sql: string, ...args: string[]) =>
   readServerDb((db) => (db.prepare(sql).get(...args) as { n: number }).n);
-
-/** Closes every notification on screen (they stand above dialogs), so a screenshot shows what is under them. */
-async function dismissNotifications(page: Page): Promise<void> {
-  const close = page.getByRole("button", { name: "Dismiss notification" });
-  while ((await close.count()) > 0) await close.first().click();
-  await expect(page.getByTestId("snackbar")).toHaveCount(0);
-}
 
 const profileRow = (page: Page, email: string) => page.locator(`[data-testid=local-profile][data-email="${email}"]`);
 

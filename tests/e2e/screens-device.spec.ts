@@ -5,23 +5,15 @@
  * saved on it, never that something failed; an offline page load asks the server nothing for the
  * session. Every screen passes axe in both themes and both sizes (screenshots with SHOTS_DIR).
  */
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { checkScreen } from "./support/axe.ts";
+import { dismissNotifications } from "./support/notifications.ts";
 import { createMaintenanceUser, createStudent } from "./support/server-db.ts";
 import { answerCurrent, signIn, waitUntilReadyOffline } from "./support/student.ts";
 import { leaveTestThrough, startTest } from "./support/test-taking.ts";
 
 const SAVED_ON_DEVICE = "Saved on this device; it will reach the server when you are online";
 const DEVICE_OFFLINE = "This device is offline";
-
-/** Closes every notification on screen, so a screenshot shows the page under them. */
-async function dismissNotifications(page: Page): Promise<void> {
-  const close = page.getByRole("button", { name: "Dismiss notification" });
-  while ((await close.count()) > 0) await close.first().click();
-  // Gone, not only sliding away: one still on screen would pass for the next notification, which
-  // waits its turn (the backlog delay after the last one shown) and would then slide in mid-check.
-  await expect(page.getByTestId("snackbar")).toHaveCount(0);
-}
 
 test("This device online and offline with a change waiting; Sync now offline says so; an offline load asks no session", async ({
   page,

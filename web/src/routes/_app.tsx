@@ -4,8 +4,9 @@ import { useAfterFirstPage } from "../app/first-page-ready.ts";
 import { SessionProvider } from "../app/session-context.tsx";
 import { deferred } from "../ui/deferred.tsx";
 
-// Watchers that show something only now and then (the bank evicted by the browser, updates
-// waiting in manual mode): fetched once the first page is ready, not with it.
+// Watchers that show something only now and then, fetched as the frame first renders, not with
+// the first page: the bank evicted by the browser (checked before the frame's upkeep downloads it
+// again, so it is noticed), and updates waiting in manual mode (once the first page is ready).
 const { Deferred: ContentEvictionBanner } = deferred(() =>
   import("../features/device/ContentEvictionBanner.tsx").then((m) => m.ContentEvictionBanner),
 );
@@ -29,7 +30,7 @@ export const Route = createFileRoute("/_app")({
     return (
       <SessionProvider session={session}>
         <AppShell>
-          {watching ? <ContentEvictionBanner /> : null}
+          <ContentEvictionBanner />
           {watching ? <UpdatePrompt /> : null}
           <Outlet />
         </AppShell>

@@ -2,7 +2,7 @@ import { QUICK_PRACTICE_QUESTIONS } from "@preflight/sync-protocol/rules/constan
 import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { useNavigate } from "@tanstack/react-router";
-import { type ReactNode, useLayoutEffect } from "react";
+import { type ReactNode, useDeferredValue, useLayoutEffect } from "react";
 import { ClosedForInactivity } from "../../app/inactivity-closed.tsx";
 import { useBankSize, useHideFixedResults } from "../../app/live-queries.ts";
 import { policyAction } from "../../app/request-policy.ts";
@@ -59,7 +59,9 @@ export function Dashboard({
   const recentBox = useFitToBox<HTMLUListElement>(recent);
   const hideFixedResults = useHideFixedResults(scope.db);
   const { start, error, starting } = useStartTest();
-  const shown = !reading && bankSize !== undefined && recent !== undefined;
+  // The page below the title is rendered in a transition: React builds it in slices, between which
+  // the browser may answer the student, rather than in one long task.
+  const shown = useDeferredValue(!reading && bankSize !== undefined && recent !== undefined);
   useLayoutEffect(() => {
     if (shown) onShown?.();
   }, [shown, onShown]);
