@@ -26,7 +26,7 @@ export function UpdateIndicator({ db }: { db: UserDb }) {
   const check = async () => {
     setChecking(true);
     try {
-      await checkAvailable(db);
+      await checkAvailable(db, { askAgain: true });
     } catch {
       // Offline or the server is away: the indicator keeps its last answer.
     } finally {

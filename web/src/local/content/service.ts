@@ -5,6 +5,7 @@
  */
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol/rules/constants";
 import { planUpdates } from "@preflight/sync-protocol/rules/content-plan";
+import type { Manifest } from "@preflight/sync-protocol/schemas/content-pack";
 import { currentDate, lockHeld, now, platformFetch, webLocks } from "../../platform.ts";
 import { getMeta, type UserDb } from "../store/db.ts";
 import { missingImages } from "./images.ts";
@@ -185,10 +186,34 @@ export async function whenUpdateSettles(): Promise<UpdaterStatus | null> {
   return run ? run.done : null;
 }
 
-/** Asks the server what is newer than this device holds. Online only; throws when it cannot. */
-export async function checkAvailable(db: UserDb): Promise<AvailableUpdates> {
-  const { fetchManifest } = await import("./updater.ts");
-  const manifest = await fetchManifest(platformFetch);
+/**
+ * How long a manifest the server sent stays its answer here: the checks a few seconds apart at a
+ * first sign-in (the refresh on open, the updater screen's list, the list after its run) share one
+ * request rather than one each.
+ */
+export const MANIFEST_FRESH_MS = 10_000;
+
+let lastManifest: { db: UserDb; at: number; manifest: Promise<Manifest> } | null = null;
+
+/** The server's manifest: the one asked for less than MANIFEST_FRESH_MS ago (or being asked), else a new one. */
+function freshManifest(db: UserDb, askAgain: boolean): Promise<Manifest> {
+  if (!askAgain && lastManifest?.db === db && now() - lastManifest.at < MANIFEST_FRESH_MS) return lastManifest.manifest;
+  const manifest = import("./updater.ts").then(({ fetchManifest }) => fetchManifest(platformFetch));
+  const asked = { db, at: now(), manifest };
+  lastManifest = asked;
+  // A failure is not kept: the next check asks again.
+  manifest.catch(() => {
+    if (lastManifest === asked) lastManifest = null;
+  });
+  return manifest;
+}
+
+/**
+ * Asks the server what is newer than this device holds. Online only; throws when it cannot.
+ * `askAgain`: the student asked for a check, so the server is asked even if it just was.
+ */
+export async function checkAvailable(db: UserDb, { askAgain = false } = {}): Promise<AvailableUpdates> {
+  const manifest = await freshManifest(db, askAgain);
   const plan = planUpdates(manifest, await installedVersions(db));
   const images = await missingImages(manifest);
   const available: AvailableUpdates = {
