@@ -36,7 +36,8 @@ export const AFTER_LOAD: string[] = [
   "src/ui/ModalDialog.tsx",
   "src/ui/snackbar/SnackbarStack.tsx",
   "src/app/MainMenuPopover.tsx",
-  // The signed-in frame's occasional watchers (routes/_app.tsx).
+  // The signed-in frame's occasional watchers (routes/_app.tsx): the evicted-bank banner renders
+  // with the frame, so a sign-in that loses the connection at once needs it in memory already.
   "src/features/device/ContentEvictionBanner.tsx",
   "src/features/update/UpdatePrompt.tsx",
   "src/features/course-progress/ProgressTabs.tsx",

@@ -2,6 +2,7 @@ import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { afterFirstPage, firstPageReady } from "./app/first-page-ready.ts";
+import { watchActivity } from "./app/page-activity.ts";
 import { registerServiceWorker } from "./app/service-worker.ts";
 import { appContainer } from "./app/snapshot-handover.ts";
 import { startTheme } from "./app/theme.ts";
@@ -36,16 +37,17 @@ declare module "@tanstack/react-router" {
 // The device log and error reports start before anything else can fail.
 installDiagnostics();
 startTheme();
+watchActivity();
 // The worker's install downloads the whole app: it waits until the first page shows its content.
 afterFirstPage(() => void registerServiceWorker());
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 const container = appContainer(root);
-// The dashboard is ready once it has read its data (it says so itself); any other page as soon as
-// it is resolved (replacing a saved dashboard painted before the app, if there is one).
-const stopWatching = router.subscribe("onResolved", ({ toLocation }) => {
-  if (toLocation.pathname.replace(/\/$/, "") === "/dashboard") return;
+// A page is ready as soon as it is resolved (replacing a saved dashboard painted before the app,
+// if there is one), unless it says so itself once its reads are in (staticData.tellsWhenReady).
+const stopWatching = router.subscribe("onResolved", () => {
+  if (router.state.matches.some((match) => match.staticData.tellsWhenReady)) return;
   firstPageReady();
   stopWatching();
 });

@@ -5,6 +5,16 @@ import { showApp } from "./snapshot-handover.ts";
 /** A first page that never says it is ready (its reads failed) does not hold the rest back longer. */
 const LONGEST_WAIT_MS = 3000;
 
+declare module "@tanstack/react-router" {
+  interface StaticDataRouteOption {
+    /**
+     * The page calls firstPageReady itself once it shows what it came for (the dashboard, once
+     * its reads are in); any other page is ready as soon as the router has resolved it.
+     */
+    tellsWhenReady?: true;
+  }
+}
+
 let told = false;
 let ready = false;
 
@@ -59,7 +69,7 @@ export function afterFirstPage(start: () => (() => void) | undefined): () => voi
 
 /** False until the first page is ready (afterFirstPage), then true. */
 export function useAfterFirstPage(): boolean {
-  const [now, setNow] = useState(ready);
-  useEffect(() => afterFirstPage(() => void setNow(true)), []);
-  return now;
+  const [started, setStarted] = useState(ready);
+  useEffect(() => afterFirstPage(() => void setStarted(true)), []);
+  return started;
 }

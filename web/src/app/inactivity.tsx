@@ -19,12 +19,11 @@ import { Button } from "../ui/Button.tsx";
 import { Modal } from "../ui/Modal.tsx";
 import { useCountdown } from "../ui/useCountdown.ts";
 import { INACTIVITY_MESSAGES } from "./inactivity-closed.tsx";
+import { ACTIVITY_EVENTS } from "./page-activity.ts";
 import { useSignedIn } from "./session-context.tsx";
 
 // The dashboard takes these from inactivity-closed.tsx, without the guard a test page runs.
 export { ClosedForInactivity, INACTIVITY_MESSAGES } from "./inactivity-closed.tsx";
-
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 
 /** Page activity is told to the server at most this often. */
 export const ACTIVITY_REPORT_MS = 60_000;

@@ -6,6 +6,7 @@ import {
 import { useNavigate, useRouterState } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useRef, useState } from "react";
+import { lastActivity } from "../../app/page-activity.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { type AvailableUpdates, startApprovedUpdate } from "../../local/content/service.ts";
 import { getMeta } from "../../local/store/db.ts";
@@ -15,8 +16,6 @@ import { Modal } from "../../ui/Modal.tsx";
 import { useSnackbar } from "../../ui/snackbar/context.ts";
 import { useCountdown } from "../../ui/useCountdown.ts";
 import { UPDATE_MESSAGES } from "./messages.ts";
-
-const ACTIVITY_EVENTS = ["pointerdown", "keydown", "wheel", "touchstart"] as const;
 
 /**
  * UPDATES AVAILABLE (spec accounts 4): in manual mode, when the student is away and updates
@@ -31,24 +30,19 @@ export function UpdatePrompt() {
   const available = useLiveQuery(() => getMeta<AvailableUpdates>(db, "availableUpdates"), [db]);
   const manual = useLiveQuery(async () => (await getMeta<number>(db, "updateMode")) === UPDATE_MODE_MANUAL, [db]);
   const [deadline, setDeadline] = useState<number | null>(null);
-  const lastActive = useRef(now());
+  // A Cancel counts as activity: the next prompt waits for a new away period.
+  const declinedAt = useRef(0);
   const count = available?.total_updates ?? 0;
   // Never over a test or the updater itself.
   const allowed = manual === true && count > 0 && !path.startsWith("/test/") && path !== "/update";
 
+  // Away: nothing done on the page since the app opened (app/page-activity.ts), or since Cancel.
   useEffect(() => {
-    const mark = () => {
-      lastActive.current = now();
-    };
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, mark, { passive: true });
     const timer = setInterval(() => {
-      if (allowed && now() - lastActive.current >= UPDATE_PROMPT_IDLE_MS)
+      if (allowed && now() - Math.max(lastActivity(), declinedAt.current) >= UPDATE_PROMPT_IDLE_MS)
         setDeadline((d) => d ?? now() + UPDATE_PROMPT_COUNTDOWN_S * 1000);
     }, 1000);
-    return () => {
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, mark);
-      clearInterval(timer);
-    };
+    return () => clearInterval(timer);
   }, [allowed]);
 
   if (deadline === null || !allowed) return null;
@@ -59,7 +53,7 @@ export function UpdatePrompt() {
     await navigate({ to: "/update" });
   };
   const decline = () => {
-    lastActive.current = now();
+    declinedAt.current = now();
     setDeadline(null);
   };
   return <PromptModal count={count} deadline={deadline} onApprove={approve} onDecline={decline} />;

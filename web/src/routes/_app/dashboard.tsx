@@ -58,4 +58,8 @@ function DashboardPage() {
   );
 }
 
-export const Route = createFileRoute("/_app/dashboard")({ component: DashboardPage });
+export const Route = createFileRoute("/_app/dashboard")({
+  component: DashboardPage,
+  // It calls firstPageReady once its reads are in (onShown above), not when resolved.
+  staticData: { tellsWhenReady: true },
+});
