@@ -1,22 +1,24 @@
 import { describe, expect, it } from "vitest";
 import {
-  ACCESS_MESSAGES,
-  type AccessSettings,
   type AttemptFacts,
   buildModules,
-  decidePartAccess,
   type LessonFacts,
   lessonCompleted,
   type ModuleFacts,
   type ModuleView,
   type ProgressTestFacts,
   partTargets,
-  progressTestStartRefusal,
   progressTestState,
-  retryCheck,
   type StudentFacts,
   targetRestriction,
 } from "./access.ts";
+import {
+  ACCESS_MESSAGES,
+  type AccessSettings,
+  decidePartAccess,
+  progressTestStartRefusal,
+  retryCheck,
+} from "./part-access.ts";
 
 const NOW = new Date("2026-11-21T09:00:00.000Z");
 

@@ -11,8 +11,8 @@ import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
 import { createTestApp, DIALECTS, type TestApp } from "../../api/src/test-support/harness.ts";
 import { createTest, saveAnswer } from "../../web/src/local/actions/test.ts";
 import type { LocalScope } from "../../web/src/local/outbox/action.ts";
+import { clientIdOf } from "../../web/src/local/outbox/client-id.ts";
 import { drainOutbox } from "../../web/src/local/outbox/drain.ts";
-import { clientIdOf } from "../../web/src/local/outbox/outbox.ts";
 import { deviceDb, type LocalQuestion, userDb } from "../../web/src/local/store/db.ts";
 import type { BenchRow } from "./run.ts";
 

@@ -14,9 +14,9 @@ import { FaultyNetwork } from "./faults.ts";
 import { CookieJar, networkFetch, STUDENT_EMAIL, STUDENT_PASSWORD, type World } from "./world.ts";
 
 async function loadEngine() {
-  const [db, outbox, test, question, drain, session, bank, pull] = await Promise.all([
+  const [db, clientId, test, question, drain, session, bank, pull] = await Promise.all([
     import("../../web/src/local/store/db.ts"),
-    import("../../web/src/local/outbox/outbox.ts"),
+    import("../../web/src/local/outbox/client-id.ts"),
     import("../../web/src/local/actions/test.ts"),
     import("../../web/src/local/actions/question.ts"),
     import("../../web/src/local/outbox/drain.ts"),
@@ -24,7 +24,7 @@ async function loadEngine() {
     import("../../web/src/local/content/bank.ts"),
     import("../../web/src/local/pull/question-data.ts"),
   ]);
-  return { db, outbox, test, question, drain, session, bank, pull };
+  return { db, clientId, test, question, drain, session, bank, pull };
 }
 export type Engine = Awaited<ReturnType<typeof loadEngine>>;
 
@@ -97,7 +97,7 @@ export class Device {
     await db.transaction("rw", [...PER_DEVICE_TABLES], async () => {
       for (const table of PER_DEVICE_TABLES) await db.table(table).clear();
     });
-    await this.engine.outbox.clientIdOf(db);
+    await this.engine.clientId.clientIdOf(db);
     this.clockOffsetMs = 0;
     this.net.queue.length = 0;
     this.net.held.length = 0;
@@ -133,7 +133,7 @@ export class Device {
   }
 
   async clientId(): Promise<string> {
-    return this.engine.outbox.clientIdOf(this.scope.db);
+    return this.engine.clientId.clientIdOf(this.scope.db);
   }
 
   async paused(): Promise<string | undefined> {

@@ -25,12 +25,14 @@ export const AFTER_LOAD: string[] = [
   "src/routes/_app/sync.tsx",
   "src/routes/_app/dashboard.tsx",
   "src/local/outbox/drain.ts",
+  "src/local/outbox/drain-scheduler.ts",
   "src/local/outbox/sync-now.ts",
   "src/local/outbox/call-labels.ts",
   "src/local/pull/pull.ts",
   "src/local/content/updater.ts",
   "src/local/actions/test.ts",
   "src/local/api-contract.ts",
+  "src/local/account/offline-verifier.ts",
   // The parts of the first pages that come when first shown: a modal, the notifications, the
   // narrow screen's Menu, the progress card's tabs.
   "src/ui/ModalDialog.tsx",

@@ -4,7 +4,8 @@
  * server-wide access settings. The syllabus page's routes and the course progress graph build
  * the access rules' facts from these; the syllabus sync step sends the same rows to the device.
  */
-import type { AccessSettings, ModuleFacts } from "@preflight/sync-protocol/rules/access";
+import type { ModuleFacts } from "@preflight/sync-protocol/rules/access";
+import type { AccessSettings } from "@preflight/sync-protocol/rules/part-access";
 import type { CourseDate } from "@preflight/sync-protocol/schemas/pull";
 import type { Db } from "../db/schema.ts";
 

@@ -2,10 +2,10 @@ import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
 import { errorReporter } from "../local/diagnostics/error-reports.ts";
-import { startDrainTriggers } from "../local/outbox/drain-scheduler.ts";
 import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
+import { startDrainTriggersLater } from "./drain-later.ts";
 import { FeedbackButton, FeedbackDialog, HEADER_BUTTON_CLASS } from "./feedback/FeedbackButton.tsx";
 import { afterFirstPage } from "./first-page-ready.ts";
 import { useSyncSnapshot } from "./live-queries.ts";
@@ -25,7 +25,7 @@ export function AppShell({ children }: { children: ReactNode }) {
 
   // The frame's upkeep starts once the page the student opened shows what it came for
   // (first-page-ready.ts): replay, error reports, the session check and the pulls.
-  useEffect(() => afterFirstPage(startDrainTriggers), []);
+  useEffect(() => afterFirstPage(startDrainTriggersLater), []);
   // The errors recorded on this device go to the server while a student is signed in.
   useEffect(() => afterFirstPage(() => errorReporter.start()), []);
   // A session signed in offline renews its server session when it can (local/account/session.ts).

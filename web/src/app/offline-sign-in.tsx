@@ -13,8 +13,8 @@ import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect } from "react";
 import { checkSession, onServerSessionRenewed } from "../local/account/session.ts";
-import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
 import { deviceDb } from "../local/store/db.ts";
+import { wakeDrainSoon } from "./drain-later.ts";
 import { useOnline } from "./useOnline.ts";
 
 /** Shown until the server takes the sign-in back (it may be unreachable with the browser "online"). */
@@ -31,7 +31,7 @@ export function useOfflineSessionRenewal(): void {
   const offlineSession = useOfflineSignedIn();
   const online = useOnline();
 
-  useEffect(() => onServerSessionRenewed(() => void wakeDrain({ force: true })), []);
+  useEffect(() => onServerSessionRenewed(() => wakeDrainSoon({ force: true })), []);
 
   useEffect(() => {
     if (!offlineSession || !online) return;

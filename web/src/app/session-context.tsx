@@ -1,8 +1,8 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import type { LocalScope } from "../local/outbox/action.ts";
-import { wakeDrain } from "../local/outbox/drain-scheduler.ts";
 import { type DeviceSession, userDb } from "../local/store/db.ts";
 import { currentDate } from "../platform.ts";
+import { wakeDrainSoon } from "./drain-later.ts";
 
 export interface SignedIn {
   session: DeviceSession;
@@ -16,7 +16,7 @@ export function scopeFor(session: DeviceSession): LocalScope {
     db: userDb(session.userId),
     userId: session.userId,
     now: currentDate,
-    onEnqueued: () => void wakeDrain(),
+    onEnqueued: () => wakeDrainSoon(),
   };
 }
 

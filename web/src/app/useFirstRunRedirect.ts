@@ -1,6 +1,6 @@
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { isFirstRun } from "../local/content/service.ts";
+import { isFirstRun } from "../local/content/installed.ts";
 import type { UserDb } from "../local/store/db.ts";
 import { useOnline } from "./useOnline.ts";
 

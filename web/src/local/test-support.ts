@@ -9,9 +9,9 @@ import { z } from "zod";
 import { createTest, saveAnswer } from "./actions/test.ts";
 import type { CallReply } from "./api.ts";
 import type { LocalScope } from "./outbox/action.ts";
+import { clientIdOf } from "./outbox/client-id.ts";
 import { drainUnlocked } from "./outbox/drain.ts";
 import { FakePushServer } from "./outbox/fake-push-server.ts";
-import { clientIdOf } from "./outbox/outbox.ts";
 import { QUESTION_BASE } from "./question-fixtures.ts";
 import { deviceDb, type LocalQuestion, userDb } from "./store/db.ts";
 

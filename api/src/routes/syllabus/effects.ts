@@ -2,7 +2,8 @@
  * Queued writes of the syllabus area: lesson progress, and the start of a progress test, which
  * the server replays only when the access rules let the student open it at the intent's time.
  */
-import { decidePartAccess, lessonCompleted, progressTestStartRefusal } from "@preflight/sync-protocol/rules/access";
+import { lessonCompleted } from "@preflight/sync-protocol/rules/access";
+import { decidePartAccess, progressTestStartRefusal } from "@preflight/sync-protocol/rules/part-access";
 import type { LessonProgress, LessonProgressReply } from "@preflight/sync-protocol/schemas/syllabus";
 import type { GenerateTest } from "@preflight/sync-protocol/schemas/test";
 import { ApiError } from "../../errors.ts";

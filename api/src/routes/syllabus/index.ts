@@ -5,7 +5,7 @@
  */
 import { routes } from "@preflight/sync-protocol/routes/index";
 
-import { ACCESS_MESSAGES, retryCheck } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES, retryCheck } from "@preflight/sync-protocol/rules/part-access";
 import {
   type DownloadUpdateReply,
   type LastPtResultReply,

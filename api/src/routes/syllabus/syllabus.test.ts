@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
-import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/part-access";
 import { userStepReplySchema } from "@preflight/sync-protocol/schemas/pull";
 import {
   lastPtResultReplySchema,

@@ -5,8 +5,8 @@
  * question at its current version is the version the device needs of that subject.
  */
 
-import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/access";
 import { MAX_UPDATE_ATTEMPTS } from "@preflight/sync-protocol/rules/constants";
+import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/part-access";
 import type { VerifyQuestions, VerifyQuestionsReply } from "@preflight/sync-protocol/schemas/syllabus";
 import type { Kysely } from "kysely";
 import type { Database } from "../../db/schema.ts";

@@ -1,4 +1,4 @@
-import { ACCESS_MESSAGES, ACCESS_TITLES } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES, ACCESS_TITLES } from "@preflight/sync-protocol/rules/part-access";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useLayoutEffect, useRef } from "react";

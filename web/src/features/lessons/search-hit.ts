@@ -5,13 +5,12 @@
  * from the syllabus's shared access rule over what the device holds.
  */
 import {
-  ACCESS_MESSAGES,
-  ACCESS_TITLES,
   type AttemptFacts,
   buildModules,
   type LessonFacts,
   type ProgressTestFacts,
 } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES, ACCESS_TITLES } from "@preflight/sync-protocol/rules/part-access";
 import type { UserDb } from "../../local/store/db.ts";
 
 export type HitDecision =

@@ -1,11 +1,7 @@
 /** The syllabus page's modals: a refusal (with its lessons or its wait), the progress test's summary, and the update. */
 import { formatDate, formatHms, PASS_PERCENTAGE_DEFAULT } from "@preflight/sync-protocol";
-import {
-  ACCESS_MESSAGES,
-  ACCESS_TITLES,
-  type AccessDecision,
-  type PartView,
-} from "@preflight/sync-protocol/rules/access";
+import type { PartView } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES, ACCESS_TITLES, type AccessDecision } from "@preflight/sync-protocol/rules/part-access";
 import type { LocalProgressTest } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";

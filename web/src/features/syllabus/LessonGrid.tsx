@@ -2,7 +2,7 @@
 
 import { formatDate } from "@preflight/sync-protocol";
 import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
-import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/part-access";
 import { Button } from "../../ui/Button.tsx";
 import { StatusIcon } from "./StatusIcon.tsx";
 

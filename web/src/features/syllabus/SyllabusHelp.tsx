@@ -2,7 +2,7 @@
  * The syllabus page's help: an info button opening a modal that explains each choice on the
  * page (selectors, sort, grid columns, legend) and what the access modals mean.
  */
-import { ACCESS_TITLES } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_TITLES } from "@preflight/sync-protocol/rules/part-access";
 import { type ReactNode, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { Modal } from "../../ui/Modal.tsx";

@@ -6,13 +6,8 @@
  */
 
 import { routes } from "@preflight/sync-protocol/routes/index";
-import {
-  type AccessDecision,
-  decidePartAccess,
-  type ModuleView,
-  type PartView,
-  retryCheck,
-} from "@preflight/sync-protocol/rules/access";
+import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
+import { type AccessDecision, decidePartAccess, retryCheck } from "@preflight/sync-protocol/rules/part-access";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { call } from "../../local/api.ts";

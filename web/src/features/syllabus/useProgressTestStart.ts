@@ -6,7 +6,7 @@
  * outbox; the server replays it only if the access rules allow it.
  */
 import { MAX_UPDATE_ATTEMPTS } from "@preflight/sync-protocol";
-import { ACCESS_MESSAGES, type ProgressTestType } from "@preflight/sync-protocol/rules/access";
+import { ACCESS_MESSAGES, type ProgressTestType } from "@preflight/sync-protocol/rules/part-access";
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";

@@ -23,11 +23,15 @@
 import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { currentDate } from "../../platform.ts";
 import { ApiCallError, call, NetworkError } from "../api.ts";
-import { clientIdOf } from "../outbox/outbox.ts";
+import { clientIdOf } from "../outbox/client-id.ts";
 import { clearDashboardSnapshot } from "../snapshot/dashboard-snapshot.ts";
 import { type DeviceSession, deviceDb, type KnownAccount, userDb } from "../store/db.ts";
 import { OfflineSignInError } from "./offline-sign-in-error.ts";
-import { deriveVerifier, type PasswordVerifier, verifyPassword } from "./offline-verifier.ts";
+import type { PasswordVerifier } from "./offline-verifier.ts";
+
+// The verifier's code comes with a sign-in, not with every signed-in page that checks the session
+// (the dashboard's JS budget); fetched after the first page's load (scripts/first-pages.ts).
+const offlineVerifier = () => import("./offline-verifier.ts");
 
 export {
   FIRST_SIGN_IN_NEEDS_CONNECTION,
@@ -114,10 +118,12 @@ export interface SignInOptions {
 async function signInOnline(email: string, password: string, options: SignInOptions = {}): Promise<DeviceSession> {
   // The verifier is derived while the request is on the wire, and kept only if it succeeds.
   const derivation = options.verifierIterations === undefined ? {} : { iterations: options.verifierIterations };
-  const verifier = deriveVerifier(password, derivation).catch((err: unknown) => {
-    console.warn("no offline verifier", err);
-    return null;
-  });
+  const verifier = offlineVerifier()
+    .then(({ deriveVerifier }) => deriveVerifier(password, derivation))
+    .catch((err: unknown) => {
+      console.warn("no offline verifier", err);
+      return null;
+    });
   const { user } = await call("login", { body: { email, password }, globalPolicy: false });
   return rememberSession(user, currentDate(), { verifier: await verifier });
 }
@@ -129,6 +135,7 @@ async function signInOffline(email: string, password: string): Promise<DeviceSes
     .filter((a) => a.verifier && a.user)
     .sort((a, b) => b.lastSignedInAt.localeCompare(a.lastSignedInAt))[0];
   if (!account?.verifier || !account.user) throw new OfflineSignInError("needs_connection");
+  const { verifyPassword } = await offlineVerifier();
   if (!(await verifyPassword(password, account.verifier))) throw new OfflineSignInError("wrong_password");
   held = { userId: account.userId, email: address, password };
   return rememberSession(account.user, currentDate(), { offline: true });

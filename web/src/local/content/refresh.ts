@@ -1,6 +1,7 @@
 import { UPDATE_MODE_AUTOMATIC } from "@preflight/sync-protocol/rules/constants";
 import type { UserDb } from "../store/db.ts";
-import { checkAvailable, isFirstRun, startUpdate, updateMode } from "./service.ts";
+import { isFirstRun } from "./installed.ts";
+import { checkAvailable, startUpdate, updateMode } from "./service.ts";
 
 /**
  * The content step of the app's refresh when online: ask what is new; in automatic mode start

@@ -233,8 +233,3 @@ export async function checkAvailable(db: UserDb, { askAgain = false } = {}): Pro
 export async function updateMode(db: UserDb): Promise<number> {
   return (await getMeta<number>(db, "updateMode")) ?? UPDATE_MODE_AUTOMATIC;
 }
-
-/** No content pack on the device yet: the updater's first run. */
-export async function isFirstRun(db: UserDb): Promise<boolean> {
-  return (await db.installedPacks.count()) === 0;
-}

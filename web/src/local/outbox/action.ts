@@ -6,7 +6,8 @@
 import type { MutationBody, MutationTemplate } from "@preflight/sync-protocol/mutations";
 import type { Table } from "dexie";
 import type { OutboxEntry, UserDb } from "../store/db.ts";
-import { clientIdOf, enqueue } from "./outbox.ts";
+import { clientIdOf } from "./client-id.ts";
+import { enqueue } from "./outbox.ts";
 
 export interface LocalScope {
   db: UserDb;

@@ -12,19 +12,6 @@ import { getMeta, type OutboxEntry, type UserDb } from "../store/db.ts";
 
 export const OUTBOX_TABLES = ["outbox", "meta"] as const;
 
-/** The client id of this account's database on this device; made once. */
-export async function clientIdOf(db: UserDb): Promise<string> {
-  const existing = await getMeta<string>(db, "clientId");
-  if (existing) return existing;
-  return db.transaction("rw", db.meta, async () => {
-    const again = await getMeta<string>(db, "clientId");
-    if (again) return again;
-    const id = crypto.randomUUID();
-    await db.meta.put({ key: "clientId", value: id });
-    return id;
-  });
-}
-
 /** Must run inside a Dexie rw transaction that includes `outbox` and `meta`. */
 export async function enqueue<T extends MutationTemplate>(
   db: UserDb,

@@ -5,12 +5,8 @@
  * The shared rules build the spec's modules from them, exactly as the server does. The live hook
  * is features/syllabus/useSyllabusModules.ts; course progress reads it too.
  */
-import {
-  type AccessSettings,
-  type AttemptFacts,
-  buildModules,
-  type ModuleView,
-} from "@preflight/sync-protocol/rules/access";
+import { type AttemptFacts, buildModules, type ModuleView } from "@preflight/sync-protocol/rules/access";
+import type { AccessSettings } from "@preflight/sync-protocol/rules/part-access";
 import { getMeta, type LocalProgressTest, type UserDb } from "./db.ts";
 
 export interface SyllabusData {

@@ -6,15 +6,23 @@ import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
 import { CourseProgressCard, useCourseProgress, useProgressTabsLoaded } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
-import { RecentlyFlagged } from "../../features/flagged/RecentlyFlagged.tsx";
 import { useStoredSubscription } from "../../features/subscribe/queries.ts";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
-import { SyncButton } from "../../features/sync/SyncButton.tsx";
-import { UpdateIndicator } from "../../features/update/UpdateIndicator.tsx";
+import { deferred } from "../../ui/deferred.tsx";
 
 // Fetched when Edit dates opens it: its date fields are a library the dashboard does not need to paint.
 const CourseDatesModal = lazy(() =>
   import("../../features/course-dates/index.ts").then((m) => ({ default: m.CourseDatesModal })),
+);
+
+// Below the progress card or at the sidebar's foot, they come as the page is painted rather than
+// with it: what the page opens with is the student's progress (the JS budget of the first page).
+const { Deferred: SyncButton } = deferred(() => import("../../features/sync/SyncButton.tsx").then((m) => m.SyncButton));
+const { Deferred: UpdateIndicator } = deferred(() =>
+  import("../../features/update/UpdateIndicator.tsx").then((m) => m.UpdateIndicator),
+);
+const { Deferred: RecentlyFlagged } = deferred(() =>
+  import("../../features/flagged/RecentlyFlagged.tsx").then((m) => m.RecentlyFlagged),
 );
 
 /** The dashboard composes the features it shows (a feature never imports another). */
