@@ -1,6 +1,6 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
-import { firstPageReady } from "../../app/first-page-ready.ts";
+import { firstPageReady, useAfterFirstPage } from "../../app/first-page-ready.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
 import { CourseProgressCard, useCourseProgress, useProgressTabsLoaded } from "../../features/course-progress/index.ts";
@@ -15,8 +15,9 @@ const CourseDatesModal = lazy(() =>
   import("../../features/course-dates/index.ts").then((m) => ({ default: m.CourseDatesModal })),
 );
 
-// Below the progress card or at the sidebar's foot, they come as the page is painted rather than
-// with it: what the page opens with is the student's progress (the JS budget of the first page).
+// Below the progress card or at the sidebar's foot, they come once the page is painted rather than
+// with it: what the page opens with is the student's progress (the JS budget of the first page,
+// and their requests would count against its largest paint).
 const { Deferred: SyncButton } = deferred(() => import("../../features/sync/SyncButton.tsx").then((m) => m.SyncButton));
 const { Deferred: UpdateIndicator } = deferred(() =>
   import("../../features/update/UpdateIndicator.tsx").then((m) => m.UpdateIndicator),
@@ -35,6 +36,7 @@ function DashboardPage() {
   const reading = course === undefined || subscription === undefined || !tabsLoaded;
   // Painted from the device before any script at the installed app's next cold start.
   useDashboardSnapshot(session.userId, !reading);
+  const painted = useAfterFirstPage();
   return (
     <Dashboard
       reading={reading}
@@ -55,12 +57,17 @@ function DashboardPage() {
         />
       }
       devicePanel={
-        <>
-          <SyncButton db={scope.db} />
-          <UpdateIndicator db={scope.db} />
-        </>
+        // The room the panel takes (a button row and a status line), kept while it comes.
+        <div className="min-h-24">
+          {painted ? (
+            <>
+              <SyncButton db={scope.db} />
+              <UpdateIndicator db={scope.db} />
+            </>
+          ) : null}
+        </div>
       }
-      recentlyFlagged={<RecentlyFlagged />}
+      recentlyFlagged={painted ? <RecentlyFlagged /> : null}
       subscriptionLine={<SubscriptionLine subscription={subscription} />}
     />
   );
