@@ -116,6 +116,8 @@ test("register, activate by mail, sign in, edit the profile, change the password
 
   // Forgotten password, online: the mail carries a link to the reset form (field 'Username').
   await page.getByRole("link", { name: "Forgotten your password?" }).click();
+  // The sign-in form, also with an 'E-mail' field, stays until the page's code has come.
+  await expect(page.getByRole("heading", { name: "Forgotten password" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Send Password Reset Link" }).click();
   await expect(
