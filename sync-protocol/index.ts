@@ -9,6 +9,7 @@ export * from "./rules/format.ts";
 export * from "./rules/grading.ts";
 export * from "./rules/hidden-results.ts";
 export * from "./rules/lesson-search.ts";
+export * from "./rules/notes.ts";
 export * from "./rules/pass-mark.ts";
 export * from "./rules/question.ts";
 export * from "./rules/selection.ts";

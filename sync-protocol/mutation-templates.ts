@@ -12,6 +12,8 @@ export const MUTATION_TEMPLATES = [
   "POST /test/current/finish/{id}",
   "POST /api/question/flag",
   "POST /api/question/unflag_all",
+  "POST /api/question/note",
+  "POST /api/question/review_mark",
   "POST /questions/{id}/seen-in-exam",
   "POST /api/review",
   "POST /zoom",
@@ -20,6 +22,8 @@ export const MUTATION_TEMPLATES = [
   "POST /profile/account",
   "POST /profile/preferences",
   "POST /analysis/progress/reset/{subject_id}",
+  "POST /test/current/comment",
+  "POST /questions/{id}/report-error",
 ] as const;
 
 export type MutationTemplate = (typeof MUTATION_TEMPLATES)[number];

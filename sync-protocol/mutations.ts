@@ -2,7 +2,16 @@ import type { z } from "zod";
 import type { MutationTemplate } from "./mutation-templates.ts";
 import { progressResetSchema } from "./schemas/analysis.ts";
 import { courseDatesUpdateSchema, preferencesUpdateSchema, profileAccountSchema } from "./schemas/profile.ts";
-import { flagQuestionSchema, reviewSchema, seenInExamSchema, unflagAllSchema, zoomSchema } from "./schemas/question.ts";
+import {
+  flagQuestionSchema,
+  questionNoteSchema,
+  reviewMarkSchema,
+  reviewSchema,
+  seenInExamSchema,
+  unflagAllSchema,
+  zoomSchema,
+} from "./schemas/question.ts";
+import { questionReportSchema, testCommentSchema } from "./schemas/question-comments.ts";
 import { lessonProgressSchema } from "./schemas/syllabus.ts";
 import { finishTestSchema, generateTestSchema, saveAnswerSchema } from "./schemas/test.ts";
 
@@ -18,6 +27,9 @@ export const MUTATIONS = {
   "POST /test/current/finish/{id}": finishTestSchema,
   "POST /api/question/flag": flagQuestionSchema,
   "POST /api/question/unflag_all": unflagAllSchema,
+  "POST /api/question/note": questionNoteSchema,
+  // A mark for review on a question (issue 19), synced like a note.
+  "POST /api/question/review_mark": reviewMarkSchema,
   "POST /questions/{id}/seen-in-exam": seenInExamSchema,
   "POST /api/review": reviewSchema,
   "POST /zoom": zoomSchema,
@@ -27,6 +39,10 @@ export const MUTATIONS = {
   "POST /profile/preferences": preferencesUpdateSchema,
   // The spec's GET /analysis/progress/reset/{subject_id}: a write, so queued and sent as POST.
   "POST /analysis/progress/reset/{subject_id}": progressResetSchema,
+  // A comment on an exam's question (issue 19): queued behind the answers, sent with the test.
+  "POST /test/current/comment": testCommentSchema,
+  // A report of an error in a question, for the content team (issue 19).
+  "POST /questions/{id}/report-error": questionReportSchema,
   // Exactly the templates of mutation-templates.ts: a missing or an extra one does not compile.
 } as const satisfies Record<MutationTemplate, z.ZodType>;
 

@@ -29,10 +29,14 @@ import { practiceRoutes } from "./routes/practice/index.ts";
 import { updateAccount, updatePreferences } from "./routes/profile/account.ts";
 import { updateCourseDates } from "./routes/profile/course-dates.ts";
 import { profileRoutes } from "./routes/profile/index.ts";
-import { flagQuestion, seenInExam, unflagAll } from "./routes/question/effects.ts";
+import { flagQuestion, saveNote, saveReviewMark, seenInExam, unflagAll } from "./routes/question/effects.ts";
 import { questionRoutes } from "./routes/question/index.ts";
+import { reportQuestionError, testComment } from "./routes/question-comments/effects.ts";
+import { questionCommentsRoutes } from "./routes/question-comments/index.ts";
 import { markReviewed } from "./routes/results/effects.ts";
 import { resultsRoutes } from "./routes/results/index.ts";
+import { schoolRoutes } from "./routes/school/index.ts";
+import { schoolTestsRoutes } from "./routes/school-tests/index.ts";
 import { searchRoutes } from "./routes/search/index.ts";
 import { setZoom } from "./routes/settings/effects.ts";
 import { settingsRoutes } from "./routes/settings/index.ts";
@@ -67,6 +71,8 @@ export function effectTables(deps: Pick<AppDeps, "features">): { effects: Effect
     "POST /test/current/finish/{id}": finishTest,
     "POST /api/question/flag": effectOfFeature(deps, "flagged", flagQuestion),
     "POST /api/question/unflag_all": effectOfFeature(deps, "flagged", unflagAll),
+    "POST /api/question/note": saveNote,
+    "POST /api/question/review_mark": saveReviewMark,
     "POST /questions/{id}/seen-in-exam": effectOfFeature(deps, "seen_in_exam", seenInExam),
     "POST /api/review": markReviewed,
     "POST /zoom": setZoom,
@@ -75,6 +81,8 @@ export function effectTables(deps: Pick<AppDeps, "features">): { effects: Effect
     "POST /profile/account": updateAccount,
     "POST /profile/preferences": updatePreferences,
     "POST /analysis/progress/reset/{subject_id}": resetProgress,
+    "POST /test/current/comment": testComment,
+    "POST /questions/{id}/report-error": reportQuestionError,
   };
   // Answers arrive by the hundred in one push: a run of them is applied at once.
   return { effects, batched: { "POST /test/current/save": saveAnswers } };
@@ -117,6 +125,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", userSyncRoutes(deps));
   app.route("/", testRoutes(deps, replayer));
   app.route("/", questionRoutes(deps, replayer));
+  app.route("/", questionCommentsRoutes(deps, replayer));
   app.route("/", resultsRoutes(deps, replayer));
   app.route("/", settingsRoutes(deps, replayer));
   app.route("/", activityRoutes(deps));
@@ -128,6 +137,8 @@ export function createApp(deps: AppDeps) {
   app.route("/", profileRoutes(deps, replayer));
   app.route("/", passwordRoutes(deps));
   app.route("/", searchRoutes(deps));
+  app.route("/", schoolRoutes(deps));
+  app.route("/", schoolTestsRoutes(deps));
   app.route("/", analysisRoutes(deps, replayer));
   app.route("/", courseProgressRoutes(deps));
   app.route("/", licenceRoutes(deps));

@@ -9,6 +9,7 @@ import type { Dialect } from "./db/connect.ts";
 import type { Database } from "./db/schema.ts";
 import type { MailDelivery } from "./mail/delivery.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import type { ReviewWeightsFitter } from "./review/fit-weights.ts";
 
 export interface Clock {
   now(): Date;
@@ -92,6 +93,8 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The payment provider (issue 15): the Stripe SDK against Stripe or the local sandbox. */
   payments?: PaymentProvider;
+  /** Fits each student's review weights in the background (server.ts); absent: never fitted. */
+  reviewWeights?: ReviewWeightsFitter;
   /** The discount banner's dates and percent and the voucher switch (routes/subscription/settings.ts). */
   subscriptionSettings?: SubscriptionSettings;
 }
@@ -120,8 +123,10 @@ export function appLink(deps: AppDeps, path: string): string {
 export interface AuthedUser {
   id: string;
   email: string;
-  role: "student" | "maintenance";
+  role: "student" | "maintenance" | "instructor";
   syllabus_id: number | null;
+  /** An instructor's school; null for every other role (users.school_id, migration 0025). */
+  school_id: number | null;
   sessionId: string;
 }
 

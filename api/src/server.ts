@@ -2,6 +2,7 @@
  * Node entry: migrates and seeds the database on first start, then serves the API and the
  * built web app on one port.
  */
+
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,14 +14,16 @@ import { sessionLifetimeFromEnv } from "./auth/session.ts";
 import { isPostgresUrl, migrateToLatest, openDatabase } from "./db/connect.ts";
 import { databaseUrlFromEnv } from "./db/location.ts";
 import { underStartupLock } from "./db/startup-lock.ts";
+import { seedDemoClassActivity } from "./demo/class-activity.ts";
 import { seedDemo } from "./demo/seed.ts";
-import { featuresFromEnv, inactivityFromEnv, type Lifecycle, systemClock } from "./deps.ts";
+import { type AppDeps, featuresFromEnv, inactivityFromEnv, type Lifecycle, systemClock } from "./deps.ts";
 import { gracefulShutdown, trackConnections } from "./http/graceful-shutdown.ts";
 import { MailDelivery } from "./mail/delivery.ts";
 import { fileTransport, smtpTransport } from "./mail/transport.ts";
 import { paymentProviderFromEnv } from "./payments/index.ts";
 import { setHideFixedResults } from "./read/result-visibility.ts";
 import { RESTRICT_TARGET_DATES_SETTING } from "./read/syllabus.ts";
+import { ReviewWeightsFitter } from "./review/fit-weights.ts";
 import { startFoldingQuestionStats } from "./routes/question/stats-fold.ts";
 import { subscriptionSettingsFromEnv } from "./routes/subscription/settings.ts";
 import { setAccessSetting } from "./routes/syllabus/queries.ts";
@@ -33,9 +36,11 @@ const webDist = resolve(process.env.WEB_DIST ?? resolve(repoRoot, "web/dist"));
 if (!isPostgresUrl(databaseUrl) && databaseUrl !== ":memory:") mkdirSync(dirname(databaseUrl), { recursive: true });
 const { db, dialect } = openDatabase(databaseUrl);
 // Several instances over one PostgreSQL (npm run start:cluster) take these steps one at a time.
+let seeded = false;
 await underStartupLock(db, dialect, async () => {
   await migrateToLatest(db);
-  if (process.env.SEED !== "0" && (await seedDemo(db, systemClock))) console.log("seeded demo content and accounts");
+  seeded = process.env.SEED !== "0" && (await seedDemo(db, systemClock));
+  if (seeded) console.log("seeded demo content and accounts");
   // HIDE_FIXED_RESULTS=1 (or 0) sets the server-wide hide_fixed_results; unset leaves the stored setting.
   if (process.env.HIDE_FIXED_RESULTS !== undefined)
     await setHideFixedResults(db, process.env.HIDE_FIXED_RESULTS === "1");
@@ -70,7 +75,8 @@ const payments = await paymentProviderFromEnv(process.env, {
 if (payments.sandbox) console.log(`payment sandbox on ${payments.sandbox.origin}`);
 
 const lifecycle: Lifecycle = { draining: false };
-const app = createApp({
+const reviewWeights = new ReviewWeightsFitter(db, systemClock);
+const appDeps: AppDeps = {
   lifecycle,
   db,
   dialect,
@@ -86,7 +92,12 @@ const app = createApp({
   payments: payments.provider,
   subscriptionSettings: subscriptionSettingsFromEnv(process.env),
   trustProxy: process.env.TRUST_PROXY === "1",
-});
+  reviewWeights,
+};
+const app = createApp(appDeps);
+// The demo class's weeks of study (issue 20), written through the server's own replay once the
+// demo content is in: the demo instructor's class overview then shows a real class.
+if (seeded && (await seedDemoClassActivity(appDeps))) console.log("seeded the demo class's activity");
 // PostgreSQL: the statistics deltas pushes append are folded into their summary in the background.
 const statsFolding = dialect === "postgres" ? startFoldingQuestionStats(db) : undefined;
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? "0.0.0.0" }, (info) => {
@@ -114,7 +125,13 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       // Behind a balancer: keep serving while its readiness check notices the 503 (cluster.ts sets 2 s).
       drainDelayMs: Number(process.env.SHUTDOWN_DELAY_MS ?? 0),
       connections,
-      close: [() => mail.stop(), () => payments.stop(), async () => statsFolding?.stop(), () => db.destroy()],
+      close: [
+        () => mail.stop(),
+        () => payments.stop(),
+        async () => statsFolding?.stop(),
+        () => reviewWeights.idle(),
+        () => db.destroy(),
+      ],
     }).finally(() => process.exit(0));
   });
 }

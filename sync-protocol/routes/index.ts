@@ -18,7 +18,10 @@ import { maintenanceUsersRoutes } from "./maintenance-users.ts";
 import { practiceRoutes } from "./practice.ts";
 import { profileRoutes } from "./profile.ts";
 import { questionRoutes } from "./question.ts";
+import { questionCommentsRoutes } from "./question-comments.ts";
 import { resultsRoutes } from "./results.ts";
+import { schoolRoutes } from "./school.ts";
+import { schoolTestsRoutes } from "./school-tests.ts";
 import { searchRoutes } from "./search.ts";
 import { settingsRoutes } from "./settings.ts";
 import { subscriptionRoutes } from "./subscription.ts";
@@ -44,7 +47,10 @@ export const routes = {
   ...practiceRoutes,
   ...profileRoutes,
   ...questionRoutes,
+  ...questionCommentsRoutes,
   ...resultsRoutes,
+  ...schoolRoutes,
+  ...schoolTestsRoutes,
   ...searchRoutes,
   ...settingsRoutes,
   ...subscriptionRoutes,

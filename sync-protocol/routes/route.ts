@@ -1,8 +1,11 @@
 import { z } from "zod";
 import { MUTATIONS, type MutationTemplate, PARAM_VALUE } from "../mutations.ts";
 
-/** Who may make a call: anyone, any signed-in user, or a signed-in user of one role. */
-export type RouteAuth = "none" | "session" | "maintenance";
+/**
+ * Who may make a call: anyone, any signed-in user, or a signed-in user of one role (an
+ * instructor's handler checks the school of what it names too).
+ */
+export type RouteAuth = "none" | "session" | "maintenance" | "instructor";
 
 /**
  * What a success reply is: JSON parsed against `reply`, or another kind the entry only names

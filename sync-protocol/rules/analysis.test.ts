@@ -15,6 +15,7 @@ import {
   hasAnswers,
   hasMockExams,
   latestResets,
+  overallMockExamScore,
   percentageAnswered,
   topicAnalysis,
 } from "./analysis.ts";
@@ -337,5 +338,35 @@ describe("Analysis by topic", () => {
 
   it("is null for a subject with no questions in the bank", () => {
     expect(topicAnalysis("999", input(), titles)).toBeNull();
+  });
+});
+
+describe("One mock exam figure for a school's class overview (overallMockExamScore)", () => {
+  const timed = (id: string, question_ids: number[]) => test(id, { test_type: "timed", finished: true, question_ids });
+
+  it("averages every score the per-subject graph counts, and says how many", () => {
+    const data = input({
+      tests: [timed("t1", [1, 2, 3, 4]), timed("t2", [5, 6]), test("p1", { finished: true, question_ids: [1] })],
+      answers: [
+        answer("t1", 1, true, at(1)),
+        answer("t1", 2, true, at(1)),
+        answer("t1", 3, true, at(1)), // t1 in Air Law: 75
+        answer("t2", 5, true, at(2)), // t2 in Meteorology: 50
+        answer("p1", 1, true, at(3)), // practice: no mock exam
+      ],
+    });
+    expect(overallMockExamScore(data)).toEqual({ average: 62.5, scores: 2 });
+    // The same scores as the per-subject graph's, one figure.
+    const graph = averageMockExamScores(data);
+    expect(graph.tests.reduce((a, b) => a + b, 0)).toBe(2);
+  });
+
+  it("is null before any finished mock exam, and leaves out hidden results", () => {
+    expect(overallMockExamScore(input())).toEqual({ average: null, scores: 0 });
+    const hidden = input({
+      tests: [test("t1", { test_type: "timed", finished: true, hide_results: true, question_ids: [1] })],
+      answers: [answer("t1", 1, true, at(1))],
+    });
+    expect(overallMockExamScore(hidden)).toEqual({ average: null, scores: 0 });
   });
 });

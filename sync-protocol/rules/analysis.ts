@@ -122,7 +122,7 @@ export function latestResets(resets: readonly ProgressResetFact[]): Map<string, 
 }
 
 /** Whether a record of a subject made at `at` (ISO) is after the subject's latest reset. */
-function sinceReset(resets: ReadonlyMap<string, number>, subject: string | undefined, at: string): boolean {
+export function sinceReset(resets: ReadonlyMap<string, number>, subject: string | undefined, at: string): boolean {
   const reset = subject === undefined ? undefined : resets.get(subject);
   return reset === undefined || time(at) >= reset;
 }
@@ -150,7 +150,7 @@ export function countedAnswers(answers: readonly AnalysisAnswer[]): Map<string, 
  * The tests whose answers may count: known, and their review not hidden (hidden results hide it
  * too), so no graph tells which answers of such a test were right.
  */
-function visibleTests(input: AnalysisInput): Map<string, AnalysisTest> {
+export function visibleTests(input: AnalysisInput): Map<string, AnalysisTest> {
   return new Map(
     input.tests
       .filter((t) => resultVisibility(t, input.hideFixedResults).review)
@@ -158,7 +158,7 @@ function visibleTests(input: AnalysisInput): Map<string, AnalysisTest> {
   );
 }
 
-function subjectLookup(input: AnalysisInput): Map<number, string> {
+export function subjectLookup(input: AnalysisInput): Map<number, string> {
   const out = new Map<number, string>(input.otherSubjects ?? []);
   for (const q of input.bank) out.set(q.id, q.subject);
   return out;
@@ -183,7 +183,7 @@ export function answerHistory(input: AnalysisInput): Map<number, AnalysisAnswer>
 }
 
 /** The subjects holding bank questions, in code order, titled. */
-function bankSubjects(input: AnalysisInput): AnalysisSubject[] {
+export function bankSubjects(input: AnalysisInput): AnalysisSubject[] {
   const titles = new Map(input.subjects.map((s) => [s.code, s.title]));
   return [...new Set(input.bank.map((q) => q.subject))]
     .sort()
@@ -234,9 +234,12 @@ export function percentageAnswered(input: AnalysisInput): PercentageAnsweredRepl
   };
 }
 
-/** GET /analysis/average-timed: the pair "Average score" and "Best score" per subject of the bank. */
-export function averageMockExamScores(input: AnalysisInput): AverageMockExamReply {
-  const subjects = bankSubjects(input);
+/**
+ * Each subject's mock exam scores: every finished timed test's score in the subject (its
+ * questions of that subject answered correctly, a whole percentage), since the subject's latest
+ * reset; a test over several subjects scores in each.
+ */
+export function mockExamScores(input: AnalysisInput): Map<string, number[]> {
   const subjectOf = subjectLookup(input);
   const resets = latestResets(input.resets);
   const counted = countedAnswers(input.answers);
@@ -259,6 +262,24 @@ export function averageMockExamScores(input: AnalysisInput): AverageMockExamRepl
       scores.set(subject, list);
     }
   }
+  return scores;
+}
+
+/**
+ * One figure for all of a student's mock exams (a school's class overview): the mean of every
+ * score `mockExamScores` counts, over the bank's subjects (one decimal, half up), with how many
+ * scores it rests on; null before any.
+ */
+export function overallMockExamScore(input: AnalysisInput): { average: number | null; scores: number } {
+  const bank = new Set(bankSubjects(input).map((s) => s.code));
+  const all = [...mockExamScores(input)].filter(([subject]) => bank.has(subject)).flatMap(([, list]) => list);
+  return { average: all.length ? meanPercent(all) : null, scores: all.length };
+}
+
+/** GET /analysis/average-timed: the pair "Average score" and "Best score" per subject of the bank. */
+export function averageMockExamScores(input: AnalysisInput): AverageMockExamReply {
+  const subjects = bankSubjects(input);
+  const scores = mockExamScores(input);
   const lists = subjects.map((s) => scores.get(s.code) ?? []);
   return {
     labels: subjects.map((s) => s.title),

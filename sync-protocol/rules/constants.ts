@@ -94,3 +94,9 @@ export const INACTIVITY_DEFAULTS: { minutes: number; poll_seconds: number } = {
   minutes: INACTIVITY_DEFAULT_MINUTES,
   poll_seconds: INACTIVITY_POLL_MS / 1000,
 };
+
+/**
+ * How many weights FSRS-6 has (ts-fsrs's default_w): a student's own weights are this many. Here,
+ * not in rules/review-schedule.ts, so the pull's schema does not bring the scheduler with it.
+ */
+export const REVIEW_WEIGHT_COUNT = 21;

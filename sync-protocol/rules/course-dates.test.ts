@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   COURSE_DATE_MESSAGES,
   courseDateErrors,
+  courseDateIssuesText,
   courseDateLimits,
   isCalendarDate,
   outOfRangeMessage,
@@ -73,5 +74,13 @@ describe("course dates rule", () => {
       "4.end": ["End date must be after the start date", "Modules must not overlap"],
       "5.start": ["Modules must not overlap"],
     });
+  });
+
+  it("says each issue on a line of its own, naming the module and the date", () => {
+    const issues = validateCourseDates([row(4, "2026-12-01", "2026-12-20"), row(5, "2026-12-15", "2027-01-20")], NOW);
+    const titles: Record<number, string> = { 4: "Air Law", 5: "Meteorology" };
+    expect(courseDateIssuesText(issues, (id) => titles[id] ?? "")).toBe(
+      "Air Law end date: Modules must not overlap\nMeteorology start date: Modules must not overlap",
+    );
   });
 });

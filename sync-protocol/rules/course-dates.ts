@@ -99,6 +99,14 @@ export function validateCourseDates(rows: CourseDateRow[], now: Date): CourseDat
   return issues;
 }
 
+/**
+ * The issues as one message, a line each naming the module and the date: what a server's refusal
+ * says ("Air Law end date: Modules must not overlap"). `titleOf` names a module by its id.
+ */
+export function courseDateIssuesText(issues: CourseDateIssue[], titleOf: (moduleId: number) => string): string {
+  return issues.map((i) => `${titleOf(i.module_id)} ${i.field} date: ${i.message}`).join("\n");
+}
+
 /** The issues as the spec's errors object: field → messages, fields named `<module_id>.<start|end>`. */
 export function courseDateErrors(issues: CourseDateIssue[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};

@@ -3,6 +3,7 @@ import { courseProgressReplySchema } from "../schemas/analysis-course.ts";
 import {
   type CompletionFacts,
   courseProgress,
+  courseStanding,
   courseSummary,
   type ProgressModule,
   progressScope,
@@ -195,5 +196,33 @@ describe("course progress graph 'My Progress': Target vs Completed over dates", 
       progress_tests: { completed: 1, total: 1, score: 81 },
     });
     expect(reply.summary).toEqual(courseSummary(modules, results));
+  });
+});
+
+describe("where a student stands against the course dates today (a school's class overview)", () => {
+  const dates: [string, string] = ["2026-11-01", "2026-11-30"];
+  const parts = (done: number) =>
+    Array.from({ length: 10 }, (_, i) => lesson(i + 1, i < done ? { completed: true } : {}));
+  const lessonsDone = (done: number) =>
+    facts({ lessonUpdatedAt: new Map(Array.from({ length: done }, (_, i) => [i + 1, "2026-11-15T09:00:00Z"])) });
+  const standing = (done: number) =>
+    courseStanding(courseProgress([module(1, parts(done), dates)], lessonsDone(done), NOW), NOW);
+
+  it("reads today's points of the My Progress lines: done and planned", () => {
+    // 21 November of 1-30 November: 7 of 10 parts planned by today (the Target line at today).
+    const reply = courseProgress([module(1, parts(7), dates)], lessonsDone(7), NOW);
+    expect(series(reply, "Target")["2026-11-21"]).toBe(70);
+    expect(standing(7)).toEqual({ completed: 70, planned: 70, standing: "on_plan" });
+  });
+
+  it("is on plan within ON_PLAN_MARGIN points either way, else ahead or behind", () => {
+    expect(standing(8).standing).toBe("ahead");
+    expect(standing(6).standing).toBe("behind");
+    expect(standing(10)).toEqual({ completed: 100, planned: 70, standing: "ahead" });
+  });
+
+  it("has no plan without course dates", () => {
+    const reply = courseProgress([module(1, parts(3))], lessonsDone(3), NOW);
+    expect(courseStanding(reply, NOW)).toEqual({ completed: 30, planned: null, standing: "no_dates" });
   });
 });

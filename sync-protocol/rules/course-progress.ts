@@ -161,3 +161,34 @@ function completionDay(
   const at = part.type === "lesson" ? lessonUpdatedAt.get(part.content.id) : firstPass.get(part.content.id);
   return at === undefined ? null : utcDay(at);
 }
+
+/**
+ * How far from plan a student may be and still be "on plan" (a school's class overview), in
+ * percentage points of the course: one lesson of a typical module either way.
+ */
+export const ON_PLAN_MARGIN = 5;
+
+/** Where a student stands against their course dates today (a school's class overview). */
+export interface CourseStanding {
+  /** The share of the course done by today (the Completed line's last point). */
+  completed: number;
+  /** The share planned by today (the Target line at today); null without course dates. */
+  planned: number | null;
+  standing: "ahead" | "on_plan" | "behind" | "no_dates";
+}
+
+/**
+ * Today's point of each line of `courseProgress`'s reply: the same figures the student's My
+ * Progress chart ends on, compared with ON_PLAN_MARGIN.
+ */
+export function courseStanding(reply: CourseProgressReply, now: Date): CourseStanding {
+  const today = utcDay(now.toISOString()) as string;
+  const [target, done] = reply.averaged;
+  const upTo = (data: readonly CourseProgressPoint[]) => data.filter((p) => p.date <= today).at(-1)?.Percent;
+  const completed = upTo(done.Data) ?? 0;
+  const planned = target.Data.length ? (upTo(target.Data) ?? 0) : null;
+  if (planned === null) return { completed, planned, standing: "no_dates" };
+  const standing =
+    completed > planned + ON_PLAN_MARGIN ? "ahead" : completed < planned - ON_PLAN_MARGIN ? "behind" : "on_plan";
+  return { completed, planned, standing };
+}

@@ -8,7 +8,8 @@
  *   'Create test' with Include All uses.
  * - Topic is an EASA level-2 heading (010.01) and needs a subject; Contains needs a subject too
  *   (spec: both are disabled until a subject is chosen). Contains is lowercased (spec) and
- *   matched, case-insensitively, against the question text without its html and its reference.
+ *   matched, case-insensitively, against the question text without its html, its reference and
+ *   the student's note on it (`textHolds`, which the notes' own searches use too, rules/notes.ts).
  * - Most recently flagged first; page size FLAGGED_PAGE_SIZE (the reply's per_page).
  *
  * The list's rules without the request and reply schemas (flagged.ts has those and re-exports
@@ -38,6 +39,9 @@ export interface FlaggedCandidate {
   reference: string;
 }
 
+/** The student's note on a flagged question, if any: Contains finds it too. */
+export type FlaggedNote = string | null | undefined;
+
 /** The topic (EASA level-2 heading, e.g. 010.01) a syllabus code sits under. */
 export function topicOfCode(syllabusCode: string): string {
   return syllabusCode.split(".").slice(0, 2).join(".");
@@ -48,19 +52,30 @@ export function normalizeContains(text: string): string {
   return text.toLowerCase().replace(/\s+/g, " ").trim();
 }
 
+/**
+ * Whether a text (a student's note) holds the search, normalised as Contains is: any case, white
+ * space collapsed, any part of it. No text holds nothing. Here rather than in notes.ts, which
+ * imports it: the dashboard's flagged list loads this module and needs nothing of the notes.
+ */
+export function textHolds(text: string | null | undefined, needle: string): boolean {
+  return text !== null && text !== undefined && text !== "" && normalizeContains(text).includes(needle);
+}
+
 /** Whether the list shows anything at all for this filter: only once a subject is chosen. */
 export function flaggedListShown(filter: FlaggedFilter): boolean {
   return filter.subject !== null;
 }
 
-/** Whether a flagged question is listed under the filter. */
-export function matchesFlaggedFilter(question: FlaggedCandidate, filter: FlaggedFilter): boolean {
+/** Whether a flagged question (with the student's note on it, if any) is listed under the filter. */
+export function matchesFlaggedFilter(question: FlaggedCandidate, filter: FlaggedFilter, note?: FlaggedNote): boolean {
   if (!flaggedListShown(filter) || question.subject !== filter.subject) return false;
   if (filter.topic !== null && topicOfCode(question.syllabus_code) !== filter.topic) return false;
   const needle = normalizeContains(filter.contains);
   if (needle === "") return true;
   return (
-    stripHtml(question.question).toLowerCase().includes(needle) || question.reference.toLowerCase().includes(needle)
+    stripHtml(question.question).toLowerCase().includes(needle) ||
+    question.reference.toLowerCase().includes(needle) ||
+    textHolds(note, needle)
   );
 }
 

@@ -79,6 +79,16 @@ describe("matchesFlaggedFilter", () => {
     expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", contains: "al-0042" }))).toBe(true);
   });
 
+  it("finds Contains in the student's note on the question, whatever the case; a cleared note finds nothing", () => {
+    const note = "Remember:   VMC minima differ\nabove FL100";
+    expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", contains: "vmc minima" }), note)).toBe(true);
+    expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", contains: "differ above" }), note)).toBe(true);
+    expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", contains: "vmc minima" }))).toBe(false);
+    expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", contains: "vmc minima" }), "")).toBe(false);
+    // The note does not widen the list past its subject.
+    expect(matchesFlaggedFilter(airLaw, filter({ subject: "050", contains: "vmc" }), note)).toBe(false);
+  });
+
   it("needs every chosen filter to match", () => {
     expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", topic: "010.01", contains: "minimum" }))).toBe(false);
     expect(matchesFlaggedFilter(airLaw, filter({ subject: "010", topic: "010.02", contains: "minimum" }))).toBe(true);

@@ -86,6 +86,8 @@ export const flaggedItemSchema = z.object({
     /** Its place in the filtered list, from 1, over every page. */
     question_number: z.number().int(),
     isFlagged: z.boolean(),
+    /** The student's own note on the question (plain text), null without one. */
+    note: z.string().nullable(),
     seen_in_exam: z.array(seenInExamEntrySchema),
   }),
 });

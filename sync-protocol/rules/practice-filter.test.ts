@@ -14,6 +14,7 @@ import {
   DATE_ADDED_LIMIT_DEFAULT,
   defaultPracticeCriteria,
   effectiveCriteria,
+  hasQuestionSource,
   indexPracticeBank,
   keywordsDisabled,
   maxQuestionCount,
@@ -30,6 +31,7 @@ import {
   selectPracticeQuestions,
   setDateAddedLimit,
   setMostRecent,
+  setNoteSearch,
   setSeenInExam,
   setSeenInExamTime,
   tickAllQuestions,
@@ -70,6 +72,13 @@ const HISTORY: PracticeHistory = {
     { questionId: 5, date_seen: "2026-09", authority: "de_lba" },
     { questionId: 6, date_seen: "2024-01", authority: "uk_caa" },
     { questionId: 1, date_seen: "2026-11", authority: "uk_caa" },
+  ],
+  // 3 and 6 have notes; 4's note was cleared (a tombstone), 999 is not in the bank.
+  notes: [
+    { questionId: 3, text: "Annex 2 = Rules of the Air.\nCheck the CHICAGO list" },
+    { questionId: 6, text: "warm front: pressure falls, then steadies" },
+    { questionId: 4, text: "" },
+    { questionId: 999, text: "a question that left the bank" },
   ],
 };
 
@@ -158,6 +167,8 @@ describe("include filters, against the student's history", () => {
     ["always_incorrect", [3]],
     // flagged now
     ["flagged", [2, 5]],
+    // a note that says something (4's was cleared)
+    ["noted", [3, 6]],
   ])("%s → %j", (value, expected) => {
     expect(ids(include(value))).toEqual(expected);
   });
@@ -169,6 +180,11 @@ describe("include filters, against the student's history", () => {
     expect([count("unanswered"), count("unreviewed"), count("wrong_before"), count("never_correct")]).toEqual([
       6, 6, 0, 0,
     ]);
+  });
+
+  it("a note of nothing but white space is no note", () => {
+    const blank = withHistory(indexPracticeBank(BANK), { ...NO_HISTORY, notes: [{ questionId: 1, text: " \n\t " }] });
+    expect(countMatching(blank, include("noted"), NOW)).toBe(0);
   });
 
   it("ignores history of questions the bank no longer holds", () => {
@@ -216,6 +232,37 @@ describe("keywords and references", () => {
     expect(addReferences(words, "AL").filters.references).toEqual([]);
     expect(keywordsDisabled(removeKeyword(words, "wind"))).toBe(false);
     expect(referencesDisabled(removeKeyword(words, "wind"))).toBe(false);
+  });
+});
+
+describe("my notes containing (rules/notes.ts noteMatches)", () => {
+  const searching = (text: string, c = criteria()) => setNoteSearch(c, text);
+
+  it("keeps the questions whose note holds the text, in any case and spacing, part of a word counting", () => {
+    expect(ids(searching("chicago"))).toEqual([3]);
+    expect(ids(searching("  Rules   of the AIR. check "))).toEqual([3]);
+    expect(ids(searching("pressure fall"))).toEqual([6]);
+    // The question's own text is not the note: question 5 says "Pressure falls" but has no note.
+    expect(ids(searching("falls with height"))).toEqual([]);
+    // A cleared note holds nothing.
+    expect(ids(searching("a"))).toEqual([3, 6]);
+  });
+
+  it("spaces alone search nothing; the search combines with the subject and the include filter", () => {
+    expect(ids(searching("   "))).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(ids(searching("e", chooseSubject(defaultPracticeCriteria(), "010")))).toEqual([3]);
+    const wrongBefore = { ...criteria(), filters: { ...criteria().filters, include: "wrong_before" as const } };
+    expect(ids(searching("e", wrongBefore))).toEqual([3]);
+    expect(countMatching(index, searching("e", include("noted")), NOW)).toBe(2);
+  });
+
+  it("is a source like keywords: without a subject it searches every subject", () => {
+    const none = defaultPracticeCriteria();
+    expect(hasQuestionSource(none)).toBe(false);
+    expect(hasQuestionSource(setNoteSearch(none, "  "))).toBe(false);
+    expect(hasQuestionSource(setNoteSearch(none, "front"))).toBe(true);
+    expect(ids(setNoteSearch(none, "front"))).toEqual([6]);
+    expect(canStartPractice(tickAllQuestions(setNoteSearch(none, "front"), true), 1)).toBe(true);
   });
 });
 

@@ -19,12 +19,16 @@
  *   - never_correct: met and never got right, where "met" is answered, or left blank in a
  *     finished test (so it holds every always_incorrect question and the skipped ones too);
  *   - always_incorrect: answered at least once and every answer was wrong;
- *   - flagged: flagged now.
+ *   - flagged: flagged now;
+ *   - noted: the student has a note on it (one that says something; a cleared note is none).
  *   "An answer" is the counted answer of a question in one test (the latest given there).
  * - Keywords: every keyword must appear in the question text without its html (case-insensitive,
  *   part of a word counts: "pressure" finds "pressures"). Keywords narrow, so they combine with AND.
  * - References: the question's reference starts with one of them (case-insensitive). A reference
  *   names one question or a family, so several combine with OR.
+ * - My notes containing: the student's note on the question holds the text (rules/notes.ts
+ *   `noteMatches`: any case, white space collapsed, any part of the note); a question without a
+ *   note never matches. Like keywords it is a source: without a subject it searches every subject.
  * - Seen in exam: the student reported it seen within the last N months (the current month and
  *   the N before it) by the chosen authority; `ALL_EASA` means any authority.
  * - Most recent: of the questions matching everything else, the newest N by date added (the
@@ -39,6 +43,7 @@
  */
 import { z } from "zod";
 import { DISPLAY_ANSWERS, type DisplayAnswers } from "./constants.ts";
+import { normalizeNote, normalizeNoteSearch, noteMatches } from "./notes.ts";
 import type { PracticeBankIndex } from "./practice-bank.ts";
 import { shuffle } from "./selection.ts";
 
@@ -53,6 +58,7 @@ export const PRACTICE_INCLUDE = [
   "never_correct",
   "always_incorrect",
   "flagged",
+  "noted",
 ] as const;
 export type PracticeInclude = (typeof PRACTICE_INCLUDE)[number];
 
@@ -92,6 +98,8 @@ export interface PracticeCriteria {
     include: PracticeInclude;
     keywords: string[];
     references: string[];
+    /** Text the student's note on the question must hold (as typed; matched with `noteMatches`). */
+    note_search: string;
     most_recent: boolean;
     date_added_limit: number;
     seen_in_exam: boolean;
@@ -111,6 +119,7 @@ export function defaultPracticeCriteria(): PracticeCriteria {
       include: "all",
       keywords: [],
       references: [],
+      note_search: "",
       most_recent: false,
       date_added_limit: DATE_ADDED_LIMIT_DEFAULT,
       seen_in_exam: false,
@@ -259,9 +268,19 @@ export function removeReference(c: PracticeCriteria, tag: string): PracticeCrite
 // Start
 // ---------------------------------------------------------------------------------------------
 
-/** Where the questions come from: a subject (or all), or else keywords or references. */
+/** The note search as typed; a search of nothing but spaces is none. */
+export function setNoteSearch(c: PracticeCriteria, text: string): PracticeCriteria {
+  return { ...c, filters: { ...c.filters, note_search: text } };
+}
+
+/** Where the questions come from: a subject (or all), or else keywords, references or a note search. */
 export function hasQuestionSource(c: PracticeCriteria): boolean {
-  return c.subject_id !== null || c.filters.keywords.length > 0 || c.filters.references.length > 0;
+  return (
+    c.subject_id !== null ||
+    c.filters.keywords.length > 0 ||
+    c.filters.references.length > 0 ||
+    normalizeNoteSearch(c.filters.note_search) !== ""
+  );
 }
 
 /** Start needs a source and a count (or all), and at least one matching question. */
@@ -302,6 +321,8 @@ export interface PracticeHistory {
   flagged: Iterable<number>;
   /** Seen-in-exam reports: month YYYY-MM and authority id. */
   seenInExam: readonly { questionId: number; date_seen: string; authority: string }[];
+  /** The student's notes (a cleared note, empty text, is no note). */
+  notes: readonly { questionId: number; text: string }[];
 }
 
 export const NO_HISTORY: PracticeHistory = {
@@ -310,6 +331,7 @@ export const NO_HISTORY: PracticeHistory = {
   reviewed: [],
   flagged: [],
   seenInExam: [],
+  notes: [],
 };
 
 /** The bank with the student's facts per question (same positions). */
@@ -322,6 +344,8 @@ export interface PracticeIndex extends PracticeBankIndex {
   flagged: Uint8Array;
   /** Per position, its seen-in-exam reports as [month number, authority] (month number = y*12+m). */
   seen: (Array<[number, string]> | undefined)[];
+  /** Per position, the student's note when it says something. */
+  note: (string | undefined)[];
 }
 
 /** Month number of YYYY-MM (or a Date): year × 12 + month − 1. */
@@ -340,6 +364,7 @@ export function withHistory(bank: PracticeBankIndex, history: PracticeHistory): 
     reviewed: new Uint8Array(n),
     flagged: new Uint8Array(n),
     seen: new Array(n),
+    note: new Array(n),
   };
   const at = (id: number) => bank.positionOf.get(id);
   for (const a of history.answers) {
@@ -369,6 +394,11 @@ export function withHistory(bank: PracticeBankIndex, history: PracticeHistory): 
     list.push([monthNumber(r.date_seen), r.authority]);
     index.seen[i] = list;
   }
+  for (const note of history.notes) {
+    const i = at(note.questionId);
+    const text = normalizeNote(note.text);
+    if (i !== undefined && text !== "") index.note[i] = text;
+  }
   return index;
 }
 
@@ -391,6 +421,8 @@ function included(index: PracticeIndex, i: number, include: PracticeInclude): bo
       return answered > 0 && wrong === answered;
     case "flagged":
       return index.flagged[i] === 1;
+    case "noted":
+      return index.note[i] !== undefined;
   }
 }
 
@@ -405,6 +437,7 @@ export function matchingPositions(index: PracticeIndex, c: PracticeCriteria, now
   const keywords = c.filters.keywords.map((k) => k.toLowerCase());
   const references = c.filters.references.map((r) => r.toLowerCase());
   const include = c.filters.include;
+  const noteSearch = normalizeNoteSearch(c.filters.note_search);
   const seenFrom = c.filters.seen_in_exam ? monthNumber(now) - c.filters.seen_in_exam_time : null;
   const authority = c.filters.authority;
 
@@ -426,6 +459,7 @@ export function matchingPositions(index: PracticeIndex, c: PracticeCriteria, now
       const reference = index.reference[i] as string;
       if (!references.some((r) => reference.startsWith(r))) continue;
     }
+    if (noteSearch !== "" && !noteMatches(index.note[i], noteSearch)) continue;
     if (seenFrom !== null) {
       const reports = index.seen[i];
       if (!reports?.some(([month, by]) => month >= seenFrom && (authority === ALL_EASA || by === authority))) continue;

@@ -43,7 +43,7 @@ export const userSummarySchema = z.object({
   email: z.string(),
   firstname: z.string(),
   lastname: z.string(),
-  role: z.enum(["student", "maintenance"]),
+  role: z.enum(["student", "maintenance", "instructor"]),
   syllabus_id: z.number().int().nullable(),
   class_name: z.string().nullable(),
   subscription_end: z.string().nullable(),

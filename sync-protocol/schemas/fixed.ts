@@ -23,6 +23,9 @@ export const fixedTestSchema = z.object({
   pass_percentage: z.number().int().min(1).max(100).nullable(),
   hide_results: z.boolean(),
   hide_answers: z.boolean(),
+  /** When the school lets it be started (ISO times); null for no bound. */
+  opens_at: z.string().nullable(),
+  closes_at: z.string().nullable(),
   /** The school's questions, in order, each at the version the test is taken with. */
   question_ids: z.array(z.number().int().positive()),
   question_versions: z.array(z.number().int().positive()),

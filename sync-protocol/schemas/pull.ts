@@ -4,8 +4,9 @@
  * client's cursor for that step (null on a first sync: everything) and replies with the changes
  * since it and the cursor to send next time. Cursors are opaque to the client.
  */
+
 import { z } from "zod";
-import { DISPLAY_ANSWERS, TEST_TYPES } from "../rules/constants.ts";
+import { DISPLAY_ANSWERS, REVIEW_WEIGHT_COUNT, TEST_TYPES } from "../rules/constants.ts";
 import { shownQuestionVersionSchema } from "../rules/withheld-answers.ts";
 import { profileDataSchema } from "./accounts.ts";
 import { givenAnswerSchema } from "./answer.ts";
@@ -62,12 +63,21 @@ const unchanged = z.object({ success: z.literal(true), cursor: z.string(), chang
 
 // --- profile ---------------------------------------------------------------------------------
 
+/** A student's own review weights, fitted by the server to their history (rules/review-schedule.ts). */
+export const reviewWeightsSchema = z.object({
+  weights: z.array(z.number().finite()).length(REVIEW_WEIGHT_COUNT),
+  /** How many reviews they were fitted to, and when. */
+  reviews: z.number().int().nonnegative(),
+  fitted_at: z.string(),
+});
+export type ReviewWeights = z.infer<typeof reviewWeightsSchema>;
+
 export const pulledProfileSchema = z.object({
   id: z.string(),
   email: z.string(),
   firstname: z.string(),
   lastname: z.string(),
-  role: z.enum(["student", "maintenance"]),
+  role: z.enum(["student", "maintenance", "instructor"]),
   syllabus_id: z.number().int().nullable(),
   class_name: z.string().nullable(),
   subscription: z.object({ start: z.string().nullable(), end: z.string().nullable() }),
@@ -79,6 +89,8 @@ export const pulledProfileSchema = z.object({
   user_preferences: z.array(z.number().int()).default([]),
   /** The profile page's cards (spec accounts 3: profile), so it reads offline too. */
   account: profileAccountDetailsSchema.optional(),
+  /** The review schedule's weights for this student; null until fitted (FSRS's defaults). */
+  review_weights: reviewWeightsSchema.nullable().default(null),
 });
 export type PulledProfile = z.infer<typeof pulledProfileSchema>;
 
@@ -89,7 +101,7 @@ export const profileStepReplySchema = z.union([
 ]);
 export type ProfileStepReply = z.infer<typeof profileStepReplySchema>;
 
-// --- user (tests, answers, flags, seen-in-exam, reviews) --------------------------------------
+// --- user (tests, answers, flags, notes, review marks, seen-in-exam, reviews) ----------------
 
 /** Every row of the user step carries the change number that last touched it. */
 const changeSeq = z.number().int().nonnegative();
@@ -112,8 +124,13 @@ export const pulledTestSchema = z.object({
   hide_answers: z.boolean(),
   /** The progress test it was taken of (types progress_test and progress_test_attempt), else null. */
   progress_test_id: z.number().int().nullable().optional(),
-  /** In position order: the question and the version the test was built with. */
-  questions: z.array(z.object({ question_id: z.number().int(), version: z.number().int() })),
+  /**
+   * In position order: the question, the version the test was built with, and the student's
+   * comment on it (exams only, issue 19; null or absent: none).
+   */
+  questions: z.array(
+    z.object({ question_id: z.number().int(), version: z.number().int(), comment: z.string().nullable().optional() }),
+  ),
   /** The server's marking once the test is finished. */
   result: testResultSchema.nullable(),
   change_seq: changeSeq,
@@ -143,6 +160,24 @@ export const pulledFlagSchema = z.object({
   change_seq: changeSeq,
 });
 export type PulledFlag = z.infer<typeof pulledFlagSchema>;
+
+/** The student's note on a question; empty text is a cleared note (kept so an older write stays beaten). */
+export const pulledNoteSchema = z.object({
+  question_id: z.number().int(),
+  text: z.string(),
+  updated_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledNote = z.infer<typeof pulledNoteSchema>;
+
+/** The student's mark for review on a question; `marked` false is a mark taken off (kept so an older one stays beaten). */
+export const pulledReviewMarkSchema = z.object({
+  question_id: z.number().int(),
+  marked: z.boolean(),
+  updated_at: z.string(),
+  change_seq: changeSeq,
+});
+export type PulledReviewMark = z.infer<typeof pulledReviewMarkSchema>;
 
 export const pulledSeenInExamSchema = z.object({
   id: z.string(),
@@ -192,6 +227,8 @@ export const userStepReplySchema = z.union([
     tests: z.array(pulledTestSchema),
     answers: z.array(pulledAnswerSchema),
     flags: z.array(pulledFlagSchema),
+    notes: z.array(pulledNoteSchema).default([]),
+    review_marks: z.array(pulledReviewMarkSchema).default([]),
     seen_in_exam: z.array(pulledSeenInExamSchema),
     reviews: z.array(pulledReviewSchema),
     /** Versions the pulled tests were built with that are no longer the bank's current ones. */

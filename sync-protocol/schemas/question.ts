@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTE_CONTROL_MESSAGE, NOTE_TOO_LONG_MESSAGE, noteHasControl, noteTooLong } from "../rules/notes.ts";
 import { isValidZoom, MONTH_PATTERN, USER_TEST_QUESTION_ID_PATTERN, ZOOM_RULE_MESSAGE } from "../rules/question.ts";
 import { questionTypeSchema } from "./content.ts";
 import { rowId } from "./ids.ts";
@@ -27,6 +28,35 @@ export type FlagReply = z.infer<typeof flagReplySchema>;
 /** POST /api/question/unflag_all: clears every flag of the student set before this intent. */
 export const unflagAllSchema = z.object({});
 export type UnflagAll = z.infer<typeof unflagAllSchema>;
+
+/**
+ * POST /api/question/note: the student's note on a question as it now reads, plain text of at
+ * most NOTE_MAX_CHARS characters; empty (or only white space) clears it. The latest write wins
+ * (rules/notes.ts, SR24); the reply is the note the server holds after it.
+ */
+export const questionNoteSchema = z.object({
+  question_id: questionId,
+  text: z
+    .string("text must be text")
+    .refine((text) => !noteTooLong(text), NOTE_TOO_LONG_MESSAGE)
+    .refine((text) => !noteHasControl(text), NOTE_CONTROL_MESSAGE),
+});
+export type QuestionNote = z.infer<typeof questionNoteSchema>;
+export const noteReplySchema = z.object({ text: z.string(), updated_at: z.string() });
+export type NoteReply = z.infer<typeof noteReplySchema>;
+
+/**
+ * POST /api/question/review_mark: the student's mark for review on a question as it now stands,
+ * set or taken off (never a toggle, so replays from two devices converge on the latest intent:
+ * rules/review-marks.ts, SR26). The reply is the mark the server holds after it.
+ */
+export const reviewMarkSchema = z.object({
+  question_id: questionId,
+  marked: z.boolean("marked must be true or false"),
+});
+export type ReviewMarkWrite = z.infer<typeof reviewMarkSchema>;
+export const reviewMarkReplySchema = z.object({ marked: z.boolean(), updated_at: z.string() });
+export type ReviewMarkReply = z.infer<typeof reviewMarkReplySchema>;
 
 /** POST /questions/{id}/seen-in-exam. `report_id` is the device's uuid for the report. */
 export const seenInExamSchema = z.object({

@@ -281,3 +281,28 @@ export async function installBankOnDevice(
     throw err;
   }
 }
+
+/** In-page, as plain JavaScript: rows put into stores of the signed-in student's device database. */
+export const WRITE_ROWS = `async (stores) => {
+  const open = (name) => new Promise((resolve, reject) => {
+    const r = indexedDB.open(name);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  const device = await open("preflight");
+  const session = await new Promise((resolve, reject) => {
+    const r = device.transaction("session").objectStore("session").get("current");
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  device.close();
+  const user = await open("preflight-user-" + session.userId);
+  for (const [store, rows] of Object.entries(stores))
+    await new Promise((resolve, reject) => {
+      const tx = user.transaction(store, "readwrite");
+      for (const row of rows) tx.objectStore(store).put(row);
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+  user.close();
+}`;

@@ -20,7 +20,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { chromium, type Page } from "playwright-core";
-import { installBankOnDevice } from "./bank-device.ts";
+import { installBankOnDevice, WRITE_ROWS } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
 import { CHROMIUM_ARGS } from "./server.ts";
 
@@ -85,31 +85,6 @@ function answers(bank: BankQuestion[]) {
       : [],
   );
 }
-
-/** In-page, as plain JavaScript: rows put into stores of the signed-in student's device database. */
-const WRITE_ROWS = `async (stores) => {
-  const open = (name) => new Promise((resolve, reject) => {
-    const r = indexedDB.open(name);
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  const device = await open("preflight");
-  const session = await new Promise((resolve, reject) => {
-    const r = device.transaction("session").objectStore("session").get("current");
-    r.onsuccess = () => resolve(r.result);
-    r.onerror = () => reject(r.error);
-  });
-  device.close();
-  const user = await open("preflight-user-" + session.userId);
-  for (const [store, rows] of Object.entries(stores))
-    await new Promise((resolve, reject) => {
-      const tx = user.transaction(store, "readwrite");
-      for (const row of rows) tx.objectStore(store).put(row);
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-  user.close();
-}`;
 
 /**
  * Runs before any page script: records, per name, the time since navigation start at which its

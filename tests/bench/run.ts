@@ -10,8 +10,10 @@ import { lighthouse } from "./lighthouse.ts";
 import { load } from "./load.ts";
 import { loadAverageDuring } from "./load-average.ts";
 import { nextQuestion } from "./next-question.ts";
+import { objectivesCoverage } from "./objectives.ts";
 import { practiceBuilder } from "./practice-builder.ts";
 import { pushThroughput } from "./push-throughput.ts";
+import { reviewQueue } from "./review-queue.ts";
 
 export interface BenchRow {
   bench: string;
@@ -32,6 +34,8 @@ const BENCHES: [string, () => Promise<BenchRow[]>][] = [
   ["next-question", nextQuestion],
   ["content-install", contentInstall],
   ["practice", practiceBuilder],
+  ["review", reviewQueue],
+  ["objectives", objectivesCoverage],
   ["cold-start", dashboardColdStart],
   ["lighthouse", lighthouse],
 ];

@@ -166,9 +166,10 @@ async function flagInATest(page: Page, count: number, seed = 11): Promise<void> 
 }
 
 const cards = (page: Page) => page.getByTestId("flagged-card");
-const subjectFilter = (page: Page) => page.getByLabel("Subject");
-const topicFilter = (page: Page) => page.getByLabel("Topic");
-const containsFilter = (page: Page) => page.getByLabel("Contains");
+// Exact: the dashboard's review card, still on screen while the page loads, is labelled "Due by subject".
+const subjectFilter = (page: Page) => page.getByLabel("Subject", { exact: true });
+const topicFilter = (page: Page) => page.getByLabel("Topic", { exact: true });
+const containsFilter = (page: Page) => page.getByLabel("Contains", { exact: true });
 
 async function cardRefs(page: Page): Promise<string[]> {
   return page.getByTestId("flagged-card-ref").allTextContents();

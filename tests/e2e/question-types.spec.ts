@@ -6,7 +6,7 @@ import { serverAnswers } from "./support/server-db.ts";
 import { numberText, positionOnScreen, serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { expect, FRESH_DEVICE, test } from "./support/shared-device.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { goToKind, type Kind, kindOnScreen, options, startTest } from "./support/test-taking.ts";
+import { goToAnnexImage, goToKind, type Kind, kindOnScreen, options, startTest } from "./support/test-taking.ts";
 
 /**
  * The four question types in an after_choice test: each answered right once and wrong once,
@@ -223,18 +223,6 @@ test.describe("after choice: the verdict on screen is the server's", () => {
  * Walks the pagination until the question on screen has an annex image (its carousel, or the
  * notice that takes the carousel's place when no image could be loaded); returns its position.
  */
-async function goToAnnexImage(page: Page): Promise<number> {
-  const annex = page.getByTestId("question").locator("[data-testid=image-carousel], [data-testid=images-unavailable]");
-  const buttons = page.getByRole("navigation", { name: "Questions" }).getByTestId("question-page");
-  const count = await buttons.count();
-  for (let n = 1; n <= count; n++) {
-    await buttons.nth(n - 1).click();
-    await expect(page.getByTestId("question-number")).toHaveText(numberText(n, TOTAL));
-    if ((await annex.count()) > 0) return n;
-  }
-  throw new Error("no question with an annex image in this test");
-}
-
 async function expectAngle(image: Locator, angle: number, sideways: boolean): Promise<void> {
   await expect(image).toHaveAttribute("data-angle", String(angle));
   const style = await image.evaluate((el: HTMLElement) => ({

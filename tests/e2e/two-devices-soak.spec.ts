@@ -1,4 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { seededRandom } from "@preflight/sync-protocol/rules/selection";
 import Database from "better-sqlite3";
 import { E2E_DATABASE } from "./support/env.ts";
 import { positionOnScreen } from "./support/server-questions.ts";
@@ -29,18 +30,7 @@ const QUESTIONS = 40;
 const SHORT = 20;
 const SEED = Number(process.env.SOAK_SEED ?? Math.floor(Math.random() * 1_000_000));
 
-/** A small seeded generator (mulberry32), so a failing run can be repeated. */
-function generator(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = generator(SEED);
+const random = seededRandom(SEED);
 
 /** Switches the device's network off and on at random until stopped; then leaves it on. */
 function chaos(context: BrowserContext): () => Promise<number> {

@@ -14,17 +14,18 @@ import { FaultyNetwork } from "./faults.ts";
 import { CookieJar, networkFetch, STUDENT_EMAIL, STUDENT_PASSWORD, type World } from "./world.ts";
 
 async function loadEngine() {
-  const [db, clientId, test, question, drain, session, bank, pull] = await Promise.all([
+  const [db, clientId, test, question, reviewMarks, drain, session, bank, pull] = await Promise.all([
     import("../../web/src/local/store/db.ts"),
     import("../../web/src/local/outbox/client-id.ts"),
     import("../../web/src/local/actions/test.ts"),
     import("../../web/src/local/actions/question.ts"),
+    import("../../web/src/local/actions/review-marks.ts"),
     import("../../web/src/local/outbox/drain.ts"),
     import("../../web/src/local/account/session.ts"),
     import("../../web/src/local/content/bank.ts"),
     import("../../web/src/local/pull/question-data.ts"),
   ]);
-  return { db, clientId, test, question, drain, session, bank, pull };
+  return { db, clientId, test, question, reviewMarks, drain, session, bank, pull };
 }
 export type Engine = Awaited<ReturnType<typeof loadEngine>>;
 
@@ -36,6 +37,8 @@ const PER_DEVICE_TABLES = [
   "notices",
   "meta",
   "flags",
+  "notes",
+  "reviewMarks",
   "seenInExam",
   "reviews",
 ] as const;

@@ -17,8 +17,15 @@ export type Intent =
   /** `question` indexes a small pool of the bank, so flags repeat. */
   | { kind: "flag"; question: number }
   | { kind: "unflag-all" }
+  /** `question` indexes the pool; `text` one of NOTE_TEXTS ("" clears the note). */
+  | { kind: "note"; question: number; text: number }
+  /** `question` indexes the pool; the mark for review set or taken off. */
+  | { kind: "mark"; question: number; marked: boolean }
   | { kind: "seen"; question: number; month: string; authority: number }
   | { kind: "zoom"; tenths: number };
+
+/** What a note intent writes: a few texts, so notes repeat and are cleared ("" and spaces alone). */
+export const NOTE_TEXTS = ["", "QNH: field elevation", "Annex 2\nrules of the air", "   ", "✈️ check"] as const;
 
 /** A given answer of the chosen kind for the question (empty ones are not answers at all). */
 export function answerFor(q: LocalQuestion, pick: AnswerPick): GivenAnswer {
@@ -74,6 +81,10 @@ export class Model {
   readonly reports: ModelReport[] = [];
   /** Local flag state of the device (a fresh device has none). */
   readonly deviceFlags = new Map<number, boolean>();
+  /** The device's notes (a fresh device has none; a cleared one is ""). */
+  readonly deviceNotes = new Map<number, string>();
+  /** The device's marks for review (a fresh device has none). */
+  readonly deviceMarks = new Map<number, boolean>();
   /** Intents that queued a mutation: each must be one `mutations` row of this client. */
   queued = 0;
   /** Whether this device's latest sign-in is still the student's live session (ID3). */
@@ -85,6 +96,10 @@ export class Model {
     readonly serverFlags: Map<number, boolean>,
     /** The server's zoom when the run started. */
     public zoomTenths: number | null,
+    /** The server's notes for this user when the run started ("" a cleared one). */
+    readonly serverNotes: Map<number, string> = new Map(),
+    /** The server's marks for review for this user when the run started (false: taken off). */
+    readonly serverMarks: Map<number, boolean> = new Map(),
   ) {}
 
   /** The device picks a test's questions from its whole bank, by seed (spec: seeded selection). */
@@ -140,6 +155,31 @@ export class Model {
     this.queued++;
   }
 
+  /**
+   * A note as the device writes it: the whole text (spaces alone clear it), queued unless the
+   * device's note already reads so; the last one queued is what the server must hold (SR24).
+   */
+  note(questionId: number, text: string): boolean {
+    const written = text.trim() === "" ? "" : text;
+    if ((this.deviceNotes.get(questionId) ?? "") === written) return false;
+    this.deviceNotes.set(questionId, written);
+    this.serverNotes.set(questionId, written);
+    this.queued++;
+    return true;
+  }
+
+  /**
+   * A mark for review as the device sets it: the state, queued unless the device's mark already
+   * stands so; the last one queued is what the server must hold (SR26).
+   */
+  mark(questionId: number, marked: boolean): boolean {
+    if ((this.deviceMarks.get(questionId) ?? false) === marked) return false;
+    this.deviceMarks.set(questionId, marked);
+    this.serverMarks.set(questionId, marked);
+    this.queued++;
+    return true;
+  }
+
   seen(report: ModelReport): void {
     this.reports.push(report);
     this.queued++;
@@ -164,6 +204,10 @@ export function describeIntent(intent: Intent): string {
       return `toggleFlag(pool #${intent.question})`;
     case "unflag-all":
       return "unflagAll()";
+    case "note":
+      return `saveNote(pool #${intent.question}, ${JSON.stringify(NOTE_TEXTS[intent.text % NOTE_TEXTS.length])})`;
+    case "mark":
+      return `setReviewMark(pool #${intent.question}, ${intent.marked})`;
     case "seen":
       return `seenInExam(pool #${intent.question}, ${intent.month}, authority #${intent.authority})`;
     case "zoom":

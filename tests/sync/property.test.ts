@@ -45,7 +45,7 @@ for (const dialect of DIALECTS)
       await stage?.world.close();
     });
 
-    it(`[OB9][DR1][DR2][DR3][DR5][SR1][SR2][SR5][SR8][SR12][SR17][SR18][SR19][ID8] nothing lost, exactly once, in order (seed ${SEED}, ${runs} runs)`, async () => {
+    it(`[OB9][DR1][DR2][DR3][DR5][SR1][SR2][SR5][SR8][SR12][SR17][SR18][SR19][SR24][SR26][ID8] nothing lost, exactly once, in order (seed ${SEED}, ${runs} runs)`, async () => {
       console.log(`sync property: seed ${SEED}, ${runs} runs${PATH ? `, path ${PATH}` : ""}`);
       const started = performance.now();
       await fc.assert(

@@ -8,7 +8,7 @@ import type { GivenAnswer } from "@preflight/sync-protocol";
 import type { Dialect } from "../../api/src/db/connect.ts";
 import type { LocalQuestion } from "../../web/src/local/store/db.ts";
 import { Device } from "./device.ts";
-import { answerFor, describeIntent, type Intent, Model } from "./model.ts";
+import { answerFor, describeIntent, type Intent, Model, NOTE_TEXTS } from "./model.ts";
 import type { Meanwhile, Schedule, Step } from "./schedule.ts";
 import { CookieJar, loginFrom, World } from "./world.ts";
 
@@ -55,7 +55,13 @@ export async function runSchedule(stage: Stage, schedule: Schedule): Promise<Run
   // The run starts signed in (an earlier run may have ended with a sign-in elsewhere).
   if (!(await sessionIsLive(stage))) await device.signIn();
   const trace: string[] = [`clientId ${await device.clientId()}`];
-  const model = new Model(stage.bank, await serverFlags(world, device.userId), await serverZoom(world, device.userId));
+  const model = new Model(
+    stage.bank,
+    await serverFlags(world, device.userId),
+    await serverZoom(world, device.userId),
+    await serverNotes(world, device.userId),
+    await serverMarks(world, device.userId),
+  );
   const seenBefore = await seenCount(world, device.userId);
 
   for (const step of schedule.steps) {
@@ -259,6 +265,22 @@ async function runIntent(stage: Stage, model: Model, intent: Intent): Promise<st
       await questions.unflagAll(scope);
       model.unflagAll();
       return "done";
+    case "note": {
+      const questionId = pool[intent.question % pool.length] as number;
+      const text = NOTE_TEXTS[intent.text % NOTE_TEXTS.length] as string;
+      const queued = await questions.saveNote(scope, questionId, text);
+      const expected = model.note(questionId, text);
+      if (queued !== expected) throw new Error(`saveNote(${questionId}) queued ${queued}, expected ${expected}`);
+      return `q${questionId} ${queued ? "queued" : "unchanged"}`;
+    }
+    case "mark": {
+      const questionId = pool[intent.question % pool.length] as number;
+      const queued = await device.engine.reviewMarks.setReviewMark(scope, questionId, intent.marked);
+      const expected = model.mark(questionId, intent.marked);
+      if (queued !== expected)
+        throw new Error(`setReviewMark(${questionId}, ${intent.marked}) queued ${queued}, expected ${expected}`);
+      return `q${questionId} ${queued ? `marked ${intent.marked}` : "unchanged"}`;
+    }
     case "seen": {
       const questionId = pool[intent.question % pool.length] as number;
       const authority = authorities[intent.authority % authorities.length] as string;
@@ -343,6 +365,24 @@ async function serverFlags(world: World, userId: string): Promise<Map<number, bo
     .where("user_id", "=", userId)
     .execute();
   return new Map(rows.map((r) => [r.question_id, r.flagged === 1]));
+}
+
+async function serverNotes(world: World, userId: string): Promise<Map<number, string>> {
+  const rows = await world.db
+    .selectFrom("question_notes")
+    .select(["question_id", "text"])
+    .where("user_id", "=", userId)
+    .execute();
+  return new Map(rows.map((r) => [r.question_id, r.text]));
+}
+
+async function serverMarks(world: World, userId: string): Promise<Map<number, boolean>> {
+  const rows = await world.db
+    .selectFrom("question_review_marks")
+    .select(["question_id", "marked"])
+    .where("user_id", "=", userId)
+    .execute();
+  return new Map(rows.map((r) => [r.question_id, r.marked === 1]));
 }
 
 async function serverZoom(world: World, userId: string): Promise<number | null> {
@@ -534,6 +574,30 @@ async function compare(stage: Stage, model: Model, seenBefore: number): Promise<
   for (const [q, want] of model.deviceFlags) {
     const mine = (await local.flags.get(q))?.flagged ?? false;
     expect(mine === want, `flag of q${q} is ${mine} on the device, should be ${want}`);
+  }
+
+  // Notes: the last text written per question, on the server and on the device (SR24).
+  const notes = await serverNotes(world, userId);
+  for (const q of new Set([...notes.keys(), ...model.serverNotes.keys()])) {
+    const held = notes.get(q) ?? "";
+    const want = model.serverNotes.get(q) ?? "";
+    expect(held === want, `note of q${q} is ${JSON.stringify(held)} on the server, should be ${JSON.stringify(want)}`);
+  }
+  for (const [q, want] of model.deviceNotes) {
+    const mine = (await local.notes.get(q))?.text ?? "";
+    expect(mine === want, `note of q${q} is ${JSON.stringify(mine)} on the device, should be ${JSON.stringify(want)}`);
+  }
+
+  // Review marks: the last state set per question, on the server and on the device (SR26).
+  const marks = await serverMarks(world, userId);
+  for (const q of new Set([...marks.keys(), ...model.serverMarks.keys()])) {
+    const held = marks.get(q) ?? false;
+    const want = model.serverMarks.get(q) ?? false;
+    expect(held === want, `review mark of q${q} is ${held} on the server, should be ${want}`);
+  }
+  for (const [q, want] of model.deviceMarks) {
+    const mine = (await local.reviewMarks.get(q))?.marked ?? false;
+    expect(mine === want, `review mark of q${q} is ${mine} on the device, should be ${want}`);
   }
 
   // Seen in exam: each report once.

@@ -81,6 +81,14 @@ export const intentArb: fc.Arbitrary<Intent> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("flag" as const), question: fc.nat(7) }) },
   { weight: 1, arbitrary: fc.constant({ kind: "unflag-all" as const }) },
   {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("note" as const), question: fc.nat(7), text: fc.nat(9) }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant("mark" as const), question: fc.nat(7), marked: fc.boolean() }),
+  },
+  {
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant("seen" as const),

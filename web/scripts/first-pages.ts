@@ -28,6 +28,7 @@ export const AFTER_LOAD: string[] = [
   "src/local/outbox/drain-scheduler.ts",
   "src/local/outbox/sync-now.ts",
   "src/local/outbox/call-labels.ts",
+  "src/local/diagnostics/error-reporter.ts",
   "src/local/pull/pull.ts",
   "src/local/content/updater.ts",
   "src/local/actions/test.ts",

@@ -32,4 +32,8 @@ export const apiPaths = [
   "/maintenance/bug-report",
   "/client-errors",
   "/maintenance/user/",
+  "/school/classes",
+  "/school/fixed-tests",
+  "/school/questions",
+  "/school/students/",
 ];

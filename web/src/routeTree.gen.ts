@@ -31,6 +31,8 @@ import { Route as AppMaintenanceJobsRouteImport } from './routes/_app/maintenanc
 import { Route as AppMaintenanceReportsRouteImport } from './routes/_app/maintenance.reports'
 import { Route as AppMaintenanceUpdatesRouteImport } from './routes/_app/maintenance.updates'
 import { Route as AppMaintenanceUsersRouteImport } from './routes/_app/maintenance.users'
+import { Route as AppObjectivesSubjectRouteImport } from './routes/_app/objectives.$subject'
+import { Route as AppSchoolIndexRouteImport } from './routes/_app/school.index'
 import { Route as AppSubscribeReturnRouteImport } from './routes/_app/subscribe_.return'
 import { Route as AppTestTestIdRouteImport } from './routes/_app/test/$testId'
 import { Route as AppTestFlaggedRouteImport } from './routes/_app/test/flagged'
@@ -41,6 +43,9 @@ import { Route as PublicPasswordForgotRouteImport } from './routes/_public/passw
 import { Route as PublicPasswordResetRouteImport } from './routes/_public/password.reset'
 import { Route as PublicRegisterActivateRouteImport } from './routes/_public/register_.activate'
 import { Route as PublicRegisterResendRouteImport } from './routes/_public/register_.resend'
+import { Route as AppSchoolClassClassIdRouteImport } from './routes/_app/school.class.$classId'
+import { Route as AppSchoolTestsIndexRouteImport } from './routes/_app/school.tests.index'
+import { Route as AppSchoolTestsNewRouteImport } from './routes/_app/school.tests.new'
 import { Route as AppTestResultsTestIdRouteImport } from './routes/_app/test/results.$testId'
 import { Route as AppTestRetakeTestIdRouteImport } from './routes/_app/test/retake.$testId'
 import { Route as AppTestSelectTestTypeRouteImport } from './routes/_app/test/select.$testType'
@@ -48,6 +53,8 @@ import { Route as AppTestSelectExamRouteImport } from './routes/_app/test/select
 import { Route as AppTestSelectPracticeRouteImport } from './routes/_app/test/select.practice'
 import { Route as AppTestSelectTimedRouteImport } from './routes/_app/test/select.timed'
 import { Route as AppTestSelectUntimedRouteImport } from './routes/_app/test/select.untimed'
+import { Route as AppSchoolTestsTestIdEditRouteImport } from './routes/_app/school.tests.$testId.edit'
+import { Route as AppSchoolTestsTestIdResultsRouteImport } from './routes/_app/school.tests.$testId.results'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -157,6 +164,16 @@ const AppMaintenanceUsersRoute = AppMaintenanceUsersRouteImport.update({
   path: '/maintenance/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppObjectivesSubjectRoute = AppObjectivesSubjectRouteImport.update({
+  id: '/objectives/$subject',
+  path: '/objectives/$subject',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchoolIndexRoute = AppSchoolIndexRouteImport.update({
+  id: '/school/',
+  path: '/school/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppSubscribeReturnRoute = AppSubscribeReturnRouteImport.update({
   id: '/subscribe_/return',
   path: '/subscribe/return',
@@ -207,6 +224,21 @@ const PublicRegisterResendRoute = PublicRegisterResendRouteImport.update({
   path: '/register/resend',
   getParentRoute: () => PublicRoute,
 } as any)
+const AppSchoolClassClassIdRoute = AppSchoolClassClassIdRouteImport.update({
+  id: '/school/class/$classId',
+  path: '/school/class/$classId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchoolTestsIndexRoute = AppSchoolTestsIndexRouteImport.update({
+  id: '/school/tests/',
+  path: '/school/tests/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSchoolTestsNewRoute = AppSchoolTestsNewRouteImport.update({
+  id: '/school/tests/new',
+  path: '/school/tests/new',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTestResultsTestIdRoute = AppTestResultsTestIdRouteImport.update({
   id: '/test/results/$testId',
   path: '/test/results/$testId',
@@ -242,6 +274,18 @@ const AppTestSelectUntimedRoute = AppTestSelectUntimedRouteImport.update({
   path: '/test/select/untimed',
   getParentRoute: () => AppRoute,
 } as any)
+const AppSchoolTestsTestIdEditRoute =
+  AppSchoolTestsTestIdEditRouteImport.update({
+    id: '/school/tests/$testId/edit',
+    path: '/school/tests/$testId/edit',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSchoolTestsTestIdResultsRoute =
+  AppSchoolTestsTestIdResultsRouteImport.update({
+    id: '/school/tests/$testId/results',
+    path: '/school/tests/$testId/results',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -264,6 +308,7 @@ export interface FileRoutesByFullPath {
   '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/maintenance/users': typeof AppMaintenanceUsersRoute
+  '/objectives/$subject': typeof AppObjectivesSubjectRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -274,6 +319,9 @@ export interface FileRoutesByFullPath {
   '/password/reset': typeof PublicPasswordResetRoute
   '/register/activate': typeof PublicRegisterActivateRoute
   '/register/resend': typeof PublicRegisterResendRoute
+  '/school/': typeof AppSchoolIndexRoute
+  '/school/class/$classId': typeof AppSchoolClassClassIdRoute
+  '/school/tests/new': typeof AppSchoolTestsNewRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -281,6 +329,9 @@ export interface FileRoutesByFullPath {
   '/test/select/practice': typeof AppTestSelectPracticeRoute
   '/test/select/timed': typeof AppTestSelectTimedRoute
   '/test/select/untimed': typeof AppTestSelectUntimedRoute
+  '/school/tests/': typeof AppSchoolTestsIndexRoute
+  '/school/tests/$testId/edit': typeof AppSchoolTestsTestIdEditRoute
+  '/school/tests/$testId/results': typeof AppSchoolTestsTestIdResultsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -303,6 +354,7 @@ export interface FileRoutesByTo {
   '/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/maintenance/users': typeof AppMaintenanceUsersRoute
+  '/objectives/$subject': typeof AppObjectivesSubjectRoute
   '/subscribe/return': typeof AppSubscribeReturnRoute
   '/test/$testId': typeof AppTestTestIdRoute
   '/test/flagged': typeof AppTestFlaggedRoute
@@ -313,6 +365,9 @@ export interface FileRoutesByTo {
   '/password/reset': typeof PublicPasswordResetRoute
   '/register/activate': typeof PublicRegisterActivateRoute
   '/register/resend': typeof PublicRegisterResendRoute
+  '/school': typeof AppSchoolIndexRoute
+  '/school/class/$classId': typeof AppSchoolClassClassIdRoute
+  '/school/tests/new': typeof AppSchoolTestsNewRoute
   '/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -320,6 +375,9 @@ export interface FileRoutesByTo {
   '/test/select/practice': typeof AppTestSelectPracticeRoute
   '/test/select/timed': typeof AppTestSelectTimedRoute
   '/test/select/untimed': typeof AppTestSelectUntimedRoute
+  '/school/tests': typeof AppSchoolTestsIndexRoute
+  '/school/tests/$testId/edit': typeof AppSchoolTestsTestIdEditRoute
+  '/school/tests/$testId/results': typeof AppSchoolTestsTestIdResultsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -345,6 +403,7 @@ export interface FileRoutesById {
   '/_app/maintenance/reports': typeof AppMaintenanceReportsRoute
   '/_app/maintenance/updates': typeof AppMaintenanceUpdatesRoute
   '/_app/maintenance/users': typeof AppMaintenanceUsersRoute
+  '/_app/objectives/$subject': typeof AppObjectivesSubjectRoute
   '/_app/subscribe_/return': typeof AppSubscribeReturnRoute
   '/_app/test/$testId': typeof AppTestTestIdRoute
   '/_app/test/flagged': typeof AppTestFlaggedRoute
@@ -355,6 +414,9 @@ export interface FileRoutesById {
   '/_public/password/reset': typeof PublicPasswordResetRoute
   '/_public/register_/activate': typeof PublicRegisterActivateRoute
   '/_public/register_/resend': typeof PublicRegisterResendRoute
+  '/_app/school/': typeof AppSchoolIndexRoute
+  '/_app/school/class/$classId': typeof AppSchoolClassClassIdRoute
+  '/_app/school/tests/new': typeof AppSchoolTestsNewRoute
   '/_app/test/results/$testId': typeof AppTestResultsTestIdRoute
   '/_app/test/retake/$testId': typeof AppTestRetakeTestIdRoute
   '/_app/test/select/$testType': typeof AppTestSelectTestTypeRoute
@@ -362,6 +424,9 @@ export interface FileRoutesById {
   '/_app/test/select/practice': typeof AppTestSelectPracticeRoute
   '/_app/test/select/timed': typeof AppTestSelectTimedRoute
   '/_app/test/select/untimed': typeof AppTestSelectUntimedRoute
+  '/_app/school/tests/': typeof AppSchoolTestsIndexRoute
+  '/_app/school/tests/$testId/edit': typeof AppSchoolTestsTestIdEditRoute
+  '/_app/school/tests/$testId/results': typeof AppSchoolTestsTestIdResultsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -386,6 +451,7 @@ export interface FileRouteTypes {
     | '/maintenance/reports'
     | '/maintenance/updates'
     | '/maintenance/users'
+    | '/objectives/$subject'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -396,6 +462,9 @@ export interface FileRouteTypes {
     | '/password/reset'
     | '/register/activate'
     | '/register/resend'
+    | '/school/'
+    | '/school/class/$classId'
+    | '/school/tests/new'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
@@ -403,6 +472,9 @@ export interface FileRouteTypes {
     | '/test/select/practice'
     | '/test/select/timed'
     | '/test/select/untimed'
+    | '/school/tests/'
+    | '/school/tests/$testId/edit'
+    | '/school/tests/$testId/results'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -425,6 +497,7 @@ export interface FileRouteTypes {
     | '/maintenance/reports'
     | '/maintenance/updates'
     | '/maintenance/users'
+    | '/objectives/$subject'
     | '/subscribe/return'
     | '/test/$testId'
     | '/test/flagged'
@@ -435,6 +508,9 @@ export interface FileRouteTypes {
     | '/password/reset'
     | '/register/activate'
     | '/register/resend'
+    | '/school'
+    | '/school/class/$classId'
+    | '/school/tests/new'
     | '/test/results/$testId'
     | '/test/retake/$testId'
     | '/test/select/$testType'
@@ -442,6 +518,9 @@ export interface FileRouteTypes {
     | '/test/select/practice'
     | '/test/select/timed'
     | '/test/select/untimed'
+    | '/school/tests'
+    | '/school/tests/$testId/edit'
+    | '/school/tests/$testId/results'
   id:
     | '__root__'
     | '/'
@@ -466,6 +545,7 @@ export interface FileRouteTypes {
     | '/_app/maintenance/reports'
     | '/_app/maintenance/updates'
     | '/_app/maintenance/users'
+    | '/_app/objectives/$subject'
     | '/_app/subscribe_/return'
     | '/_app/test/$testId'
     | '/_app/test/flagged'
@@ -476,6 +556,9 @@ export interface FileRouteTypes {
     | '/_public/password/reset'
     | '/_public/register_/activate'
     | '/_public/register_/resend'
+    | '/_app/school/'
+    | '/_app/school/class/$classId'
+    | '/_app/school/tests/new'
     | '/_app/test/results/$testId'
     | '/_app/test/retake/$testId'
     | '/_app/test/select/$testType'
@@ -483,6 +566,9 @@ export interface FileRouteTypes {
     | '/_app/test/select/practice'
     | '/_app/test/select/timed'
     | '/_app/test/select/untimed'
+    | '/_app/school/tests/'
+    | '/_app/school/tests/$testId/edit'
+    | '/_app/school/tests/$testId/results'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -649,6 +735,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppMaintenanceUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/objectives/$subject': {
+      id: '/_app/objectives/$subject'
+      path: '/objectives/$subject'
+      fullPath: '/objectives/$subject'
+      preLoaderRoute: typeof AppObjectivesSubjectRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/school/': {
+      id: '/_app/school/'
+      path: '/school'
+      fullPath: '/school/'
+      preLoaderRoute: typeof AppSchoolIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/subscribe_/return': {
       id: '/_app/subscribe_/return'
       path: '/subscribe/return'
@@ -719,6 +819,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PublicRegisterResendRouteImport
       parentRoute: typeof PublicRoute
     }
+    '/_app/school/class/$classId': {
+      id: '/_app/school/class/$classId'
+      path: '/school/class/$classId'
+      fullPath: '/school/class/$classId'
+      preLoaderRoute: typeof AppSchoolClassClassIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/school/tests/': {
+      id: '/_app/school/tests/'
+      path: '/school/tests'
+      fullPath: '/school/tests/'
+      preLoaderRoute: typeof AppSchoolTestsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/school/tests/new': {
+      id: '/_app/school/tests/new'
+      path: '/school/tests/new'
+      fullPath: '/school/tests/new'
+      preLoaderRoute: typeof AppSchoolTestsNewRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/test/results/$testId': {
       id: '/_app/test/results/$testId'
       path: '/test/results/$testId'
@@ -768,6 +889,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTestSelectUntimedRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/school/tests/$testId/edit': {
+      id: '/_app/school/tests/$testId/edit'
+      path: '/school/tests/$testId/edit'
+      fullPath: '/school/tests/$testId/edit'
+      preLoaderRoute: typeof AppSchoolTestsTestIdEditRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/school/tests/$testId/results': {
+      id: '/_app/school/tests/$testId/results'
+      path: '/school/tests/$testId/results'
+      fullPath: '/school/tests/$testId/results'
+      preLoaderRoute: typeof AppSchoolTestsTestIdResultsRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -786,10 +921,14 @@ interface AppRouteChildren {
   AppMaintenanceReportsRoute: typeof AppMaintenanceReportsRoute
   AppMaintenanceUpdatesRoute: typeof AppMaintenanceUpdatesRoute
   AppMaintenanceUsersRoute: typeof AppMaintenanceUsersRoute
+  AppObjectivesSubjectRoute: typeof AppObjectivesSubjectRoute
   AppSubscribeReturnRoute: typeof AppSubscribeReturnRoute
   AppTestTestIdRoute: typeof AppTestTestIdRoute
   AppTestFlaggedRoute: typeof AppTestFlaggedRoute
   AppTestPreviousRoute: typeof AppTestPreviousRoute
+  AppSchoolIndexRoute: typeof AppSchoolIndexRoute
+  AppSchoolClassClassIdRoute: typeof AppSchoolClassClassIdRoute
+  AppSchoolTestsNewRoute: typeof AppSchoolTestsNewRoute
   AppTestResultsTestIdRoute: typeof AppTestResultsTestIdRoute
   AppTestRetakeTestIdRoute: typeof AppTestRetakeTestIdRoute
   AppTestSelectTestTypeRoute: typeof AppTestSelectTestTypeRoute
@@ -797,6 +936,9 @@ interface AppRouteChildren {
   AppTestSelectPracticeRoute: typeof AppTestSelectPracticeRoute
   AppTestSelectTimedRoute: typeof AppTestSelectTimedRoute
   AppTestSelectUntimedRoute: typeof AppTestSelectUntimedRoute
+  AppSchoolTestsIndexRoute: typeof AppSchoolTestsIndexRoute
+  AppSchoolTestsTestIdEditRoute: typeof AppSchoolTestsTestIdEditRoute
+  AppSchoolTestsTestIdResultsRoute: typeof AppSchoolTestsTestIdResultsRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -814,10 +956,14 @@ const AppRouteChildren: AppRouteChildren = {
   AppMaintenanceReportsRoute: AppMaintenanceReportsRoute,
   AppMaintenanceUpdatesRoute: AppMaintenanceUpdatesRoute,
   AppMaintenanceUsersRoute: AppMaintenanceUsersRoute,
+  AppObjectivesSubjectRoute: AppObjectivesSubjectRoute,
   AppSubscribeReturnRoute: AppSubscribeReturnRoute,
   AppTestTestIdRoute: AppTestTestIdRoute,
   AppTestFlaggedRoute: AppTestFlaggedRoute,
   AppTestPreviousRoute: AppTestPreviousRoute,
+  AppSchoolIndexRoute: AppSchoolIndexRoute,
+  AppSchoolClassClassIdRoute: AppSchoolClassClassIdRoute,
+  AppSchoolTestsNewRoute: AppSchoolTestsNewRoute,
   AppTestResultsTestIdRoute: AppTestResultsTestIdRoute,
   AppTestRetakeTestIdRoute: AppTestRetakeTestIdRoute,
   AppTestSelectTestTypeRoute: AppTestSelectTestTypeRoute,
@@ -825,6 +971,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTestSelectPracticeRoute: AppTestSelectPracticeRoute,
   AppTestSelectTimedRoute: AppTestSelectTimedRoute,
   AppTestSelectUntimedRoute: AppTestSelectUntimedRoute,
+  AppSchoolTestsIndexRoute: AppSchoolTestsIndexRoute,
+  AppSchoolTestsTestIdEditRoute: AppSchoolTestsTestIdEditRoute,
+  AppSchoolTestsTestIdResultsRoute: AppSchoolTestsTestIdResultsRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

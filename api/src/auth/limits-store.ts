@@ -12,6 +12,12 @@ import type { AppDeps } from "../deps.ts";
 import { ApiError } from "../errors.ts";
 import { delayAfter, type LimitPolicy } from "./limits.ts";
 
+/**
+ * Where the counters are read and written, and the time: the app's database, or an open
+ * transaction (a queued report counts in its replay's transaction, so a push undone counts nothing).
+ */
+export type LimitDeps = Pick<AppDeps, "db" | "clock">;
+
 /** One counter: a policy and whose tries it counts (an e-mail, a user id, an address). */
 export interface Bucket {
   policy: LimitPolicy;
@@ -25,7 +31,7 @@ type Limited = Bucket | undefined;
 const present = (buckets: Limited[]) => buckets.filter((b): b is Bucket => b !== undefined);
 
 /** Milliseconds the bucket must still wait at `now` (0 when it may try). */
-export async function waitFor(deps: AppDeps, b: Bucket, now: Date): Promise<number> {
+export async function waitFor(deps: LimitDeps, b: Bucket, now: Date): Promise<number> {
   const row = await deps.db
     .selectFrom("rate_limits")
     .select(["failures", "window_started_at", "last_failure_at"])
@@ -41,7 +47,7 @@ export async function waitFor(deps: AppDeps, b: Bucket, now: Date): Promise<numb
 }
 
 /** How many more the bucket may count before its ceiling closes it, at `now`. */
-export async function roomLeft(deps: AppDeps, b: Bucket, now: Date): Promise<number> {
+export async function roomLeft(deps: LimitDeps, b: Bucket, now: Date): Promise<number> {
   const row = await deps.db
     .selectFrom("rate_limits")
     .select(["failures", "window_started_at"])
@@ -71,7 +77,7 @@ export function tooManyMessage(seconds: number): string {
 }
 
 /** Counts a failure (or a counted request) against each bucket; a window past its end starts again. */
-export async function countFailure(deps: AppDeps, ...buckets: Limited[]): Promise<void> {
+export async function countFailure(deps: LimitDeps, ...buckets: Limited[]): Promise<void> {
   const now = deps.clock.now();
   for (const b of present(buckets)) {
     const windowOver = new Date(now.getTime() - b.policy.windowMs).toISOString();

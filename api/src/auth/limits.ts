@@ -107,6 +107,19 @@ export const LIMITS = {
     ceiling: 60,
     windowMs: MINUTE,
   },
+  /**
+   * POST /questions/{id}/report-error (issue 19): every stored report counts, per student: 20 an
+   * hour, then none until the hour is over. Wider than the spec's 5 error reports a minute,
+   * because reports written offline arrive together when the device is back online.
+   */
+  questionReportsUser: {
+    name: "question-reports:user",
+    freeFailures: 20,
+    firstDelayMs: HOUR,
+    maxDelayMs: HOUR,
+    ceiling: 20,
+    windowMs: HOUR,
+  },
 } satisfies Record<string, LimitPolicy>;
 
 /** How long a bucket with `failures` in its window must wait after its last failure. */

@@ -138,6 +138,7 @@ async function readSessions(deps: AppDeps, ids: readonly string[]) {
       "users.email",
       "users.role",
       "users.syllabus_id",
+      "users.school_id",
     ])
     .where("sessions.id", "in", [...new Set(ids)])
     .execute();
@@ -200,6 +201,7 @@ export function requireUser(deps: AppDeps): MiddlewareHandler<AppEnv> {
       email: row.email,
       role: row.role,
       syllabus_id: row.syllabus_id,
+      school_id: row.role === "instructor" ? (row.school_id ?? null) : null,
       sessionId: row.session_id,
     });
     await next();

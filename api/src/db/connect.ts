@@ -22,6 +22,12 @@ import * as pushesRunning from "./migrations/0018-pushes-running.ts";
 import * as latestAnswers from "./migrations/0019-latest-answers.ts";
 import * as questionStatsPending from "./migrations/0020-question-stats-pending.ts";
 import * as answersNumberedByPush from "./migrations/0021-answers-numbered-by-push.ts";
+import * as questionNotes from "./migrations/0022-question-notes.ts";
+import * as questionComments from "./migrations/0023-question-comments.ts";
+import * as reviewWeights from "./migrations/0024-review-weights.ts";
+import * as instructors from "./migrations/0025-instructors.ts";
+import * as schoolFixedTests from "./migrations/0026-school-fixed-tests.ts";
+import * as questionReviewMarks from "./migrations/0027-question-review-marks.ts";
 import { preparingPool } from "./pg-statements.ts";
 import type { Database } from "./schema.ts";
 import { introspectingOneSchema } from "./schema-introspection.ts";
@@ -49,6 +55,12 @@ const MIGRATIONS: Record<string, Migration> = {
   "0019-latest-answers": latestAnswers,
   "0020-question-stats-pending": questionStatsPending,
   "0021-answers-numbered-by-push": answersNumberedByPush,
+  "0022-question-notes": questionNotes,
+  "0023-question-comments": questionComments,
+  "0024-review-weights": reviewWeights,
+  "0025-instructors": instructors,
+  "0026-school-fixed-tests": schoolFixedTests,
+  "0027-question-review-marks": questionReviewMarks,
 };
 
 export type Dialect = "sqlite" | "postgres";

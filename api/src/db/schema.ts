@@ -31,12 +31,16 @@ export interface Database {
   question_stats: QuestionStatsTable;
   question_stats_pending: QuestionStatsPendingTable;
   flags: FlagsTable;
+  question_notes: QuestionNotesTable;
+  question_review_marks: QuestionReviewMarksTable;
   seen_in_exam: SeenInExamTable;
+  question_reports: QuestionReportsTable;
   reviews: ReviewsTable;
   user_settings: UserSettingsTable;
   user_activity: UserActivityTable;
   fixed_tests: FixedTestsTable;
   fixed_test_access: FixedTestAccessTable;
+  fixed_test_classes: FixedTestClassesTable;
   server_settings: ServerSettingsTable;
   user_change_counters: UserChangeCountersTable;
   course_dates: CourseDatesTable;
@@ -46,6 +50,7 @@ export interface Database {
   lesson_progress: LessonProgressTable;
   email_preferences: EmailPreferencesTable;
   progress_resets: ProgressResetsTable;
+  review_weights: ReviewWeightsTable;
   schools: SchoolsTable;
   licence_types: LicenceTypesTable;
   account_tokens: AccountTokensTable;
@@ -76,9 +81,11 @@ export interface UsersTable {
   password_hash: string;
   firstname: string;
   lastname: string;
-  role: "student" | "maintenance";
+  role: "student" | "maintenance" | "instructor";
   syllabus_id: number | null;
   class_id: string | null;
+  /** An instructor's school (migration 0025); null for every other role. */
+  school_id?: number | null;
   subscription_start: string | null;
   subscription_end: string | null;
   created_at: string;
@@ -395,6 +402,10 @@ export interface UserTestQuestionsTable {
   latest_correct: number | null;
   latest_created_at: string | null;
   latest_received_at: string | null;
+  /** The student's comment on this question of an exam (migration 0023); null: none. */
+  comment?: string | null;
+  /** The time of the intent that last wrote the comment (the latest intent wins). */
+  comment_updated_at?: string | null;
 }
 
 /** Append-only: every answer a student gave, applied or kept on record. */
@@ -462,6 +473,28 @@ export interface FlagsTable {
   change_seq: Generated<number>;
 }
 
+/** A student's note on a question (migration 0022); "" once cleared, kept so older writes stay beaten. */
+export interface QuestionNotesTable {
+  user_id: string;
+  question_id: number;
+  text: string;
+  /** The time of the write that set it (the device's, never later than the server's). */
+  updated_at: string;
+  /** The student's change number when this row last changed (set by a trigger). */
+  change_seq: Generated<number>;
+}
+
+/** A student's mark for review on a question (migration 0027); 0 once taken off, kept so older writes stay beaten. */
+export interface QuestionReviewMarksTable {
+  user_id: string;
+  question_id: number;
+  marked: Flag;
+  /** The time of the write that set it (the device's, never later than the server's). */
+  updated_at: string;
+  /** The student's change number when this row last changed (set by a trigger). */
+  change_seq: Generated<number>;
+}
+
 /** A report that a question was seen in an exam; the id is the device's uuid. */
 export interface SeenInExamTable {
   id: string;
@@ -473,6 +506,26 @@ export interface SeenInExamTable {
   created_at: string;
   /** The student's change number when this row last changed (migration 0004; set by a trigger). */
   change_seq: Generated<number>;
+}
+
+/** A report of an error in a question (issue 19; migration 0023): one row per device report id. */
+export interface QuestionReportsTable {
+  id: string;
+  user_id: string;
+  question_id: number;
+  /** The version of the question the student saw. */
+  question_version: number;
+  /** The student's test it was reported from, if any. */
+  user_test_id: string | null;
+  category: string;
+  description: string;
+  /** open, resolved or dismissed (the content team's). */
+  status: Generated<string>;
+  /** The time of the student's intent (never later than the server's clock). */
+  created_at: string;
+  received_at: string;
+  resolved_at: string | null;
+  resolved_by: string | null;
 }
 
 /** A question of a finished test the student looked at in the results review (first view kept). */
@@ -519,6 +572,20 @@ export interface FixedTestsTable {
   hide_answers: Flag;
   disabled_reason: string | null;
   position: number;
+  /** The school that set it (migration 0026); null for a syllabus-wide test. */
+  school_id?: number | null;
+  /** When it may first be started / last be started (ISO time); null for no bound (migration 0026). */
+  opens_at?: string | null;
+  closes_at?: string | null;
+  /** The instructor who set it and when it last changed (migration 0026). */
+  created_by?: string | null;
+  updated_at?: string | null;
+}
+
+/** The classes a school's fixed test is assigned to (migration 0026). */
+export interface FixedTestClassesTable {
+  fixed_test_id: number;
+  class_id: string;
 }
 
 /** A student gave a fixed test's password online; starts queued later (offline too) rely on it. */
@@ -609,6 +676,17 @@ export interface LessonProgressTable {
 }
 
 /** A reset of a subject's progress (migration 0008); the id is the reset's mutation id. */
+/** A student's own FSRS weights for the review schedule (migration 0024). */
+export interface ReviewWeightsTable {
+  user_id: string;
+  /** JSON array of REVIEW_WEIGHT_COUNT numbers. */
+  weights: string;
+  reviews: number;
+  fitted_at: string;
+  /** The student's change number when this row last changed (set by a trigger). */
+  change_seq: Generated<number>;
+}
+
 export interface ProgressResetsTable {
   id: string;
   user_id: string;

@@ -72,6 +72,7 @@ export async function seedDemo(
       subscription_start: u.subscription?.start ?? null,
       subscription_end: u.subscription?.end ?? null,
       student_id: u.student_id,
+      school_id: u.role === "instructor" ? u.school_id : null,
       created_at: now,
     })),
   );

@@ -1,7 +1,8 @@
 /**
  * The authorisation matrix (issue 14, Must show): a first student, the owner, holds one of
- * every resource the API keeps per student (owned-resources.ts). Three others — a second
- * student of the same syllabus, the demo class student and the maintenance user — try every
+ * every resource the API keeps per student (owned-resources.ts). Four others — a second
+ * student of the same syllabus, the demo class student, the maintenance user and an instructor
+ * of another school than the demo class's (issue 20) — try every
  * catalogue route that can name or reach one of them: by a path param, a body field, a queued
  * mutation through /sync/push, an Idempotency-Key, a query, or by the owner's address. Every
  * attempt is refused (403 or 404 with the error envelope; a few named statuses where the actor
@@ -34,7 +35,8 @@ import {
 } from "./owned-resources.ts";
 
 type RouteName = keyof typeof routes;
-type ActorName = "second student" | "class student" | "maintenance user";
+const INSTRUCTOR = "another school's instructor";
+type ActorName = "second student" | "class student" | "maintenance user" | typeof INSTRUCTOR;
 
 interface Actor {
   name: ActorName;
@@ -99,11 +101,19 @@ const NO_STUDENT_RESOURCE: Partial<Record<RouteName, string>> = {
   clientErrors: "adds the caller's own error reports; a known id is never overwritten (diagnostics suite)",
   maintenanceClientErrors:
     "maintenance users only (the entry's role): staff read every user's error reports by design; students are refused (diagnostics suite)",
+  maintenanceQuestionReports:
+    "maintenance users only (the entry's role): the content team reads every student's reports of errors in questions by design; students are refused (question-comments suite)",
+  maintenanceQuestionReportStatus:
+    "maintenance users only (the entry's role): the content team resolves or dismisses any report by design; students are refused (question-comments suite)",
+  maintenanceTestComments:
+    "maintenance users only (the entry's role): the content team reads every student's comments on exam questions by design; students are refused (question-comments suite)",
   maintenanceFeedbackScreenshot:
     "maintenance users only (the entry's role): a screenshot of any student's feedback, by design; students are refused (feedback suite)",
   appActivate: "no session: answers whether this installation holds a seat of the key it names (licence suite)",
   maintenanceUserSync:
     "maintenance users only (the entry's role): staff send a device's local profile's changes as that student, by design; students are refused (maintenance-users suite)",
+  schoolQuestions:
+    "instructors only (the entry's role): the bank's questions a school may pick for its tests, by subject; no student's record; students are refused (school-tests suite)",
   maintenanceUserDelete:
     "maintenance users only (the entry's role): confirms a device's profile's changes reached the server and deletes nothing; students are refused (maintenance-users suite)",
 };
@@ -198,7 +208,7 @@ function readAttempts(mockExamId: number, bankQuestionIds: number[]): Attempt[] 
     read("userActive", "activity", () => get("/user-active")),
     read("syncCheck", "mutations", () => get("/sync/check")),
     read("pullProfile", "profile, settings", () => post("/user-sync/profile", { cursor: null })),
-    read("pullUser", "tests, answers, flags, seen in exam, reviews, lesson progress, resets", () =>
+    read("pullUser", "tests, answers, flags, notes, review marks, seen in exam, reviews, lesson progress, resets", () =>
       post("/user-sync/sync", { cursor: null }),
     ),
     read("pullSyllabus", "course dates, progress tests", () => post("/user-sync/syllabus", { cursor: null })),
@@ -213,6 +223,8 @@ function readAttempts(mockExamId: number, bankQuestionIds: number[]): Attempt[] 
       post("/test/summary/practice", { question_ids: bankQuestionIds, display: "after_test" }),
     ),
     read("flaggedQuestions", "flags", () => post("/api/user/flagged", {})),
+    // Contains finds the student's own notes: the owner's note on the same question is not theirs.
+    read("flaggedQuestions", "flags, notes", () => post("/api/user/flagged", { subject: "010", contains: "mnemonic" })),
     read("questionSubjects", "answers, flags", () => get("/api/question_subject")),
     read("percentageAnswered", "answers", () => get("/analysis/subject")),
     read("averageMockExams", "timed tests", () => get("/analysis/average-timed")),
@@ -228,6 +240,9 @@ function readAttempts(mockExamId: number, bankQuestionIds: number[]): Attempt[] 
     read("lastProgressTestResult", "progress-test attempts", () =>
       get(`/api/user/last-pt-result/${AIR_LAW_PROGRESS_TEST}`),
     ),
+    // An instructor's own school's classes (students: 403 before and after alike).
+    read("schoolClasses", "class list (students per class)", () => get("/school/classes")),
+    read("schoolFixedTests", "the school's fixed tests (attempts taken)", () => get("/school/fixed-tests")),
   ];
 }
 
@@ -252,11 +267,149 @@ function readsNamingTheOwner(reads: Attempt[], owner: Owner): Attempt[] {
   }));
 }
 
+/** A report of an error in a question, new each time (its id is the device's). */
+const questionReport = () => ({
+  report_id: randomUUID(),
+  question_version: 1,
+  category: "typo",
+  description: "A report by another student",
+});
+
 /** The writes and id-naming reads: each names one of the owner's resources. */
 function ownerAttempts(t: TestApp, owner: Owner): Attempt[] {
   const attempts: Attempt[] = [];
   const refused = (a: Omit<Attempt, "expect">): Attempt => ({ ...a, expect: "refused" });
   const failed = (a: Omit<Attempt, "expect">): Attempt => ({ ...a, expect: "failed" });
+
+  // The school area (issue 20): the demo school's class (the class owner's), and the owner's id
+  // where a class id goes. Only the demo school's own instructors see it: no actor here is one.
+  attempts.push(
+    refused({
+      route: "classOverview",
+      resource: "class overview (every student's figures)",
+      action: "read",
+      how: "the demo school's class id in the path",
+      call: () => get("/school/classes/class-2026-a"),
+    }),
+    refused({
+      route: "classOverview",
+      resource: "class overview (every student's figures)",
+      action: "read",
+      how: "the owner's id as the class id",
+      call: () => get(`/school/classes/${owner.device.userId}`),
+    }),
+    // The class's course dates, which are a classmate owner's dates (their rows' snapshot holds them).
+    refused({
+      route: "classCourseDates",
+      resource: "the class's course dates",
+      action: "read",
+      how: "the demo school's class id in the path",
+      call: () => get("/school/classes/class-2026-a/course-dates"),
+    }),
+    refused({
+      route: "classCourseDates",
+      resource: "the class's course dates",
+      action: "read",
+      how: "the owner's id as the class id",
+      call: () => get(`/school/classes/${owner.device.userId}/course-dates`),
+    }),
+    refused({
+      route: "updateClassCourseDates",
+      resource: "the class's course dates",
+      action: "change",
+      how: "the demo school's class id in the path, with dates the rule takes",
+      call: () => ({ method: "PUT", path: "/school/classes/class-2026-a/course-dates", json: OWNER_COURSE_DATES }),
+    }),
+    refused({
+      route: "updateClassCourseDates",
+      resource: "the class's course dates",
+      action: "change",
+      how: "the owner's id as the class id",
+      call: () => ({
+        method: "PUT",
+        path: `/school/classes/${owner.device.userId}/course-dates`,
+        json: OWNER_COURSE_DATES,
+      }),
+    }),
+  );
+
+  // A school's fixed tests and what goes to the school (issue 20): the fixed test the owner took,
+  // the owner's class and the owner's own id, named where the school area takes them.
+  const takenTest = owner.schoolExam.id;
+  const schoolTestDraft = {
+    title: "A test for the owner's class",
+    questions: { kind: "list", question_ids: owner.schoolExam.question_ids.slice(0, 2) },
+    time_limit: null,
+    pass_percentage: 75,
+    attempts: 0,
+    password: null,
+    hide_results: false,
+    hide_answers: false,
+    opens_at: null,
+    closes_at: null,
+    disabled_reason: null,
+    class_ids: ["class-2026-a"],
+  };
+  attempts.push(
+    refused({
+      route: "schoolFixedTest",
+      resource: "fixed test the owner took (its editor view)",
+      action: "read",
+      how: "the fixed test's id in the path",
+      call: () => get(`/school/fixed-tests/${takenTest}`),
+    }),
+    refused({
+      route: "updateSchoolFixedTest",
+      resource: "fixed test the owner took",
+      action: "change",
+      how: "the fixed test's id in the path",
+      call: () => ({ method: "PUT", path: `/school/fixed-tests/${takenTest}`, json: schoolTestDraft }),
+    }),
+    refused({
+      route: "createSchoolFixedTest",
+      resource: "the owner's class (a test set for it)",
+      action: "change",
+      how: "the demo school's class in class_ids",
+      // Another school's instructor: that class is not theirs (400, nothing written); students: 403.
+      alsoRefusedWith: [400],
+      call: () => post("/school/fixed-tests", schoolTestDraft),
+    }),
+    refused({
+      route: "schoolTestResults",
+      resource: "the owner's attempt at a fixed test (score, answers)",
+      action: "read",
+      how: "the fixed test's id in the path",
+      call: () => get(`/school/fixed-tests/${takenTest}/results`),
+    }),
+    refused({
+      route: "schoolTestResultsCsv",
+      resource: "the owner's attempt at a fixed test (CSV)",
+      action: "read",
+      how: "the fixed test's id in the path",
+      call: () => get(`/school/fixed-tests/${takenTest}/results.csv`),
+    }),
+    refused({
+      route: "classOverviewCsv",
+      resource: "class overview CSV (every student's figures)",
+      action: "read",
+      how: "the demo school's class id in the path",
+      call: () => get("/school/classes/class-2026-a/overview.csv"),
+    }),
+    refused({
+      route: "classOverviewCsv",
+      resource: "class overview CSV (every student's figures)",
+      action: "read",
+      how: "the owner's id as the class id",
+      call: () => get(`/school/classes/${owner.device.userId}/overview.csv`),
+    }),
+    refused({
+      route: "studentReportPdf",
+      resource: "the owner's student report (PDF)",
+      action: "read",
+      how: "the owner's id in the path",
+      call: () => get(`/school/students/${owner.device.userId}/report.pdf`),
+    }),
+  );
 
   for (const { kind } of owner.tests) {
     const test = ownedTest(owner, kind);
@@ -366,6 +519,39 @@ function ownerAttempts(t: TestApp, owner: Owner): Attempt[] {
         call: (actor) => push(actor, "POST /test/generate/practice", generateBody(test.id, [test.questionId])),
       }),
       refused({
+        route: "testComment",
+        resource: `${resource}: comments`,
+        action: "change",
+        how: byId,
+        call: () => post("/test/current/comment", { ...id, question_id: test.questionId, comment: "Taken over" }),
+      }),
+      failed({
+        route: "testComment",
+        resource: `${resource}: comments`,
+        action: "change",
+        how: `${byId} of a queued mutation`,
+        call: (actor) =>
+          push(actor, "POST /test/current/comment", { ...id, question_id: test.questionId, comment: "Taken over" }),
+      }),
+      refused({
+        route: "reportQuestionError",
+        resource,
+        action: "read",
+        how: "the owner's user_test_id in a report's body",
+        call: () => post(`/questions/${test.questionId}/report-error`, { ...questionReport(), user_test_id: test.id }),
+      }),
+      failed({
+        route: "reportQuestionError",
+        resource,
+        action: "read",
+        how: "the owner's user_test_id in a queued report",
+        call: (actor) =>
+          push(actor, `POST /questions/${test.questionId}/report-error`, {
+            ...questionReport(),
+            user_test_id: test.id,
+          }),
+      }),
+      refused({
         route: "markReviewed",
         resource: `${resource}: reviews`,
         action: "change",
@@ -427,10 +613,79 @@ function ownerAttempts(t: TestApp, owner: Owner): Attempt[] {
     }),
   );
 
+  // Reports of errors in questions: the report id is the device's; the owner's is not the actor's to reuse.
+  const ownersReport = { ...questionReport(), report_id: owner.questionReportId };
+  attempts.push(
+    refused({
+      route: "reportQuestionError",
+      resource: "report of an error in a question",
+      action: "change",
+      how: "the owner's report_id in the body",
+      alsoRefusedWith: [409],
+      call: () => post(`/questions/${owner.flaggedQuestionId}/report-error`, ownersReport),
+    }),
+    failed({
+      route: "reportQuestionError",
+      resource: "report of an error in a question",
+      action: "change",
+      how: "the owner's report_id in a queued mutation",
+      call: (actor) => push(actor, `POST /questions/${owner.flaggedQuestionId}/report-error`, ownersReport),
+    }),
+  );
+  // Notes are one per (student, question): a note on the question the owner wrote one on is the
+  // actor's own, online or queued, and leaves the owner's note as it was (checked with every row below).
+  attempts.push(
+    {
+      route: "questionNote",
+      resource: "notes",
+      action: "change",
+      how: "a queued note of the actor's own on the question the owner's note is on",
+      expect: "own",
+      call: (actor) =>
+        push(actor, "POST /api/question/note", { question_id: owner.flaggedQuestionId, text: "the actor's own note" }),
+    },
+    {
+      route: "questionNote",
+      resource: "notes",
+      action: "change",
+      how: "the actor's own note cleared, on the question the owner's note is on",
+      expect: "own",
+      call: (actor) => push(actor, "POST /api/question/note", { question_id: owner.flaggedQuestionId, text: "" }),
+    },
+  );
+  // Review marks likewise (SR26): a mark on the question the owner marked is the actor's own.
+  attempts.push(
+    {
+      route: "reviewMark",
+      resource: "review marks",
+      action: "change",
+      how: "a queued mark of the actor's own on the question the owner marked for review",
+      expect: "own",
+      call: (actor) =>
+        push(actor, "POST /api/question/review_mark", { question_id: owner.flaggedQuestionId, marked: true }),
+    },
+    {
+      route: "reviewMark",
+      resource: "review marks",
+      action: "change",
+      how: "the actor's own mark taken off, on the question the owner marked for review",
+      expect: "own",
+      call: (actor) =>
+        push(actor, "POST /api/question/review_mark", { question_id: owner.flaggedQuestionId, marked: false }),
+    },
+  );
+
   // Every queued write under the owner's user id: the push is refused before anything applies.
   const asOwner: [RouteName, string, string, unknown][] = [
     ["flagQuestion", "flags", "POST /api/question/flag", { question_id: owner.flaggedQuestionId, flagged: false }],
     ["unflagAll", "flags", "POST /api/question/unflag_all", {}],
+    ["questionNote", "notes", "POST /api/question/note", { question_id: owner.flaggedQuestionId, text: "Taken over" }],
+    [
+      "reviewMark",
+      "review marks",
+      "POST /api/question/review_mark",
+      { question_id: owner.flaggedQuestionId, marked: false },
+    ],
     ["zoom", "settings (zoom)", "POST /zoom", { zoom: 1.8 }],
     ["lessonProgress", "lesson progress", "POST /api/lesson/progress", { lesson_id: 1, page: 2 }],
     ["updateCourseDates", "course dates", "POST /profile/course-dates", OWNER_COURSE_DATES],
@@ -460,6 +715,22 @@ function ownerAttempts(t: TestApp, owner: Owner): Attempt[] {
       "seen-in-exam report",
       `POST /questions/${owner.flaggedQuestionId}/seen-in-exam`,
       { report_id: randomUUID(), date_seen: "2026-09", authority: "de_lba" },
+    ],
+    [
+      "testComment",
+      "comments",
+      "POST /test/current/comment",
+      {
+        user_test_id: ownedTest(owner, "school_exam").id,
+        question_id: ownedTest(owner, "school_exam").questionId,
+        comment: "Taken over",
+      },
+    ],
+    [
+      "reportQuestionError",
+      "report of an error in a question",
+      `POST /questions/${owner.flaggedQuestionId}/report-error`,
+      questionReport(),
     ],
     [
       "generateTest",
@@ -730,7 +1001,7 @@ const OWNERS = [
 
 for (const dialect of DIALECTS) {
   for (const ownerKind of OWNERS) {
-    describe(`authorisation matrix: three other users against every resource of ${ownerKind.name} [${dialect}]`, () => {
+    describe(`authorisation matrix: four other users against every resource of ${ownerKind.name} [${dialect}]`, () => {
       let t: TestApp;
       let actors: Actor[];
       let owner: Owner;
@@ -761,10 +1032,18 @@ for (const dialect of DIALECTS) {
       beforeAll(async () => {
         t = await createTestApp(dialect);
         const second = await newAccount(t);
+        // An instructor of a school of their own, with a class of its own (issue 20).
+        await t.deps.db.insertInto("schools").values({ id: 3, name: "Elsewhere Aviation" }).execute();
+        await t.deps.db
+          .insertInto("classes")
+          .values({ id: "elsewhere-2026", name: "Elsewhere 2026", school_id: 3 })
+          .execute();
+        const otherInstructor = await newAccount(t, { role: "instructor", school_id: 3, syllabus_id: null });
         actors = [
           { name: "second student", device: await FakeDevice.signIn(t, second.email) },
           { name: "class student", device: await FakeDevice.signIn(t, "class@preflight.test") },
           { name: "maintenance user", device: await FakeDevice.signIn(t, "admin@preflight.test") },
+          { name: INSTRUCTOR, device: await FakeDevice.signIn(t, otherInstructor.email) },
         ];
         const mock = await t.deps.db
           .selectFrom("fixed_tests")
@@ -817,8 +1096,11 @@ for (const dialect of DIALECTS) {
         expect(changed).toEqual([]);
         expect(Object.keys(NO_RESOURCE_PROBES).filter((route) => !(route in NO_STUDENT_RESOURCE))).toEqual([]);
         // Every probe answered something real (a 2xx), so an unchanged refusal cannot pass for a check.
+        // (An instructor studies no syllabus: its content's reads are a 404 for them, before and
+        // after alike, as compared above.)
         expect(
           [...probesBefore]
+            .filter(([key]) => !key.endsWith(`by ${INSTRUCTOR}`))
             .filter(([, reply]) => !reply.startsWith("2"))
             .map(([key, reply]) => `${key}: ${reply.slice(0, 120)}`),
         ).toEqual([]);

@@ -27,6 +27,8 @@ export const OWNER_COURSE_DATES = {
 /** A name no other account has, so a reply that carries it carries the owner's profile. */
 export const OWNER_FIRSTNAME = "Ownerly";
 export const OWNER_LASTNAME = "Matrixson";
+/** The owner's note on their flagged question: words no other account writes. */
+export const OWNER_NOTE = "Ownerly's private mnemonic: QNH on the ground reads field elevation";
 
 /**
  * One test of each type a student can take (TEST_TYPES), and a second fixed-test attempt:
@@ -64,6 +66,9 @@ export interface Owner {
   tests: OwnedTest[];
   flaggedQuestionId: number;
   seenInExamReportId: string;
+  /** The owner's report of an error in a question, and their comment on a question of their school exam. */
+  questionReportId: string;
+  comment: string;
   progressResetId: string;
   mockExam: FixedTest;
   schoolExam: FixedTest;
@@ -271,16 +276,32 @@ export async function seedOwner(
 
   const flaggedQuestionId = mc[6]?.id as number;
   const seenInExamReportId = randomUUID();
+  const questionReportId = randomUUID();
+  const comment = `Comment of ${OWNER_FIRSTNAME} on the school exam`;
+  const schoolTest = tests.find((x) => x.kind === "school_exam") as OwnedTest;
   const timed = tests.find((x) => x.kind === "timed") as OwnedTest;
   const lesson = await t.deps.db.selectFrom("lessons").select("id").orderBy("id").executeTakeFirstOrThrow();
   const reset = device.mutation("POST /analysis/progress/reset/010", {});
   mutationIds.push(
     ...(await pushApplied(device, [
       device.mutation("POST /api/question/flag", { question_id: flaggedQuestionId, flagged: true }),
+      device.mutation("POST /api/question/note", { question_id: flaggedQuestionId, text: OWNER_NOTE }),
+      device.mutation("POST /api/question/review_mark", { question_id: flaggedQuestionId, marked: true }),
       device.mutation(`POST /questions/${mc[7]?.id}/seen-in-exam`, {
         report_id: seenInExamReportId,
         date_seen: "2026-10",
         authority: "de_lba",
+      }),
+      device.mutation(`POST /questions/${mc[7]?.id}/report-error`, {
+        report_id: questionReportId,
+        question_version: 1,
+        category: "unclear_wording",
+        description: `Report of ${OWNER_FIRSTNAME}`,
+      }),
+      device.mutation("POST /test/current/comment", {
+        user_test_id: schoolTest.id,
+        question_id: schoolTest.questionId,
+        comment,
       }),
       device.mutation("POST /api/review", { user_test_question_id: `${timed.id}:1` }),
       device.mutation("POST /zoom", { zoom: 1.4 }),
@@ -325,6 +346,17 @@ export async function seedOwner(
     await t.request("/password/email", { method: "POST", json: { email: account.email } }),
     "password reset mail",
   );
+  // Review weights come from the server's own fitter (review/fit-weights.ts), never from a route:
+  // written here as it writes them, so every route is checked not to touch them.
+  await t.deps.db
+    .insertInto("review_weights")
+    .values({
+      user_id: device.userId,
+      weights: JSON.stringify(Array(21).fill(1)),
+      reviews: 300,
+      fitted_at: "2026-11-20T09:00:00.000Z",
+    })
+    .execute();
 
   return {
     device,
@@ -333,6 +365,8 @@ export async function seedOwner(
     tests,
     flaggedQuestionId,
     seenInExamReportId,
+    questionReportId,
+    comment,
     progressResetId: reset.id,
     mockExam,
     schoolExam,
@@ -343,8 +377,11 @@ export async function seedOwner(
       pendingEmail,
       OWNER_FIRSTNAME,
       OWNER_LASTNAME,
+      OWNER_NOTE,
       device.clientId,
       seenInExamReportId,
+      questionReportId,
+      comment,
       ...tests.map((x) => x.id),
       ...mutationIds,
     ],
@@ -359,7 +396,10 @@ const OWNED_TABLES = [
   "mutations",
   "client_cursors",
   "flags",
+  "question_notes",
+  "question_review_marks",
   "seen_in_exam",
+  "question_reports",
   "reviews",
   "user_settings",
   "user_activity",
@@ -368,6 +408,7 @@ const OWNED_TABLES = [
   "course_dates",
   "lesson_progress",
   "progress_resets",
+  "review_weights",
   "account_tokens",
   "user_subscriptions",
   "checkouts",
@@ -389,6 +430,16 @@ export async function ownerRows(db: Kysely<Database>, owner: Owner): Promise<Rec
           "in",
           owner.tests.map((x) => x.id),
         )
+        .execute(),
+    ),
+    // The dates of the owner's class (none for an owner of no class): the owner's dates too.
+    class_course_dates: sorted(
+      await db
+        .selectFrom("course_dates")
+        .innerJoin("users", "users.class_id", "course_dates.class_id")
+        .select(["course_dates.id", "course_dates.module_id", "course_dates.start_date", "course_dates.end_date"])
+        .where("users.id", "=", userId)
+        .where("course_dates.user_id", "is", null)
         .execute(),
     ),
     // Mail to the owner's addresses: nobody else's call may send them any.
@@ -414,7 +465,7 @@ export async function ownerRows(db: Kysely<Database>, owner: Owner): Promise<Rec
 
 /**
  * Tables of the snapshot that must hold something, so an empty table cannot pass unnoticed
- * (course dates only for an owner of no class).
+ * (course dates of their own only for an owner of no class, their class's for a classmate).
  */
 export function seededTables(inClass: boolean): string[] {
   return [
@@ -422,5 +473,6 @@ export function seededTables(inClass: boolean): string[] {
     "user_test_questions",
     "mail_outbox",
     ...OWNED_TABLES.filter((table) => table !== "user_subscriptions" && !(inClass && table === "course_dates")),
+    ...(inClass ? ["class_course_dates"] : []),
   ];
 }

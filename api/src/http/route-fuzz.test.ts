@@ -98,7 +98,12 @@ describe.each(DIALECTS)("the route fuzz (%s)", (dialect) => {
   let entries: { name: string; entry: RouteEntry; cases: FuzzCase[] }[];
   beforeAll(async () => {
     t = await createTestApp(dialect);
-    cookies = { none: undefined, session: await t.login(), maintenance: await t.login("admin@preflight.test") };
+    cookies = {
+      none: undefined,
+      session: await t.login(),
+      maintenance: await t.login("admin@preflight.test"),
+      instructor: await t.login("instructor@preflight.test"),
+    };
     const known = await recordsToAimAt(t, cookies.session as string);
     entries = Object.entries(routes).map(([name, entry]) => ({
       name,

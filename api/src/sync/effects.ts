@@ -1,6 +1,7 @@
 import type { MutationTemplate } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import type { Transaction } from "kysely";
+import type { CombinedWrites } from "../db/combined-writes.ts";
 import type { Dialect } from "../db/connect.ts";
 import type { Database } from "../db/schema.ts";
 import type { AuthedUser, Clock } from "../deps.ts";
@@ -16,6 +17,14 @@ export interface BatchContext {
   deviceClock: boolean;
   clock: Clock;
   dialect: Dialect;
+  /**
+   * PostgreSQL, a group's answers applied together: the run's writes are added here and go out
+   * with the statement that stores the group's mutation rows (db/combined-writes.ts). Since they
+   * run later, a write must not count on its effect being seen by the run, and a batch may leave a
+   * unique id unchecked: the combined statement then fails, and the group is applied again push by
+   * push, where the batch runs with its writes at once.
+   */
+  combined?: CombinedWrites;
 }
 
 /** One mutation of a run: who sent it, its id, when it was meant, how long it waited, and its parsed body. */

@@ -80,6 +80,7 @@ for (const dialect of DIALECTS) {
       email: "batch@preflight.test",
       role: "student",
       syllabus_id: 3,
+      school_id: null,
       sessionId: randomUUID(),
     });
 
@@ -146,6 +147,68 @@ for (const dialect of DIALECTS) {
         expect(Number(cursor.last_seq)).toBe((sent[i] as Mutation[]).at(-1)?.seq);
       }
     });
+
+    it.runIf(dialect === "postgres")(
+      "a group's answers, their test questions, statistics, mutation rows and cursors are written in one statement",
+      async () => {
+        // What each statement the group sends is (a write inside the combined one is turned into
+        // its part, never run: only a statement run has a result).
+        const kinds = new Map<unknown, string>();
+        const statements: string[] = [];
+        const db = t.deps.db.withPlugin({
+          transformQuery: ({ node, queryId }) => {
+            kinds.set(
+              queryId,
+              node.kind === "InsertQueryNode"
+                ? `insert ${node.into?.table.identifier.name}`
+                : node.kind === "SelectQueryNode"
+                  ? "select"
+                  : node.kind === "RawNode"
+                    ? "raw"
+                    : node.kind,
+            );
+            return node;
+          },
+          transformResult: async ({ result, queryId }) => {
+            statements.push(kinds.get(queryId) ?? "?");
+            return result;
+          },
+        });
+        const { effects, batched } = effectTables(t.deps);
+        const replayer = new Replayer({ ...t.deps, db }, effects, batched);
+        const students = await Promise.all([1, 2, 3].map(() => studentWithTests()));
+        const [a, b] = mc as [BankQuestion, BankQuestion];
+        const results = await Promise.all(
+          students.map(({ device, open }) =>
+            replayer.push(userOf(device), device.clientId, [
+              device.mutation("POST /test/current/save", {
+                user_test_id: open,
+                question_id: a.id,
+                answers: correctIds(a),
+              }),
+              device.mutation("POST /test/current/save", {
+                user_test_id: open,
+                question_id: b.id,
+                answers: wrongIds(b),
+              }),
+            ]),
+          ),
+        );
+        expect(results.flat().map((r) => r.status)).toEqual(Array(6).fill("applied"));
+        // Per group: the cursors, the tests and the questions read, the change numbers taken (the
+        // answers carry them), then every other write at once.
+        const writes = statements.filter((s) => s !== "select");
+        expect(writes.length).toBeGreaterThan(0);
+        expect(writes.length % 2).toBe(0);
+        for (let i = 0; i < writes.length; i += 2)
+          expect(writes.slice(i, i + 2)).toEqual(["insert user_change_counters", "raw"]);
+        for (const { device } of students)
+          expect((await answerRows(device.userId)).map((r) => [r.question_id, r.correct])).toEqual([
+            [a.id, 1],
+            [b.id, 0],
+          ]);
+      },
+    );
 
     it("[SR1][SR3] gives each answer the reply and the row that one push per answer gives", async () => {
       const taken = await answerIdHeldByAnother();

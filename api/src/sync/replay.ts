@@ -20,6 +20,7 @@ import { MUTATIONS, resolveCall } from "@preflight/sync-protocol/mutations";
 import type { ErrorCode } from "@preflight/sync-protocol/schemas/errors";
 import { type Mutation, type PushResult, SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
 import { type Insertable, type Kysely, sql, type Transaction } from "kysely";
+import { CombinedWrites } from "../db/combined-writes.ts";
 import {
   eachUnderSavepoint,
   GROUP_LIMITS,
@@ -184,9 +185,18 @@ export class Replayer {
           });
         }
       }
+      // PostgreSQL: the answers' writes go out with the mutation rows, in one statement.
+      const combined = this.deps.dialect === "postgres" ? new CombinedWrites() : undefined;
       if (items.length > 0) {
         const applied = await batch(
-          { trx, params: resolved.params, deviceClock: true, clock: this.deps.clock, dialect: this.deps.dialect },
+          {
+            trx,
+            params: resolved.params,
+            deviceClock: true,
+            clock: this.deps.clock,
+            dialect: this.deps.dialect,
+            ...(combined ? { combined } : {}),
+          },
           items,
         );
         for (const [k, a] of applied.entries()) outcomes.set((items[k] as BatchItem).mutationId, a.outcome);
@@ -207,10 +217,10 @@ export class Replayer {
         const last = (job.sorted[job.sorted.length - 1] as Mutation).seq;
         moves.push({ userId: job.user.id, clientId: job.clientId, cursor, acknowledged: cursor.last_seq, last });
       }
-      await storeAndMove(trx, this.deps.dialect, rows, moves, now);
+      await storeAndMove(trx, this.deps.dialect, rows, moves, now, combined);
       return done;
     } catch (err) {
-      // A mutation id stored already (sent again under a new seq) is the usual cause, and expected.
+      // A mutation or answer id stored already (sent again under a new seq) is the usual cause, and expected.
       if (!isUniqueViolation(err)) logError("a group's answers failed together; applying them push by push", err);
       return REDO_GROUP;
     }
@@ -652,7 +662,8 @@ interface CursorMove {
 /**
  * Stores the pushes' mutation rows and moves their cursors. On PostgreSQL that is one statement
  * (the insert, the prune and the update as parts of one WITH), since every statement of a push
- * group is a round trip the group waits on; SQLite, in process, takes them one by one.
+ * group is a round trip the group waits on; the effects' `combined` writes go in it too. SQLite,
+ * in process, takes them one by one.
  */
 async function storeAndMove(
   trx: Transaction<Database>,
@@ -660,18 +671,16 @@ async function storeAndMove(
   rows: Insertable<MutationsTable>[],
   moves: CursorMove[],
   now: string,
+  combined?: CombinedWrites,
 ): Promise<void> {
-  if (dialect !== "postgres" || rows.length > ROWS_PER_STATEMENT) {
+  const changed = moves.filter((m) => m.last !== m.cursor.last_seq || prunes(m));
+  if (dialect !== "postgres" || rows.length > ROWS_PER_STATEMENT || changed.length === 0) {
+    await combined?.execute(trx);
     await insertMutationRows(trx, rows);
     await moveCursors(trx, moves, now);
     return;
   }
-  const changed = moves.filter((m) => m.last !== m.cursor.last_seq || prunes(m));
-  if (changed.length === 0) {
-    await insertMutationRows(trx, rows);
-    return;
-  }
-  const parts = [];
+  const parts = combined?.parts() ?? [];
   if (rows.length > 0) {
     const values = rows.map(
       (r) =>

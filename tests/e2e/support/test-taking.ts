@@ -8,23 +8,29 @@ export type Kind = "multiple_choice" | "multiple_select" | "text" | "cloze";
  * Starts a test with a fixed seed, so the same questions come every run: practice through the
  * practice builder ('All subjects', the count, Show answers), timed and untimed through the
  * exam chooser ('All subjects', the full bank, the count, Show answers for untimed), quiz and
- * progress test attempts through the simple chooser. Over the whole bank with a random order
+ * progress test attempts through the simple chooser (practice may name one subject). Over the whole bank with a random order
  * each picks what the simple chooser picked for the same seed.
  */
 export async function startTest(
   page: Page,
   options: {
     type?: "practice" | "timed" | "untimed" | "quiz" | "progress_test_attempt";
-    count?: 10 | 20 | 40;
+    /** 10, 20 or 40 for the choosers; any count for practice. */
+    count?: number;
     display?: "After test" | "After choice" | "Before choice";
     seed?: number;
+    /** Practice only: the builder's subject (default 'All subjects'). */
+    subject?: string;
   } = {},
 ): Promise<string> {
   const type = options.type ?? "practice";
   const count = options.count ?? 10;
   await page.goto(`/test/select/${type}?seed=${options.seed ?? 7}`);
   if (type === "practice") {
-    await page.getByTestId("practice-choice").filter({ hasText: "All subjects" }).click();
+    await page
+      .getByTestId("practice-choice")
+      .filter({ hasText: options.subject ?? "All subjects" })
+      .click();
     await page.getByLabel("Number of questions").fill(String(count));
     // The builder shows answers after the test by default; practice here used to default to after choice.
     await page
@@ -74,6 +80,21 @@ export async function goToKind(page: Page, kind: Kind): Promise<number> {
     if ((await kindOnScreen(page)) === kind) return n;
   }
   throw new Error(`no ${kind} question in this test`);
+}
+
+/** Walks the pagination until a question with an annex (its image or 'Images unavailable') is on screen; returns its number. */
+export async function goToAnnexImage(page: Page): Promise<number> {
+  const annex = page.getByTestId("question").locator("[data-testid=image-carousel], [data-testid=images-unavailable]");
+  const buttons = page.getByRole("navigation", { name: "Questions" }).getByTestId("question-page");
+  const count = await buttons.count();
+  for (let n = 1; n <= count; n++) {
+    await buttons.nth(n - 1).click();
+    await expect(page.getByTestId("question-number")).toHaveText(
+      new RegExp(`^Question ${String(n).padStart(3, "0")} `),
+    );
+    if ((await annex.count()) > 0) return n;
+  }
+  throw new Error("no question with an annex image in this test");
 }
 
 export function options(page: Page) {

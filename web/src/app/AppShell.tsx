@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { type ReactNode, useEffect, useState } from "react";
 import { checkSession, signOut } from "../local/account/session.ts";
-import { errorReporter } from "../local/diagnostics/error-reports.ts";
+import { startErrorReports } from "../local/diagnostics/error-reports.ts";
 import { Button } from "../ui/Button.tsx";
 import { SkipLink } from "../ui/SkipLink.tsx";
 import { SnackbarProvider } from "../ui/snackbar/SnackbarProvider.tsx";
@@ -27,7 +27,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   // (first-page-ready.ts): replay, error reports, the session check and the pulls.
   useEffect(() => afterFirstPage(startDrainTriggersLater), []);
   // The errors recorded on this device go to the server while a student is signed in.
-  useEffect(() => afterFirstPage(() => errorReporter.start()), []);
+  useEffect(() => afterFirstPage(startErrorReports), []);
   // A session signed in offline renews its server session when it can (local/account/session.ts).
   useOfflineSessionRenewal();
   // Rows a pull left aside for changes in the outbox come again once the outbox is empty.

@@ -43,7 +43,7 @@ export default function MainMenuPopover({
                         className:
                           "bg-brand-50 font-semibold text-brand-800 shadow-[inset_3px_0_0_var(--color-primary)]",
                       }}
-                      activeOptions={{ exact: item.to === "/dashboard" }}
+                      activeOptions={{ exact: item.to === "/dashboard" || item.to === "/school" }}
                       data-testid={item.testId}
                     >
                       {item.label}

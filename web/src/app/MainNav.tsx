@@ -10,7 +10,7 @@ interface NavItem {
   /** Switched on by configuration (PREFLIGHT_FEATURES); absent means always shown. */
   feature?: "flagged";
   /** Shown only to this role; absent means every signed-in user. */
-  role?: "maintenance";
+  role?: "maintenance" | "instructor";
 }
 
 /** Where a student studies and tests: the first row of places. */
@@ -41,6 +41,17 @@ const MAINTENANCE: NavItem[] = [
   { to: "/maintenance/users", label: "Users", testId: "nav-users", role: "maintenance" },
 ];
 
+/**
+ * The school area (issue 20), an instructor's places instead of the student's: the classes and the
+ * school's fixed tests (with their editor and results). "Classes" is marked on /school itself
+ * only, so that it is not marked beside "Fixed tests" under /school/tests. Later pages of the area
+ * (course dates) join this list as they arrive.
+ */
+const SCHOOL: NavItem[] = [
+  { to: "/school", label: "Classes", testId: "nav-school", role: "instructor" },
+  { to: "/school/tests", label: "Fixed tests", testId: "nav-school-tests", role: "instructor" },
+];
+
 /** Wide enough for the full navigation bar (a laptop, a tablet in landscape); below it, the Menu. */
 export const WIDE_NAV_QUERY = "(min-width: 1024px)";
 
@@ -69,6 +80,7 @@ export interface NavAccess {
 
 export function groups({ features, userRole }: NavAccess): { label: string; items: NavItem[] }[] {
   const shown = (item: NavItem) => (!item.feature || features[item.feature]) && (!item.role || item.role === userRole);
+  if (userRole === "instructor") return [{ label: "School", items: SCHOOL }];
   return [
     { label: "Study", items: STUDY.filter(shown) },
     { label: "Account", items: ACCOUNT.filter(shown) },
@@ -88,7 +100,7 @@ export function MainNav(access: NavAccess) {
       to={item.to}
       className="inline-flex min-h-11 items-center whitespace-nowrap rounded-md px-2.5 text-header-muted hover:bg-white/10 hover:text-white"
       activeProps={{ className: "bg-white/15 font-semibold text-white shadow-[inset_0_-3px_0_var(--color-accent)]" }}
-      activeOptions={{ exact: item.to === "/dashboard" }}
+      activeOptions={{ exact: item.to === "/dashboard" || item.to === "/school" }}
       data-testid={item.testId}
     >
       {item.label}

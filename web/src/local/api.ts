@@ -11,6 +11,8 @@
  * first visit that lost the connection before it arrived) fails the call as NetworkError
  * "offline", as the request itself would.
  *
+ * A file reply (an export) comes through `callRaw(...)` the same way (local/api-file.ts reads it).
+ *
  * A failed call throws one of three errors, each saying why:
  *  - NetworkError: no answer at all (`reason` "offline", "timeout" or "aborted");
  *  - ApiCallError: the server's error body (`code` from the contract's error codes, `message`,
@@ -226,6 +228,19 @@ export async function callResponse<R extends RouteEntry | RouteName>(
   });
 }
 
+/**
+ * The request of a call whose reply call() does not read (a file: local/api-file.ts callFile):
+ * the successful Response as it came, with call()'s session, timeout, errors and failure report.
+ */
+export async function callRaw<R extends RouteEntry | RouteName>(
+  route: R,
+  ...[input]: InputArg<EntryOf<R>>
+): Promise<Response> {
+  const loose = (input ?? {}) as LooseInput;
+  const entry = await entryOf(route);
+  return reported(entry, loose, () => send(entry, loose, true));
+}
+
 const notModifiedIssue: z.core.$ZodIssue[] = [
   { code: "custom", path: [], message: "304 Not Modified to a call that sent no validator", input: undefined },
 ];
@@ -244,8 +259,8 @@ export function callUrl(entry: Pick<RouteEntry, "path">, input: Pick<LooseInput,
   return search ? `${path}?${search}` : path;
 }
 
-async function send(entry: RouteEntry, input: LooseInput): Promise<Response> {
-  if (entry.replyKind !== "json" && entry.replyKind !== "text")
+async function send(entry: RouteEntry, input: LooseInput, file = false): Promise<Response> {
+  if (!file && entry.replyKind !== "json" && entry.replyKind !== "text")
     throw new Error(`call() reads JSON and text replies; ${routeKey(entry)} answers ${entry.replyKind}`);
   const headers: Record<string, string> = entry.replyKind === "json" ? { Accept: "application/json" } : {};
   let body: string | undefined;
@@ -330,7 +345,8 @@ async function readText(response: Response): Promise<string> {
   }
 }
 
-function networkError(err: unknown): NetworkError {
+/** A failure of the fetch or of reading its body, as the NetworkError it stands for. */
+export function networkError(err: unknown): NetworkError {
   const name = err instanceof Error || err instanceof DOMException ? err.name : "";
   if (name === "TimeoutError") return new NetworkError("timeout", err);
   if (name === "AbortError") return new NetworkError("aborted", err);

@@ -162,6 +162,7 @@ export function pulledProfile(overrides: Partial<PulledProfile> = {}): PulledPro
     manual_update: 0,
     preferences: [],
     user_preferences: [],
+    review_weights: null,
     ...overrides,
   };
 }

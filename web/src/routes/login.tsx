@@ -8,9 +8,15 @@ export const Route = createFileRoute("/login")({
   component: function LoginRoute() {
     const { reason } = Route.useSearch();
     const navigate = useNavigate();
-    // An offline sign-in has nothing to sync yet: straight to the dashboard, from the device.
+    // An offline sign-in has nothing to sync yet: straight to the dashboard, from the device. An
+    // instructor has no studies to sync: straight to the school area.
     return (
-      <LoginPage reason={reason} onSignedIn={(session) => navigate({ to: session.offline ? "/dashboard" : "/sync" })} />
+      <LoginPage
+        reason={reason}
+        onSignedIn={(session) =>
+          navigate({ to: session.user.role === "instructor" ? "/school" : session.offline ? "/dashboard" : "/sync" })
+        }
+      />
     );
   },
 });

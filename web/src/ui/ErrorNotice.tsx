@@ -44,3 +44,12 @@ export function ErrorNotice({
     </Box>
   );
 }
+
+/** A failure as a line of red text beside the button that failed (a test that could not start); nothing without one. */
+export function ErrorLine({ message }: { message: string | null }) {
+  return message ? (
+    <ErrorNotice as="span" className="text-sm text-red-700">
+      {message}
+    </ErrorNotice>
+  ) : null;
+}

@@ -15,6 +15,8 @@ import {
 export interface QuestionPageState {
   answered: boolean;
   flagged?: boolean;
+  /** The student left a comment on it (an exam's question, issue 19). */
+  commented?: boolean;
 }
 
 type Tone = "plain" | "answered" | PageCorrectness;
@@ -75,6 +77,7 @@ export function QuestionPagination({
           const page = pages[n - 1];
           const answered = page?.answered ?? false;
           const flagged = page?.flagged ?? false;
+          const commented = page?.commented ?? false;
           const result = correctness?.[n - 1] ?? null;
           const isCurrent = n === current;
           const tone = TONES[result ?? (answered ? "answered" : "plain")];
@@ -85,10 +88,11 @@ export function QuestionPagination({
                 disabled={disabled}
                 onPress={() => onSelect(n)}
                 aria-current={isCurrent ? "step" : undefined}
-                ariaLabel={pageButtonLabel(n, { answered, flagged, correctness: result })}
+                ariaLabel={pageButtonLabel(n, { answered, flagged, commented, correctness: result })}
                 testId="question-page"
                 data-answered={answered || undefined}
                 data-flagged={flagged || undefined}
+                data-commented={commented || undefined}
                 data-correctness={result ?? undefined}
                 className={`relative h-11 min-w-11 rounded-lg px-1.5 text-sm font-semibold tabular-nums transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-wait ${
                   isCurrent ? `${tone.current} ring-2 ring-brand-100` : tone.rest
@@ -96,6 +100,7 @@ export function QuestionPagination({
               >
                 {n}
                 {flagged ? <FlagMark /> : null}
+                {commented ? <CommentMark /> : null}
                 {result ? <ResultMark result={result} /> : null}
               </Button>
             </li>
@@ -136,6 +141,20 @@ function FlagMark() {
     >
       <svg viewBox="0 0 24 24" className="h-3 w-3" fill="currentColor" aria-hidden>
         <path d="M5 21V4h11l-1.5 4L16 12H7v9z" />
+      </svg>
+    </span>
+  );
+}
+
+function CommentMark() {
+  return (
+    <span
+      className="absolute -top-1.5 -left-1.5 flex h-4.5 w-4.5 items-center justify-center rounded-full bg-sky-600 text-white ring-2 ring-surface"
+      aria-hidden
+      data-testid="comment-mark"
+    >
+      <svg viewBox="0 0 24 24" className="h-2.5 w-2.5" fill="currentColor" aria-hidden>
+        <path d="M3 4h18v13H9l-6 5z" />
       </svg>
     </span>
   );

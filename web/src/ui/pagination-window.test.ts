@@ -65,5 +65,9 @@ describe("question pagination window", () => {
       "Question 7, answered, flagged, incorrect",
     );
     expect(pageButtonLabel(8, { answered: true, correctness: null })).toBe("Question 8, answered");
+    // An exam's question the student commented on (issue 19).
+    expect(pageButtonLabel(2, { answered: false, flagged: true, commented: true })).toBe(
+      "Question 2, flagged, commented",
+    );
   });
 });

@@ -54,11 +54,17 @@ export type PageCorrectness = "correct" | "incorrect";
 /** The accessible name of a page button: 'Question 7, answered, flagged, incorrect'. */
 export function pageButtonLabel(
   n: number,
-  state: { answered: boolean; flagged?: boolean | undefined; correctness?: PageCorrectness | null | undefined },
+  state: {
+    answered: boolean;
+    flagged?: boolean | undefined;
+    commented?: boolean | undefined;
+    correctness?: PageCorrectness | null | undefined;
+  },
 ): string {
   const parts = [`Question ${n}`];
   if (state.answered) parts.push("answered");
   if (state.flagged) parts.push("flagged");
+  if (state.commented) parts.push("commented");
   if (state.correctness) parts.push(state.correctness);
   return parts.join(", ");
 }

@@ -10,6 +10,7 @@ export const INCLUDE_LABELS: Record<PracticeInclude, string> = {
   never_correct: "Never answered correctly",
   always_incorrect: "Always answered incorrectly",
   flagged: "Flagged",
+  noted: "With my notes",
 };
 
 export const SORT_LABELS: Record<PracticeSort, string> = {

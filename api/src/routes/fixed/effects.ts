@@ -9,7 +9,7 @@ import { FIXED_TEST_TYPE, isFixedTestType } from "@preflight/sync-protocol/rules
 import type { GenerateTest } from "@preflight/sync-protocol/schemas/test";
 import { ApiError } from "../../errors.ts";
 import { hideFixedResults } from "../../read/result-visibility.ts";
-import { type Effect, lockStudent } from "../../sync/effects.ts";
+import { type Effect, lockStudent, serverIntentTime } from "../../sync/effects.ts";
 import { generateTest } from "../test/effects.ts";
 import { attemptsUsed, loadFixedTest, passwordGranted, questionIdsOf } from "./queries.ts";
 
@@ -24,12 +24,16 @@ export const generateTestWithFixedRules: Effect = async (ctx, raw) => {
   if (!isFixedTestType(body.test_type))
     throw new ApiError("bad_request", `fixed_test_id is only for tests of type ${FIXED_TEST_TYPE}`);
 
-  const fixed = await loadFixedTest(ctx.trx, ctx.user.syllabus_id, fixedTestId);
+  const fixed = await loadFixedTest(ctx.trx, ctx.user, fixedTestId);
   // Two devices starting the last attempt at once: the second counts after the first commits.
   await lockStudent(ctx);
   const used = (await attemptsUsed(ctx.trx, ctx.user.id, [fixed.id])).get(fixed.id) ?? 0;
   const access = fixedTestAccess({
     disabled_reason: fixed.disabled_reason,
+    // The window is judged at the start the student made (offline too), not at replay.
+    opens_at: fixed.opens_at,
+    closes_at: fixed.closes_at,
+    now: serverIntentTime(ctx),
     attempts: fixed.attempts,
     used,
     password_access: fixed.password_hash !== null,

@@ -32,7 +32,7 @@ export function fixedRoutes(deps: AppDeps) {
   /** The student's fixed tests with their questions, so the device can open them offline. */
   mount(routes.fixedTests, async (c) => {
     const user = c.var.user;
-    const tests = await fixedTestsOf(deps.db, user.syllabus_id);
+    const tests = await fixedTestsOf(deps.db, user);
     const used = await attemptsUsed(
       deps.db,
       user.id,
@@ -57,6 +57,8 @@ export function fixedRoutes(deps: AppDeps) {
           pass_percentage: t.pass_percentage,
           hide_results: t.hide_results === 1,
           hide_answers: t.hide_answers === 1,
+          opens_at: t.opens_at ?? null,
+          closes_at: t.closes_at ?? null,
           question_ids: questionIds,
           question_versions: questionIds.map((id) => version.get(id) as number),
         };
@@ -70,7 +72,7 @@ export function fixedRoutes(deps: AppDeps) {
   /** Checks a fixed test's password; a right one is remembered for this student and password. */
   mount(routes.verifyPassword, async (c, { body: { test_id, password } }) => {
     const user = c.var.user;
-    const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
+    const test = await loadFixedTest(deps.db, user, test_id);
     if (test.password_hash === null) {
       const reply: VerifyPasswordReply = { success: true, message: "This test does not need a password" };
       return c.json(reply);
@@ -101,7 +103,7 @@ export function fixedRoutes(deps: AppDeps) {
   /** Spec 3, Test summary, for one fixed test: its size, limits and the student's attempts. */
   mount(routes.testSummary, async (c, { params: { test_id } }) => {
     const user = c.var.user;
-    const test = await loadFixedTest(deps.db, user.syllabus_id, test_id);
+    const test = await loadFixedTest(deps.db, user, test_id);
     const attempts = await deps.db
       .selectFrom("user_tests")
       .select(["score", "finished_at", "test_type", "hide_results", "hide_answers"])

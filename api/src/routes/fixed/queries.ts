@@ -8,29 +8,43 @@ import { ApiError } from "../../errors.ts";
 type Db = Kysely<Database> | Transaction<Database>;
 export type FixedTestRow = Selectable<FixedTestsTable>;
 
-/** The fixed tests of the student's syllabus, in the school's order. */
-export async function fixedTestsOf(db: Db, syllabusId: number | null): Promise<FixedTestRow[]> {
-  if (syllabusId === null) return [];
-  return db
-    .selectFrom("fixed_tests")
-    .selectAll()
-    .where("syllabus_id", "=", syllabusId)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+/** Whose fixed tests: the student, and their syllabus. */
+export interface FixedTestReader {
+  id: string;
+  syllabus_id: number | null;
 }
 
-/** One fixed test of the student's syllabus, or 404: another syllabus's test is not theirs to see. */
-export async function loadFixedTest(db: Db, syllabusId: number | null, id: number): Promise<FixedTestRow> {
-  const row =
-    syllabusId === null
-      ? undefined
-      : await db
-          .selectFrom("fixed_tests")
-          .selectAll()
-          .where("id", "=", id)
-          .where("syllabus_id", "=", syllabusId)
-          .executeTakeFirst();
+/**
+ * The tests a student may see: their syllabus's tests that no school set, and the tests their
+ * school assigned to their class (whatever the syllabus).
+ */
+function visibleTo(db: Db, reader: FixedTestReader) {
+  return db
+    .selectFrom("fixed_tests")
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("school_id", "is", null), eb("syllabus_id", "=", reader.syllabus_id ?? -1)]),
+        eb(
+          "id",
+          "in",
+          eb
+            .selectFrom("fixed_test_classes")
+            .innerJoin("users", "users.class_id", "fixed_test_classes.class_id")
+            .select("fixed_test_classes.fixed_test_id")
+            .where("users.id", "=", reader.id),
+        ),
+      ]),
+    );
+}
+
+/** The student's fixed tests, in the school's order. */
+export async function fixedTestsOf(db: Db, reader: FixedTestReader): Promise<FixedTestRow[]> {
+  return visibleTo(db, reader).selectAll().orderBy("position").orderBy("id").execute();
+}
+
+/** One of the student's fixed tests, or 404: a test they may not see is not theirs to know of. */
+export async function loadFixedTest(db: Db, reader: FixedTestReader, id: number): Promise<FixedTestRow> {
+  const row = await visibleTo(db, reader).selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new ApiError("not_found", FIXED_TEST_MESSAGES.notFound);
   return row;
 }

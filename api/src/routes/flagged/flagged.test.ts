@@ -108,6 +108,7 @@ for (const dialect of DIALECTS) {
           score: source.score,
           question_number: 1,
           isFlagged: true,
+          note: null,
           seen_in_exam: [],
         },
       });
@@ -131,6 +132,27 @@ for (const dialect of DIALECTS) {
       for (const item of reply.data)
         expect(item.question.question_stripped.toLowerCase()).toContain(word.toLowerCase());
       expect(await listOk({ subject: "010", contains: "zzqxv no such text" })).toMatchObject({ data: [], total: 0 });
+    });
+
+    it("Contains finds the student's own note on a flagged question too, and the item carries the note", async () => {
+      const target = airLaw[5] as BankQuestion;
+      const note = "Mnemonic: CAVOK means\nno cloud below 5000 ft";
+      await device.pushOk([device.mutation("POST /api/question/note", { question_id: target.id, text: note })]);
+      const reply = await listOk({ subject: "010", contains: "cavok MEANS" });
+      expect(reply.data.map((d) => d.question_id)).toEqual([target.id]);
+      expect(reply.data[0]?.question.note).toBe(note);
+      // Another student's note on the same question is not this student's to find.
+      const other = await FakeDevice.signInAsNewStudent(t);
+      await other.pushOk([
+        other.mutation("POST /api/question/flag", { question_id: target.id, flagged: true }),
+        other.mutation("POST /api/question/note", { question_id: target.id, text: "someone else's words" }),
+      ]);
+      expect(await listOk({ subject: "010", contains: "someone else" })).toMatchObject({ data: [], total: 0 });
+      // A cleared note is found no more.
+      await device.pushOk([device.mutation("POST /api/question/note", { question_id: target.id, text: "" })]);
+      expect(await listOk({ subject: "010", contains: "cavok" })).toMatchObject({ data: [], total: 0 });
+      const cleared = (await listOk({ subject: "010" }, "?page=1")).data.find((d) => d.question_id === target.id);
+      expect(cleared?.question.note ?? null).toBeNull();
     });
 
     it("carries the student's seen-in-exam reports", async () => {

@@ -18,7 +18,7 @@ import type { AppDeps, AppEnv } from "../../deps.ts";
 import { ApiError } from "../../errors.ts";
 import { featureOn, requireFeature } from "../../http/features.ts";
 import { routeMounter } from "../../http/mount-route.ts";
-import { bankTopics, currentQuestions, flaggedItem, flagStamps, seenInExamOf } from "./queries.ts";
+import { bankTopics, currentQuestions, flaggedItem, flagStamps, notesOf, seenInExamOf } from "./queries.ts";
 
 export function flaggedRoutes(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -32,10 +32,13 @@ export function flaggedRoutes(deps: AppDeps) {
     const userId = c.var.user.id;
     const stamps = await flagStamps(deps.db, userId);
     const all = stamps.map((s) => s.questionId);
-    const questions = flaggedListShown(filter) ? await currentQuestions(deps.db, all) : new Map();
+    const shown = flaggedListShown(filter);
+    const questions = shown ? await currentQuestions(deps.db, all) : new Map();
+    // Contains finds the student's note too (rules/flagged-list.ts), so the notes are read with the questions.
+    const notes = shown ? await notesOf(deps.db, userId, all) : new Map<number, string>();
     const listed = all.flatMap((id) => {
       const question = questions.get(id);
-      return question && matchesFlaggedFilter(question, filter) ? [question] : [];
+      return question && matchesFlaggedFilter(question, filter, notes.get(id)) ? [question] : [];
     });
     const { data, ...paging } = flaggedPage(listed, page);
     // Seen-in-exam reports are a component of their own: switched off, the list shows none.
@@ -48,7 +51,9 @@ export function flaggedRoutes(deps: AppDeps) {
       : new Map<number, never[]>();
     const reply: FlaggedReply = {
       all,
-      data: data.map((q, i) => flaggedItem(q, flaggedQuestionNumber(page, i), seen.get(q.id) ?? [])),
+      data: data.map((q, i) =>
+        flaggedItem(q, flaggedQuestionNumber(page, i), seen.get(q.id) ?? [], notes.get(q.id) ?? null),
+      ),
       ...paging,
     };
     return c.json(reply);

@@ -1,6 +1,6 @@
 /**
  * Reads behind the Flagged Questions list: the student's flags, the questions they name, their
- * seen-in-exam reports, and the topics of a subject in the student's bank.
+ * notes and seen-in-exam reports, and the topics of a subject in the student's bank.
  */
 import {
   byMostRecentlyFlagged,
@@ -16,6 +16,8 @@ import { bankQuestionIds } from "../question/queries.ts";
 
 type Db = Kysely<Database>;
 type SeenEntry = FlaggedItem["question"]["seen_in_exam"][number];
+/** Ids per `in (…)` list. */
+const IN_CHUNK = 500;
 
 /** The questions the student has flagged now, most recently flagged first. */
 export async function flagStamps(db: Db, userId: string): Promise<FlagStamp[]> {
@@ -47,6 +49,22 @@ export async function currentQuestions(db: Db, ids: readonly number[]): Promise<
   return new Map(rows.map((r) => [Number(r.id), JSON.parse(r.content) as BankQuestion]));
 }
 
+/** The student's notes on some questions that say something (a cleared note is none), by question id. */
+export async function notesOf(db: Db, userId: string, ids: readonly number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += IN_CHUNK) {
+    const rows = await db
+      .selectFrom("question_notes")
+      .select(["question_id", "text"])
+      .where("user_id", "=", userId)
+      .where("question_id", "in", ids.slice(i, i + IN_CHUNK))
+      .where("text", "<>", "")
+      .execute();
+    for (const row of rows) out.set(Number(row.question_id), row.text);
+  }
+  return out;
+}
+
 /** The student's seen-in-exam reports of some questions, latest month first. */
 export async function seenInExamOf(db: Db, userId: string, ids: readonly number[]): Promise<Map<number, SeenEntry[]>> {
   const out = new Map<number, SeenEntry[]>();
@@ -70,7 +88,12 @@ export async function seenInExamOf(db: Db, userId: string, ids: readonly number[
 }
 
 /** Spec 3, Flagged item: the question as the list and its detail view show it, answers revealed. */
-export function flaggedItem(question: BankQuestion, questionNumber: number, seen: SeenEntry[]): FlaggedItem {
+export function flaggedItem(
+  question: BankQuestion,
+  questionNumber: number,
+  seen: SeenEntry[],
+  note: string | null,
+): FlaggedItem {
   return {
     question_id: question.id,
     question: {
@@ -88,6 +111,7 @@ export function flaggedItem(question: BankQuestion, questionNumber: number, seen
       score: question.score,
       question_number: questionNumber,
       isFlagged: true,
+      note,
       seen_in_exam: seen,
     },
   };

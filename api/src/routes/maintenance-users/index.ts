@@ -85,7 +85,7 @@ export function maintenanceUsersRoutes(deps: AppDeps, replayer: Replayer) {
         throw new ApiError("conflict", `This device's changes were sent for another account, not ${user.email}.`);
       // The maintenance user acts for {id}: the changes are applied as that user, exactly as the
       // student's own device would push them (the session id is the maintenance user's).
-      const actingFor: AuthedUser = { ...user, sessionId: c.var.user.sessionId };
+      const actingFor: AuthedUser = { ...user, school_id: null, sessionId: c.var.user.sessionId };
       results = await replayer.push(actingFor, body.clientId, mutations, body.sentAt);
       const count = (status: string) => results?.filter((r) => r.status === status).length ?? 0;
       const waiting = results.find((r) => r.status === "out_of_order");

@@ -9,6 +9,7 @@ import {
   CLASS_MANAGED_REFUSAL,
   COURSE_DATES_UPDATED_MESSAGE,
   type CourseDateRow,
+  courseDateIssuesText,
   validateCourseDates,
 } from "@preflight/sync-protocol/rules/course-dates";
 import type { CourseDatesReply, CourseDatesUpdate } from "@preflight/sync-protocol/schemas/profile";
@@ -73,7 +74,7 @@ export const updateCourseDates: Effect = async (ctx, raw) => {
   const issues = validateCourseDates(merged, ctx.clock.now());
   if (issues.length) {
     const title = new Map(course.modules.map((m) => [m.id, m.title]));
-    const message = issues.map((i) => `${title.get(i.module_id)} ${i.field} date: ${i.message}`).join("\n");
+    const message = courseDateIssuesText(issues, (id) => title.get(id) ?? String(id));
     return { status: "failed", error: { code: "bad_request", message } };
   }
 

@@ -1,18 +1,35 @@
 /**
- * Queued writes about one question: flag, unflag all, seen in exam.
+ * Queued writes about one question: flag, unflag all, the student's note and mark for review,
+ * seen in exam.
  *
  * Flags converge on the latest intent across devices: each flags row keeps the time of the
  * intent that set it (see intentTime), and user_settings.flags_cleared_at the time of the last
  * "unflag all". A set-state intent older than either is a no-op whose reply is the state held.
  * The toggle form (no `flagged`, the spec's online call) always applies to the state held now.
+ *
+ * Notes and review marks converge the same way (rules/latest-write.ts, SR24, SR26; written by
+ * latest-write.ts): each row keeps the time of the write that set it, and a write older than it
+ * changes nothing and replies the record held.
  */
+import { latestWriteApplies } from "@preflight/sync-protocol/rules/latest-write";
+import { normalizeNote } from "@preflight/sync-protocol/rules/notes";
 import { isFutureMonth } from "@preflight/sync-protocol/rules/question";
 import { MAX_ROW_ID } from "@preflight/sync-protocol/schemas/ids";
-import type { FlagQuestion, FlagReply, SeenInExam, SeenInExamReply } from "@preflight/sync-protocol/schemas/question";
+import type {
+  FlagQuestion,
+  FlagReply,
+  NoteReply,
+  QuestionNote,
+  ReviewMarkReply,
+  ReviewMarkWrite,
+  SeenInExam,
+  SeenInExamReply,
+} from "@preflight/sync-protocol/schemas/question";
 import type { Transaction } from "kysely";
 import type { Database } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import { type Effect, intentTime } from "../../sync/effects.ts";
+import { writeLatest } from "./latest-write.ts";
 
 export const SEEN_IN_EXAM_THANKS = "Thank you, this question has been marked as seen in exam.";
 
@@ -57,7 +74,8 @@ export const flagQuestion: Effect = async (ctx, raw) => {
     if (current && current.updated_at > stamp) stamp = current.updated_at;
   } else {
     const cleared = await flagsClearedAt(ctx.trx, ctx.user.id);
-    const stale = (current !== undefined && at < current.updated_at) || (cleared !== null && at < cleared);
+    const stale =
+      !latestWriteApplies(at, current && { updatedAt: current.updated_at }) || (cleared !== null && at < cleared);
     if (stale) {
       const reply: FlagReply = { flagged: held };
       return { status: "applied", reply };
@@ -100,6 +118,32 @@ export const unflagAll: Effect = async (ctx) => {
     .onConflict((oc) => oc.column("user_id").doUpdateSet({ flags_cleared_at: latest, updated_at: now }))
     .execute();
   return { status: "applied", reply: { success: true } };
+};
+
+/**
+ * POST /api/question/note: the student's note on a question as it now reads; empty text clears
+ * it (the row stays, empty, so an older write cannot bring the text back). A write older than the
+ * note held changes nothing. Replies the note held afterwards.
+ */
+export const saveNote: Effect = async (ctx, raw) => {
+  const body = raw as QuestionNote;
+  await requireQuestion(ctx.trx, body.question_id);
+  const held = await writeLatest(ctx, "question_notes", body.question_id, { text: normalizeNote(body.text) });
+  const reply: NoteReply = { text: held.text, updated_at: held.updated_at };
+  return { status: "applied", reply };
+};
+
+/**
+ * POST /api/question/review_mark: the student's mark for review on a question, set or taken off
+ * (the row stays, 0, so an older mark cannot come back). An intent older than the mark held
+ * changes nothing. Replies the mark held afterwards.
+ */
+export const saveReviewMark: Effect = async (ctx, raw) => {
+  const body = raw as ReviewMarkWrite;
+  await requireQuestion(ctx.trx, body.question_id);
+  const held = await writeLatest(ctx, "question_review_marks", body.question_id, { marked: body.marked ? 1 : 0 });
+  const reply: ReviewMarkReply = { marked: held.marked === 1, updated_at: held.updated_at };
+  return { status: "applied", reply };
 };
 
 /**

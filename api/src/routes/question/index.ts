@@ -6,12 +6,14 @@ import { requireFeature } from "../../http/features.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import type { Replayer } from "../../sync/replay.ts";
 
-/** Spec area: a question's flag and seen-in-exam reports, and the authorities to report against. */
+/** Spec area: a question's flag, the student's note and mark for review on it, seen-in-exam reports, and the authorities to report against. */
 export function questionRoutes(deps: AppDeps, replayer: Replayer) {
   const app = new Hono<AppEnv>();
   const mount = routeMounter(app, deps);
   mount(routes.flagQuestion, replayer);
   mount(routes.unflagAll, replayer);
+  mount(routes.questionNote, replayer);
+  mount(routes.reviewMark, replayer);
   mount(routes.seenInExam, replayer);
 
   // The authorities are what a seen-in-exam report names: gone with that component. The flag and

@@ -19,11 +19,11 @@ import { syllabusOf } from "./queries.ts";
 /** The question ids a test is taken with: a progress test of the student's syllabus, or a fixed test. */
 async function testQuestionIds(
   db: Kysely<Database>,
-  user: { syllabus_id: number | null },
+  user: { id: string; syllabus_id: number | null },
   body: VerifyQuestions,
 ): Promise<number[]> {
   const syllabusId = syllabusOf(user);
-  if (body.test_type === "exam") return questionIdsOf(await loadFixedTest(db, syllabusId, body.test_id));
+  if (body.test_type === "exam") return questionIdsOf(await loadFixedTest(db, user, body.test_id));
   const named = (await moduleFacts(db, syllabusId)).some((m) =>
     m.parts.some((p) => p.progress_test_id === body.test_id),
   );
@@ -64,7 +64,7 @@ export async function neededPackVersions(
 
 export async function verifyQuestions(
   db: Kysely<Database>,
-  user: { syllabus_id: number | null },
+  user: { id: string; syllabus_id: number | null },
   body: VerifyQuestions,
 ): Promise<VerifyQuestionsReply> {
   const needed = await neededPackVersions(db, syllabusOf(user), await testQuestionIds(db, user, body));

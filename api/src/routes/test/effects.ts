@@ -4,6 +4,7 @@ import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/s
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
 import { numberChanges } from "../../db/change-seq.ts";
+import { writeOrCombine } from "../../db/combined-writes.ts";
 import type { AnswersTable, Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
 import { visibilityOf } from "../../read/result-visibility.ts";
@@ -129,10 +130,13 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       items.map((item) => ({ ...(item.body as SaveAnswer), user_id: item.userId })),
     );
     const questions = await versions.load(ctx.trx, [...slots.values()]);
-    const held = await heldAnswerIds(
-      ctx.trx,
-      items.map((item) => item.mutationId),
-    );
+    // Combined writes: an id held already fails the group's statement instead (effects.ts `combined`).
+    const held = ctx.combined
+      ? new Set<string>()
+      : await heldAnswerIds(
+          ctx.trx,
+          items.map((item) => item.mutationId),
+        );
     const reviewOf = memoByTest((test) => visibilityOf(ctx.trx, test).then((v) => v.review));
     const now = ctx.clock.now().toISOString();
     const rows: Insertable<AnswersTable>[] = [];
@@ -212,10 +216,11 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
     await countIntoQuestionStats(ctx, rows, slots);
     await numberAnswers(ctx.trx, rows);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
-      await ctx.trx
-        .insertInto("answers")
-        .values(rows.slice(i, i + INSERT_CHUNK))
-        .execute();
+      await writeOrCombine(
+        ctx.trx,
+        ctx.combined,
+        ctx.trx.insertInto("answers").values(rows.slice(i, i + INSERT_CHUNK)),
+      );
     return outcomes;
   };
 
@@ -365,7 +370,7 @@ const laterThan = (a: CountedAnswer, b: CountedAnswer) =>
  * student answering the same questions would otherwise queue on their rows until each push commits.
  */
 async function countIntoQuestionStats(
-  { trx, dialect }: Pick<BatchContext, "trx" | "dialect">,
+  { trx, dialect, combined }: Pick<BatchContext, "trx" | "dialect" | "combined">,
   rows: Insertable<AnswersTable>[],
   slots: Map<string, Slot>,
 ): Promise<void> {
@@ -400,21 +405,26 @@ async function countIntoQuestionStats(
           sql`(${r.user_test_id}, cast(${r.question_id} as integer), ${r.id}, cast(${r.correct ?? null} as integer), ${r.created_at}, ${r.received_at})`,
       );
     // VALUES names its columns column1 … column6 on both databases.
-    await sql`
+    await writeOrCombine(
+      trx,
+      combined,
+      sql`
       update user_test_questions set
         latest_answer_id = v.column3, latest_correct = v.column4,
         latest_created_at = v.column5, latest_received_at = v.column6
       from (values ${sql.join(values)}) as v
-      where user_test_questions.user_test_id = v.column1 and user_test_questions.question_id = v.column2`.execute(trx);
+      where user_test_questions.user_test_id = v.column1 and user_test_questions.question_id = v.column2`,
+    );
   }
   const stats = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
   // PostgreSQL: appended, never a row other pushes wait on (folded later: routes/question/stats-fold.ts).
   if (dialect === "postgres") {
     for (let i = 0; i < stats.length; i += INSERT_CHUNK)
-      await trx
-        .insertInto("question_stats_pending")
-        .values(stats.slice(i, i + INSERT_CHUNK))
-        .execute();
+      await writeOrCombine(
+        trx,
+        combined,
+        trx.insertInto("question_stats_pending").values(stats.slice(i, i + INSERT_CHUNK)),
+      );
     return;
   }
   for (let i = 0; i < stats.length; i += INSERT_CHUNK)

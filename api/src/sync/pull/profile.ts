@@ -6,7 +6,7 @@
  * number in the range. A pending e-mail change counts: asking for one, and a confirmation that
  * fails, touch the account's row (see routes/accounts/email-change.ts). What the student does not
  * write (a class renamed, the syllabi a school offers, a pending change expiring) arrives with
- * the next change of the account.
+ * the next change of the account. So do the student's own review weights, refitted now and then.
  */
 import { type ProfileStepReply, profileAccountDetailsSchema } from "@preflight/sync-protocol/schemas/pull";
 import { type AppDeps, type AuthedUser, DEFAULT_FEATURES } from "../../deps.ts";
@@ -17,12 +17,25 @@ import { changeRange } from "./cursor.ts";
 const NOT_FOUND = "Your profile could not be found, please contact support.";
 
 export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<ProfileStepReply> {
+  const reply = await readProfileStep(deps, user, cursor);
+  // A device syncing is when a student's review weights may be fitted again: in the background,
+  // after this reply's read, so new weights always come with a later sync, never half-way into this one.
+  deps.reviewWeights?.consider(user.id);
+  return reply;
+}
+
+async function readProfileStep(deps: AppDeps, user: AuthedUser, cursor: string | null): Promise<ProfileStepReply> {
   const range = await changeRange(deps.db, user.id, cursor);
-  const [account, settings] = await Promise.all([
+  const [account, settings, weights] = await Promise.all([
     readUser(deps.db, user.id),
     deps.db
       .selectFrom("user_settings")
       .select(["zoom_tenths", "change_seq"])
+      .where("user_id", "=", user.id)
+      .executeTakeFirst(),
+    deps.db
+      .selectFrom("review_weights")
+      .select(["weights", "reviews", "fitted_at", "change_seq"])
       .where("user_id", "=", user.id)
       .executeTakeFirst(),
   ]);
@@ -35,7 +48,9 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
     .where("change_seq", "<=", range.to)
     .limit(1)
     .executeTakeFirst();
-  const seqs = [account.change_seq, settings?.change_seq ?? 0].filter((seq) => seq <= range.to);
+  const seqs = [account.change_seq, settings?.change_seq ?? 0, weights?.change_seq ?? 0].filter(
+    (seq) => seq <= range.to,
+  );
   const changed = subscriptions !== undefined || seqs.some((seq) => seq > range.from);
   const next = String(range.to);
   if (!changed) return { success: true, cursor: next, changed: false };
@@ -61,6 +76,9 @@ export async function profileStep(deps: AppDeps, user: AuthedUser, cursor: strin
       user_preferences: profile.user_preferences,
       // The profile page's cards: the same read as GET /api/profile, cut to the contract's part.
       account: profileAccountDetailsSchema.parse(profile),
+      review_weights: weights
+        ? { weights: JSON.parse(weights.weights) as number[], reviews: weights.reviews, fitted_at: weights.fitted_at }
+        : null,
     },
   };
 }

@@ -1,6 +1,6 @@
 /**
  * POST /user-sync/sync (the spec's "user" step): the student's tests (with their questions and
- * versions, and the server's marking), answer records, flags, seen-in-exam reports, reviews,
+ * versions, and the server's marking), answer records, flags, notes, review marks, seen-in-exam reports, reviews,
  * lesson progress and progress resets changed since the cursor. Also the question versions those
  * tests were built with that are no longer the bank's current ones, so their results open
  * offline on another device.
@@ -26,7 +26,7 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
   const { db } = deps;
   const range = await changeRange(db, user.id, cursor);
   const hideAll = await hideFixedResults(db);
-  const [tests, answers, flags, seen, reviews, lessonProgress, resets] = await Promise.all([
+  const [tests, answers, flags, notes, reviewMarks, seen, reviews, lessonProgress, resets] = await Promise.all([
     changedTests(db, user.id, range, hideAll),
     db
       .selectFrom("answers")
@@ -49,6 +49,18 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
       .selectFrom("flags")
       .select(["question_id", "flagged", "updated_at", "change_seq"])
       .where(changedFor("flags", user.id, range))
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("question_notes")
+      .select(["question_id", "text", "updated_at", "change_seq"])
+      .where(changedFor("question_notes", user.id, range))
+      .orderBy("change_seq")
+      .execute(),
+    db
+      .selectFrom("question_review_marks")
+      .select(["question_id", "marked", "updated_at", "change_seq"])
+      .where(changedFor("question_review_marks", user.id, range))
       .orderBy("change_seq")
       .execute(),
     db
@@ -108,6 +120,8 @@ export async function userStep(deps: AppDeps, user: AuthedUser, cursor: string |
       change_seq: a.change_seq,
     })),
     flags: flags.map((f) => ({ ...f, flagged: f.flagged === 1 })),
+    notes,
+    review_marks: reviewMarks.map((m) => ({ ...m, marked: m.marked === 1 })),
     seen_in_exam: seen.map(({ authority_id, ...s }) => ({ ...s, authority: authority_id })),
     reviews,
     question_versions: await olderVersions(
@@ -153,19 +167,24 @@ async function changedTests(
     .execute();
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const questions = new Map<string, { question_id: number; version: number }[]>();
+  const questions = new Map<string, { question_id: number; version: number; comment?: string }[]>();
   for (let i = 0; i < ids.length; i += IN_CHUNK) {
     const slice = ids.slice(i, i + IN_CHUNK);
     const slots = await db
       .selectFrom("user_test_questions")
-      .select(["user_test_id", "question_id", "question_version"])
+      .select(["user_test_id", "question_id", "question_version", "comment"])
       .where("user_test_id", "in", slice)
       .orderBy("user_test_id")
       .orderBy("position")
       .execute();
     for (const s of slots) {
       const list = questions.get(s.user_test_id) ?? [];
-      list.push({ question_id: s.question_id, version: s.question_version });
+      // A comment only where there is one: most questions of most tests have none.
+      list.push({
+        question_id: s.question_id,
+        version: s.question_version,
+        ...(s.comment ? { comment: s.comment } : {}),
+      });
       questions.set(s.user_test_id, list);
     }
   }

@@ -1,8 +1,18 @@
 import { countTimes, formatDate, scorePercentage } from "@preflight/sync-protocol";
 import { EASA_LEARNING_OBJECTIVE_VERSION } from "@preflight/sync-protocol/rules/question";
 import { useLiveQuery } from "dexie-react-hooks";
+import type { LocalScope } from "../../local/outbox/action.ts";
 import type { LocalShownQuestion, UserDb } from "../../local/store/db.ts";
+import { deferred } from "../../ui/deferred.tsx";
 import { SafeHtml } from "../../ui/SafeHtml.tsx";
+import { ReviewMarkToggle } from "./ReviewMarkToggle.tsx";
+
+/**
+ * The note editor is fetched the first time a panel shows it: a question paints without it, and
+ * the pages with a panel list one chunk less before they start. The service worker precaches it,
+ * so it opens offline too.
+ */
+const { Deferred: NoteEditor } = deferred(() => import("./NoteEditor.tsx").then((m) => m.NoteEditor));
 
 function monthLabel(month: string): string {
   const [year, m] = month.split("-");
@@ -30,22 +40,27 @@ function useInfo(db: UserDb, questionId: number) {
 }
 
 /**
- * The side help panel: the explanation and answer images once answers may be shown, and the
- * information card. Under /test/flagged the card shows the flag instead of the test statistics.
+ * The side help panel: the explanation and answer images once answers may be shown, the
+ * student's mark for review and note on the question, and the information card. Under
+ * /test/flagged the card shows the flag instead of the test statistics, and the note links to
+ * every note (a test's panel does not send the student away from the test).
  */
 export function SidePanel({
-  db,
+  scope,
   question,
   revealed,
   variant = "test",
+  markable = true,
 }: {
-  db: UserDb;
+  scope: LocalScope;
   /** A withheld question (its school keeps the answer) has no explanation or reference to show. */
   question: LocalShownQuestion;
   revealed: boolean;
   variant?: "test" | "flagged";
+  /** Whether the mark for review is offered (not while an exam runs: rules/review-marks.ts). */
+  markable?: boolean;
 }) {
-  const info = useInfo(db, question.id);
+  const info = useInfo(scope.db, question.id);
   const stats = info?.stats;
   return (
     <div className="space-y-4" data-testid="side-panel">
@@ -67,6 +82,8 @@ export function SidePanel({
           ) : null}
         </section>
       ) : null}
+      {markable ? <ReviewMarkToggle scope={scope} questionId={question.id} look="card" /> : null}
+      <NoteEditor key={question.id} scope={scope} questionId={question.id} showAllLink={variant === "flagged"} />
       <section className="rounded-xl bg-surface p-5 text-sm shadow-sm ring-1 ring-slate-200" data-testid="info-card">
         <h2 className="mb-3 font-semibold">Information</h2>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-slate-700">

@@ -16,6 +16,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { isResetCall } from "../../local/actions/analysis.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
+import { ExamReadiness } from "./ExamReadiness.tsx";
 import { ANALYSIS_TABS, type AnalysisTab, analysisTabOfHash } from "./model.ts";
 import { useActiveExam, useAnalysisInput } from "./queries.ts";
 import { SummaryGraphs } from "./SummaryGraphs.tsx";
@@ -86,6 +87,11 @@ export function AnalysisPage() {
           progress to start its graphs again from zero.
         </p>
         <p>
+          <strong>Exam readiness</strong> is your chance of passing each subject's exam if you sat it now, with the
+          range it likely lies in, worked out from your answers since the subject's last reset: recent answers count
+          most, and a hard question answered right counts more than an easy one.
+        </p>
+        <p>
           The graphs are worked out on this device from your own answers, so they are there offline too. To change the
           exam they are for, follow the heading to the syllabus page.
         </p>
@@ -110,6 +116,9 @@ export function AnalysisPage() {
           </Card>
         </TabPanel>
       </Tabs>
+      <Card title="Exam readiness" testId="analysis-readiness-card">
+        <ExamReadiness input={input} />
+      </Card>
     </Page>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { type AnalysisInput, hasAnswers, latestResets, topicAnalysis } from "@preflight/sync-protocol/rules/analysis";
 import { RESET_PROGRESS_FAILED } from "@preflight/sync-protocol/schemas/analysis";
+import { Link } from "@tanstack/react-router";
 import { useMemo, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -86,7 +87,19 @@ export function TopicAnalysis({ input }: { input: AnalysisInput | undefined }) {
       <p className="text-sm text-slate-600" data-testid="topic-help">
         {ANALYSIS_TEXT.topicHelp}
       </p>
-      <h2 className="text-base font-semibold text-slate-900">{subjectTitle}</h2>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <h2 className="text-base font-semibold text-slate-900">{subjectTitle}</h2>
+        {subject ? (
+          <Link
+            to="/objectives/$subject"
+            params={{ subject }}
+            className="text-sm font-medium text-brand-700 underline hover:text-brand-900"
+            data-testid="topic-objectives-link"
+          >
+            {ANALYSIS_TEXT.objectivesLink}
+          </Link>
+        ) : null}
+      </div>
       {reply === undefined ? (
         <Spinner label="Loading the topics" />
       ) : reply === null ? (

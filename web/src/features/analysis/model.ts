@@ -46,6 +46,7 @@ export const ANALYSIS_TEXT = {
     `You haven't answered any questions in ${subject} yet. Answer some, and your progress in each of its topics will appear here.`,
   noTopicAnswersSinceReset: (subject: string) =>
     `Your progress in ${subject} was reset. Answer some of its questions, and your progress in each of its topics will appear here again.`,
+  objectivesLink: "Learning objectives of this subject",
   topicHelp:
     "Each pair of bars is one topic of the subject: the share of its questions you have answered, and the share whose latest answer was correct. Reset progress starts this subject's graphs again from zero; your previous tests and their results stay.",
 } as const;

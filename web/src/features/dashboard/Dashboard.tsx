@@ -12,7 +12,7 @@ import { useStartTest } from "../../app/useStartTest.ts";
 import { ApiCallError, call } from "../../local/api.ts";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
-import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { ErrorLine } from "../../ui/ErrorNotice.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { useFitToBox } from "../../ui/useFitToBox.ts";
 import { useRecentTests } from "./queries.ts";
@@ -33,17 +33,26 @@ function resultOf(test: LocalUserTest, hideFixedResults: boolean) {
  */
 export function Dashboard({
   courseCard,
+  reviewCard,
   devicePanel,
   recentlyFlagged,
+  readiness,
   subscriptionLine,
   reading = false,
   onShown,
 }: {
   /** The one progress card: the summary circles and the course chart. */
   courseCard: ReactNode;
+  /** The questions due for review today, with the way to start. */
+  reviewCard?: ReactNode;
   /** Sync now and the question bank's updates (the header carries the sync status). */
   devicePanel?: ReactNode;
   recentlyFlagged: ReactNode;
+  /**
+   * Exam readiness: it comes after the paint, so it stands where its arrival moves nothing: under
+   * the main column beside a laptop's sidebar, and at the foot of a narrower page.
+   */
+  readiness?: ReactNode;
   /** When the subscription ends, with the way to extend it. */
   subscriptionLine?: ReactNode;
   /** The route's own reads (the progress card's, the subscription's) are not in yet. */
@@ -129,22 +138,19 @@ export function Dashboard({
           {subscriptionLine || error ? (
             <div className="-mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
               {subscriptionLine}
-              {error ? (
-                <ErrorNotice as="span" className="text-sm text-red-700">
-                  {error}
-                </ErrorNotice>
-              ) : null}
+              <ErrorLine message={error} />
             </div>
           ) : null}
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_320px]">
             <div className="min-w-0 space-y-6">
               {courseCard}
+              {reviewCard}
               {devicePanel ? <Card title="Question bank and sync">{devicePanel}</Card> : null}
             </div>
             {/* Spec: the layout is the window height minus 160; on a laptop the sidebar keeps that
             height beside the scrolling page, and what does not fit is hidden. */}
             <aside
-              className="min-w-0 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:sticky lg:top-6 lg:flex lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col lg:self-start"
+              className="min-w-0 rounded-xl bg-surface p-5 shadow-sm ring-1 ring-slate-200 sm:p-6 lg:sticky lg:row-span-2 lg:top-6 lg:flex lg:h-[calc(100vh-160px)] lg:min-h-[24rem] lg:flex-col lg:self-start"
               data-testid="dashboard-sidebar"
               aria-labelledby="recent-tests-heading"
             >
@@ -197,6 +203,7 @@ export function Dashboard({
               ) : null}
               {recentlyFlagged}
             </aside>
+            {readiness ? <div className="min-w-0">{readiness}</div> : null}
           </div>
         </>
       ) : null}

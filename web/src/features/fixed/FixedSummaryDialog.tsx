@@ -1,6 +1,7 @@
 /** The fixed test's summary (spec 'Test summary strip') with Start, or why it cannot start. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useStartTest } from "../../app/useStartTest.ts";
+import { accessInput } from "../../local/fixed-availability.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
@@ -16,13 +17,7 @@ export function FixedSummaryDialog({
   onClose: () => void;
 }) {
   const { start, error, starting } = useStartTest();
-  const access = fixedTestAccess({
-    disabled_reason: test.disabled_reason,
-    attempts: test.attempts,
-    used,
-    password_access: test.password_access,
-    password_granted: test.password_verified,
-  });
+  const access = fixedTestAccess(accessInput(test, used));
   const startFixed = () =>
     start({
       test_type: "exam",

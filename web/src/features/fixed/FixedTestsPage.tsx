@@ -7,6 +7,7 @@ import { FIXED_TEST_MESSAGES, formatHms } from "@preflight/sync-protocol";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { NetworkError } from "../../local/api.ts";
+import { unavailableReason } from "../../local/fixed-availability.ts";
 import { refreshFixedTests } from "../../local/pull/fixed-tests.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
@@ -127,7 +128,8 @@ export function FixedTestsPage() {
 }
 
 function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: number; onSelect: () => void }) {
-  const disabled = test.disabled_reason !== null;
+  const unavailable = unavailableReason(test);
+  const disabled = unavailable !== null;
   return (
     // aria-disabled, not disabled: an unavailable test still answers a press with why.
     <Button
@@ -142,6 +144,7 @@ function FixedTestItem({ test, used, onSelect }: { test: LocalFixedTest; used: n
         <span className="mt-0.5 flex flex-wrap gap-x-4 text-xs text-slate-600">
           <span>{test.question_ids.length} questions</span>
           <span>{test.time_limit ? `Time limit ${formatHms(test.time_limit * 60)}` : "Untimed"}</span>
+          {unavailable && !test.disabled_reason ? <span data-testid="fixed-test-window">{unavailable}</span> : null}
           {test.attempts > 0 ? (
             <span>
               Attempts {Math.min(used, test.attempts)} / {test.attempts}

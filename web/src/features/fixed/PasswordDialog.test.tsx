@@ -20,6 +20,8 @@ const TEST: LocalFixedTest = {
   pass_percentage: 75,
   hide_results: false,
   hide_answers: false,
+  opens_at: null,
+  closes_at: null,
   question_ids: [1],
   question_versions: [1],
   position: 1,

@@ -7,6 +7,7 @@ import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-proto
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
+import { unavailableReason } from "../../local/fixed-availability.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";
 import { fixedTestDialog } from "./flow-step.ts";
 import { verifyFixedTestQuestions } from "./verify.ts";
@@ -23,10 +24,11 @@ export function useFixedTestFlow() {
   const [state, setState] = useState<FixedTestStep>({ step: "idle" });
 
   const select = async (test: LocalFixedTest) => {
-    if (test.disabled_reason) {
+    const unavailable = unavailableReason(test);
+    if (unavailable) {
       showError(null, {
         title: test.title,
-        text: test.disabled_reason,
+        text: unavailable,
         delay: FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS,
       });
       return;

@@ -46,7 +46,7 @@ export function FlaggedFilters({
         value={input.contains}
         disabled={noSubject}
         onChange={(contains) => onInput({ ...input, contains })}
-        placeholder="Words or a reference"
+        placeholder="Words, a reference or your note"
       />
     </div>
   );

@@ -1,5 +1,6 @@
 import { flaggedPage, flaggedPageCount, stripHtml } from "@preflight/sync-protocol";
 import { useState } from "react";
+import { MyQuestionsTabs } from "../../app/question/MyQuestionsTabs.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { toggleFlag, unflagAll } from "../../local/actions/question.ts";
 import { Button } from "../../ui/Button.tsx";
@@ -24,6 +25,7 @@ function cardText(question: string): string {
 export function FlaggedList({
   entries,
   filtered,
+  notes,
   input,
   onInput,
   page,
@@ -32,6 +34,8 @@ export function FlaggedList({
 }: {
   entries: FlaggedEntry[];
   filtered: FlaggedEntry[];
+  /** The student's notes on the flagged questions, by question id. */
+  notes: ReadonlyMap<number, string>;
   input: FilterInput;
   onInput: (input: FilterInput) => void;
   page: number;
@@ -72,6 +76,7 @@ export function FlaggedList({
         </>
       }
     >
+      <MyQuestionsTabs current="flagged" flagging />
       <Card>
         <FlaggedFilters subjects={subjects} input={input} onInput={onInput} />
       </Card>
@@ -88,51 +93,63 @@ export function FlaggedList({
             {filtered.length === 1 ? "1 flagged question" : `${filtered.length} flagged questions`}
           </p>
           <ul className="space-y-3" aria-label="Flagged questions">
-            {data.map(({ question }) => (
-              <li
-                key={question.id}
-                id={`flagged-card-${question.id}`}
-                className="flex items-start gap-2 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
-                data-testid="flagged-card"
-              >
-                <Button
-                  variant="plain"
-                  onPress={() => onOpen(question.id)}
-                  className="min-h-11 min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
+            {data.map(({ question }) => {
+              const note = notes.get(question.id);
+              return (
+                <li
+                  key={question.id}
+                  id={`flagged-card-${question.id}`}
+                  className="flex items-start gap-2 rounded-xl bg-surface shadow-sm ring-1 ring-slate-200 transition-shadow hover:ring-brand-500/50"
+                  data-testid="flagged-card"
                 >
-                  <span className="line-clamp-3 text-slate-800" data-testid="flagged-card-text">
-                    {cardText(question.question)}
-                  </span>
-                  <span className="mt-2 block text-xs text-slate-600">
-                    REF{" "}
-                    <span className="font-mono text-slate-700" data-testid="flagged-card-ref">
-                      {question.reference}
-                    </span>
-                  </span>
-                </Button>
-                {/* The hover tip sits on a box-less wrapper: React Aria's button takes no title. */}
-                <span title="Remove flag" className="contents">
                   <Button
                     variant="plain"
-                    onPress={() => void toggleFlag(scope, question.id)}
-                    ariaLabel={`Remove the flag from question ${question.reference}`}
-                    className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
-                    testId="unflag-card"
+                    onPress={() => onOpen(question.id)}
+                    className="min-h-11 min-w-0 flex-1 rounded-l-xl p-4 text-left focus-visible:outline-2 focus-visible:outline-brand-500"
                   >
-                    <svg
-                      viewBox="0 0 24 24"
-                      className="h-5 w-5"
-                      fill="none"
-                      stroke="currentColor"
-                      strokeWidth={2}
-                      aria-hidden
-                    >
-                      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-                    </svg>
+                    <span className="line-clamp-3 text-slate-800" data-testid="flagged-card-text">
+                      {cardText(question.question)}
+                    </span>
+                    <span className="mt-2 block text-xs text-slate-600">
+                      REF{" "}
+                      <span className="font-mono text-slate-700" data-testid="flagged-card-ref">
+                        {question.reference}
+                      </span>
+                    </span>
+                    {note ? (
+                      <span
+                        className="mt-2 block rounded-md bg-amber-50 px-2.5 py-1.5 text-sm text-slate-900 ring-1 ring-amber-200"
+                        data-testid="flagged-card-note"
+                      >
+                        <span className="sr-only">My note: </span>
+                        <span className="line-clamp-3 whitespace-pre-wrap break-words">{note}</span>
+                      </span>
+                    ) : null}
                   </Button>
-                </span>
-              </li>
-            ))}
+                  {/* The hover tip sits on a box-less wrapper: React Aria's button takes no title. */}
+                  <span title="Remove flag" className="contents">
+                    <Button
+                      variant="plain"
+                      onPress={() => void toggleFlag(scope, question.id)}
+                      ariaLabel={`Remove the flag from question ${question.reference}`}
+                      className="m-2 flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-600 hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-brand-500"
+                      testId="unflag-card"
+                    >
+                      <svg
+                        viewBox="0 0 24 24"
+                        className="h-5 w-5"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth={2}
+                        aria-hidden
+                      >
+                        <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+                      </svg>
+                    </Button>
+                  </span>
+                </li>
+              );
+            })}
           </ul>
           {pageCount > 1 ? (
             <nav className="flex items-center justify-center gap-4" aria-label="Pages" data-testid="flagged-pagination">

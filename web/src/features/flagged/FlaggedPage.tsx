@@ -16,7 +16,10 @@ import {
   questionIdOfHash,
   toFlaggedFilter,
 } from "./flagged-model.ts";
+import { useFlaggedNotes } from "./notes.ts";
 import { useFlaggedEntries } from "./queries.ts";
+
+const NO_FLAGGED_NOTES: ReadonlyMap<number, string> = new Map();
 
 /**
  * /test/flagged: the student's flagged questions, read from the device (offline too). The
@@ -28,6 +31,7 @@ export function FlaggedPage() {
   const navigate = useNavigate();
   const hash = useLocation({ select: (location) => location.hash });
   const entries = useFlaggedEntries(scope.db);
+  const notes = useFlaggedNotes(scope.db, entries);
   // Until the student picks, the list shows the subject flagged last (openingInput); a question
   // opened from elsewhere (the dashboard, its address) steps through every flag.
   const [picked, setInput] = useState<FilterInput | null>(null);
@@ -35,11 +39,11 @@ export function FlaggedPage() {
   const [page, setPage] = useState(1);
 
   const filter = useMemo(() => toFlaggedFilter(input), [input]);
-  const filtered = useMemo(() => filterFlagged(entries ?? [], filter), [entries, filter]);
+  const filtered = useMemo(() => filterFlagged(entries ?? [], filter, notes), [entries, filter, notes]);
   const filteredIds = useMemo(() => filtered.map((e) => e.question.id), [filtered]);
   const pickedIds = useMemo(
-    () => (picked ? filterFlagged(entries ?? [], toFlaggedFilter(picked)).map((e) => e.question.id) : []),
-    [picked, entries],
+    () => (picked ? filterFlagged(entries ?? [], toFlaggedFilter(picked), notes).map((e) => e.question.id) : []),
+    [picked, entries, notes],
   );
   const allIds = useMemo(() => (entries ?? []).map((e) => e.question.id), [entries]);
   const openId = questionIdOfHash(hash);
@@ -103,6 +107,7 @@ export function FlaggedPage() {
     <FlaggedList
       entries={entries}
       filtered={filtered}
+      notes={notes ?? NO_FLAGGED_NOTES}
       input={input}
       onInput={(next) => {
         setInput(next);

@@ -164,7 +164,7 @@ export function FlaggedQuestionDetail({
           ) : null}
         </section>
         <aside className="min-w-0">
-          <SidePanel db={scope.db} question={question} revealed variant="flagged" />
+          <SidePanel scope={scope} question={question} revealed variant="flagged" />
         </aside>
       </div>
     </Page>

@@ -83,6 +83,18 @@ describe("the filter as typed", () => {
     expect(ids({ subject: "010", topic: "", contains: "CHICAGO" })).toEqual([1]);
     expect(ids({ subject: "010", topic: "", contains: "<b>" })).toEqual([]);
   });
+
+  it("Contains finds the student's note on a flagged question too", () => {
+    const notes = new Map([
+      [2, "Check Annex 2 again"],
+      [3, "annex 3 is meteorology"],
+    ]);
+    const ids = (contains: string) =>
+      filterFlagged(entries, toFlaggedFilter({ subject: "010", topic: "", contains }), notes).map((e) => e.question.id);
+    expect(ids("ANNEX")).toEqual([2]);
+    expect(ids("chicago")).toEqual([1]);
+    expect(ids("meteorology")).toEqual([]);
+  });
 });
 
 describe("choices", () => {

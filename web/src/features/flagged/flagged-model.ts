@@ -64,9 +64,16 @@ export function openingInput(entries: readonly FlaggedEntry[]): FilterInput {
   return latest ? withSubject(EMPTY_FILTER_INPUT, latest.question.subject) : EMPTY_FILTER_INPUT;
 }
 
-export function filterFlagged(entries: readonly FlaggedEntry[], filter: FlaggedFilter): FlaggedEntry[] {
-  return entries.filter((e) => matchesFlaggedFilter(e.question, filter));
+/** The entries the filter lists; Contains finds the student's note on a question too (`notes`, by id). */
+export function filterFlagged(
+  entries: readonly FlaggedEntry[],
+  filter: FlaggedFilter,
+  notes: ReadonlyMap<number, string> = NO_NOTES,
+): FlaggedEntry[] {
+  return entries.filter((e) => matchesFlaggedFilter(e.question, filter, notes.get(e.question.id)));
 }
+
+const NO_NOTES: ReadonlyMap<number, string> = new Map();
 
 /**
  * The empty message, or null when there are cards to show:

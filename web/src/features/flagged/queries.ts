@@ -1,6 +1,6 @@
 /**
  * Live reads of the device's store for the flagged pages, so they work offline: the student's
- * flags joined with the bank, the bank's subjects, and a subject's topics.
+ * flags joined with the bank, the bank's subjects, and a subject's topics (their notes: notes.ts).
  */
 import { byMostRecentlyFlagged } from "@preflight/sync-protocol/rules/flagged-list";
 import { useLiveQuery } from "dexie-react-hooks";

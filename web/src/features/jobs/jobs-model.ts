@@ -79,6 +79,8 @@ const QUEUE_NAMES: Record<string, string> = {
   "POST /test/current/finish/{id}": "Finish test",
   "POST /api/question/flag": "Flag question",
   "POST /api/question/unflag_all": "Unflag all questions",
+  "POST /api/question/note": "Note on a question",
+  "POST /api/question/review_mark": "Mark for review",
   "POST /questions/{id}/seen-in-exam": "Seen in exam report",
   "POST /api/review": "Review question",
   "POST /zoom": "Zoom level",

@@ -163,6 +163,9 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
     ...(applied.filters.references.length
       ? [["References", applied.filters.references.join(", ")] as [string, string]]
       : []),
+    ...(applied.filters.note_search.trim()
+      ? [["My notes containing", applied.filters.note_search.trim()] as [string, string]]
+      : []),
     ...(applied.filters.most_recent
       ? [["Most recent", `newest ${applied.filters.date_added_limit} questions`] as [string, string]]
       : []),
@@ -186,7 +189,9 @@ export function PracticeBuilder({ seed }: { seed?: number | undefined }) {
           ? subjectTitle(criteria.subject_id)
           : applied.filters.keywords.length
             ? `keywords ${applied.filters.keywords.join(" ")}`
-            : `references ${applied.filters.references.join(" ")}`;
+            : applied.filters.references.length
+              ? `references ${applied.filters.references.join(" ")}`
+              : `my notes containing “${applied.filters.note_search.trim()}”`;
       const test = await createTest(scope, {
         test_type: "practice",
         title: `Practice test: ${source} (${ids.length} ${ids.length === 1 ? "question" : "questions"})`.slice(0, 200),

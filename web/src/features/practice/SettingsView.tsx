@@ -22,6 +22,7 @@ import {
   SEEN_IN_EXAM_MONTHS_MIN,
   setDateAddedLimit,
   setMostRecent,
+  setNoteSearch,
   setSeenInExam,
   setSeenInExamTime,
   tickAllQuestions,
@@ -33,7 +34,7 @@ import type { LocalAuthority } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Checkbox } from "../../ui/Checkbox.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
-import { TextField } from "../../ui/FormField.tsx";
+import { SearchField, TextField } from "../../ui/FormField.tsx";
 import { INCLUDE_LABELS, SHOW_ANSWERS_LABELS, SORT_LABELS } from "../../ui/practice-labels.ts";
 import { SelectField } from "../../ui/SelectField.tsx";
 import type { TreeLevel } from "../../ui/subject-tree.ts";
@@ -142,6 +143,13 @@ export function SettingsView({
             placeholder="Start of a reference, e.g. AL-01"
             onAdd={(text) => update((c) => addReferences(c, text))}
             onRemove={(tag) => update((c) => removeReference(c, tag))}
+          />
+          <SearchField
+            label="My notes containing"
+            value={f.note_search}
+            onChange={(text) => update((c) => setNoteSearch(c, text))}
+            placeholder="Words in your notes on questions"
+            testId="practice-note-search"
           />
         </Group>
 

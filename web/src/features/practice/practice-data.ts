@@ -112,6 +112,7 @@ export function countFromSummary(summary: PracticeSummary, c: PracticeCriteria):
     f.include !== "all" ||
     f.keywords.length > 0 ||
     f.references.length > 0 ||
+    f.note_search.trim() !== "" ||
     f.seen_in_exam
   )
     return undefined;
@@ -120,14 +121,15 @@ export function countFromSummary(summary: PracticeSummary, c: PracticeCriteria):
   return f.most_recent ? Math.min(n, f.date_added_limit) : n;
 }
 
-/** The student's answers, finished tests, reviews, flags and seen-in-exam reports. */
+/** The student's answers, finished tests, reviews, flags, seen-in-exam reports and notes. */
 export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> {
-  const [answers, tests, reviews, flags, seen] = await Promise.all([
+  const [answers, tests, reviews, flags, seen, notes] = await Promise.all([
     db.answers.toArray(),
     db.userTests.toArray(),
     db.reviews.toArray(),
     db.flags.toArray(),
     db.seenInExam.toArray(),
+    db.notes.toArray(),
   ]);
   return {
     // A withheld question's answer (ungraded here) is no part of the practice history.
@@ -136,6 +138,7 @@ export async function readPracticeHistory(db: UserDb): Promise<PracticeHistory> 
     reviewed: reviews.map((r) => r.questionId),
     flagged: flags.filter((f) => f.flagged).map((f) => f.questionId),
     seenInExam: seen.map((s) => ({ questionId: s.questionId, date_seen: s.date_seen, authority: s.authority })),
+    notes: notes.map((n) => ({ questionId: n.questionId, text: n.text })),
   };
 }
 

@@ -1,6 +1,7 @@
 /** The retake dialog of 'Choose a previous test': the test's summary, then /test/retake/{id}. */
 import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
 import { useNavigate } from "@tanstack/react-router";
+import { accessInput } from "../../local/fixed-availability.ts";
 import type { LocalFixedTest, LocalUserTest } from "../../local/store/db.ts";
 import { CancelConfirm, Modal } from "../../ui/Modal.tsx";
 import { SummaryStrip } from "../../ui/SummaryStrip.tsx";
@@ -22,13 +23,7 @@ export function RetakeDialog({
   const navigate = useNavigate();
   // A fixed test is checked against its attempts now; any other test says whether it can be retaken.
   const access = fixed
-    ? fixedTestAccess({
-        disabled_reason: fixed.disabled_reason,
-        attempts: fixed.attempts,
-        used,
-        password_access: fixed.password_access,
-        password_granted: fixed.password_verified,
-      })
+    ? fixedTestAccess(accessInput(fixed, used))
     : test.can_retake
       ? ({ ok: true } as const)
       : ({ ok: false, message: CANNOT_RETAKE } as const);

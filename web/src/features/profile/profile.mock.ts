@@ -20,6 +20,7 @@ export const STUDENT_PROFILE: PulledProfile = {
     { id: 2, type: "offers", text: "Offers and discounts" },
   ],
   user_preferences: [2],
+  review_weights: null,
 };
 
 export const STUDENT_ACCOUNT: ProfileAccountDetails = {

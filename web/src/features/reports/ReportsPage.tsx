@@ -7,12 +7,15 @@
 import { type RouteEntry, routes } from "@preflight/sync-protocol/routes/index";
 import type { BugReportItem, ClientErrorItem } from "@preflight/sync-protocol/schemas/diagnostics";
 import type { FeedbackItem } from "@preflight/sync-protocol/schemas/feedback";
+import { useLocation, useNavigate } from "@tanstack/react-router";
 import { type ReactNode, useCallback, useEffect, useState } from "react";
+import { Tab, TabList, TabPanel, Tabs } from "react-aria-components";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { call, callUrl } from "../../local/api.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { BugReportSection } from "./BugReportSection.tsx";
+import { ExamCommentsTab, QuestionReportsTab } from "./QuestionReports.tsx";
 
 interface Reports {
   bugReports: BugReportItem[];
@@ -30,6 +33,11 @@ export function ReportsPage() {
   const { session, scope } = useSignedIn();
   const [reports, setReports] = useState<Reports | null>(null);
   const [failed, setFailed] = useState(false);
+  // The tab is the address's fragment, so a link (or Back) opens it.
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const tab = TABS.find((t) => t === hash) ?? "devices";
+  const setTab = (next: ReportsTab) => void navigate({ to: ".", hash: next === "devices" ? "" : next, replace: true });
 
   const load = useCallback(async () => {
     setFailed(false);
@@ -53,14 +61,65 @@ export function ReportsPage() {
   return (
     <Page
       title="Reports"
-      description="What users sent from their devices: bug reports, errors their devices reported, and feedback."
+      description="What users sent: bug reports, errors their devices reported and feedback; reports of errors in questions and comments on exam questions for the content team."
       titleTestId="reports-page"
-      actions={
+    >
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ReportsTab)}>
+        <TabList aria-label="Reports" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
+          <Tab id="devices" className={TAB_CLASS} data-testid="tab-devices">
+            From devices
+          </Tab>
+          <Tab id="questions" className={TAB_CLASS} data-testid="tab-questions">
+            Question errors
+          </Tab>
+          <Tab id="comments" className={TAB_CLASS} data-testid="tab-comments">
+            Exam comments
+          </Tab>
+        </TabList>
+        <TabPanel id="devices" className="space-y-6 outline-none">
+          <DeviceReports
+            reports={reports}
+            failed={failed}
+            load={load}
+            bugReportSection={<BugReportSection db={scope.db} email={session.user.email} />}
+          />
+        </TabPanel>
+        <TabPanel id="questions" className="outline-none">
+          <QuestionReportsTab />
+        </TabPanel>
+        <TabPanel id="comments" className="outline-none">
+          <ExamCommentsTab />
+        </TabPanel>
+      </Tabs>
+    </Page>
+  );
+}
+
+/** The tabs of the page; the address's fragment (#questions, #comments) opens one. */
+type ReportsTab = "devices" | "questions" | "comments";
+const TABS: readonly ReportsTab[] = ["devices", "questions", "comments"];
+const TAB_CLASS =
+  "-mb-px inline-flex min-h-11 cursor-pointer items-center rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm text-slate-600 outline-none hover:text-slate-900 focus-visible:ring-2 focus-visible:ring-brand-500 data-[selected]:border-brand-600 data-[selected]:font-medium data-[selected]:text-brand-700";
+
+/** Bug reports, page errors and feedback, as sent from the devices. */
+function DeviceReports({
+  reports,
+  failed,
+  load,
+  bugReportSection,
+}: {
+  reports: Reports | null;
+  failed: boolean;
+  load: () => Promise<void>;
+  bugReportSection: ReactNode;
+}) {
+  return (
+    <>
+      <div className="flex justify-end">
         <Button variant="secondary" onPress={() => void load()} testId="reports-refresh">
           Refresh
         </Button>
-      }
-    >
+      </div>
       {failed ? (
         <p role="alert" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900" data-testid="reports-failed">
           The reports could not be loaded. They are read from the server: check the connection and press Refresh.
@@ -150,8 +209,8 @@ export function ReportsPage() {
           </Section>
         </>
       ) : null}
-      <BugReportSection db={scope.db} email={session.user.email} />
-    </Page>
+      {bugReportSection}
+    </>
   );
 }
 

@@ -2,14 +2,20 @@ import { resultVisibility } from "@preflight/sync-protocol";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { useFixedAttempts, useHideFixedResults } from "../../app/live-queries.ts";
+import { QuestionCommentTools } from "../../app/question/QuestionCommentTools.tsx";
+import { ReviewMarkToggle } from "../../app/question/ReviewMarkToggle.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { markReviewed } from "../../local/actions/question.ts";
 import { buttonClass } from "../../ui/Button.tsx";
+import { deferred } from "../../ui/deferred.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { exitTarget } from "../../ui/question/rules.ts";
 import { useResultsData } from "./queries.ts";
 import { ResultsView } from "./ResultsView.tsx";
 import { reviewedId, reviewFragment, reviewIndexOf } from "./review.ts";
+
+// The note editor of the question under review comes when a question is first reviewed.
+const { Deferred: NoteEditor } = deferred(() => import("../../app/question/NoteEditor.tsx").then((m) => m.NoteEditor));
 
 /**
  * The results page: the device's copy of the test around the pure ResultsView, the review kept
@@ -80,6 +86,19 @@ export function ResultsScreen({ testId }: { testId: string }) {
       // Return to Exams: the chooser of the test's type, or the practice chooser (spec).
       onQuitToExams={() => void navigate(exit.to === "/dashboard" ? exitTarget("practice") : exit)}
       onQuitToDashboard={() => void navigate({ to: "/dashboard" })}
+      reviewTools={(question, index) => (
+        <>
+          <ReviewMarkToggle scope={scope} questionId={question.id} />
+          <QuestionCommentTools
+            scope={scope}
+            questionId={question.id}
+            questionVersion={question.version}
+            test={data.test}
+            questionNumber={index + 1}
+          />
+        </>
+      )}
+      renderNote={(questionId) => <NoteEditor key={questionId} scope={scope} questionId={questionId} look="inset" />}
     />
   );
 }

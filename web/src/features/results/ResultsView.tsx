@@ -5,8 +5,8 @@ import {
   type ResultVisibility,
   type TestResult,
 } from "@preflight/sync-protocol";
-import { useState } from "react";
-import type { LocalUserTest } from "../../local/store/db.ts";
+import { type ReactNode, useState } from "react";
+import type { LocalShownQuestion, LocalUserTest } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Modal } from "../../ui/Modal.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
@@ -59,6 +59,10 @@ export interface ResultsViewProps {
   onRetake: () => void;
   onQuitToExams: () => void;
   onQuitToDashboard: () => void;
+  /** Tools of the question under review (the mark for review, its comment, read-only, and 'Report an error'). */
+  reviewTools?: (question: LocalShownQuestion, index: number) => ReactNode;
+  /** The student's note on the question under review (the screen's editor); none when absent. */
+  renderNote?: (questionId: number) => ReactNode;
 }
 
 /**
@@ -75,6 +79,8 @@ export function ResultsView({
   onRetake,
   onQuitToExams,
   onQuitToDashboard,
+  reviewTools,
+  renderNote,
 }: ResultsViewProps) {
   const [quitOpen, setQuitOpen] = useState(false);
   const { test, answers, questions } = data;
@@ -150,6 +156,11 @@ export function ResultsView({
                     : "Incorrect"}
               </span>
             </div>
+            {reviewTools ? (
+              <div className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-6 py-2">
+                {reviewTools(reviewed, reviewIndex)}
+              </div>
+            ) : null}
             <div className="space-y-5 px-6 py-6">
               <QuestionView
                 question={reviewed}
@@ -167,6 +178,7 @@ export function ResultsView({
                   />
                 </div>
               ) : null}
+              {renderNote?.(reviewed.id)}
             </div>
             <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-6 py-4">
               <Button

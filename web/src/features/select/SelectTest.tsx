@@ -6,7 +6,7 @@ import { useSignedIn } from "../../app/session-context.tsx";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
-import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
+import { ErrorLine } from "../../ui/ErrorNotice.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 
 const COUNTS = [10, 20, 40] as const;
@@ -73,11 +73,7 @@ export function SelectTest({ testType, seed }: { testType: TestType; seed?: numb
           <Button onPress={() => void startChosen()} disabled={starting || !bankSize} className="px-6">
             {starting ? "Starting test…" : "Start"}
           </Button>
-          {error ? (
-            <ErrorNotice as="span" className="text-sm text-red-700">
-              {error}
-            </ErrorNotice>
-          ) : null}
+          <ErrorLine message={error} />
         </div>
       </Card>
     </Page>

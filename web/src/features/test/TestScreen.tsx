@@ -1,9 +1,11 @@
 import type { TestType } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { reviewMarkOffered } from "@preflight/sync-protocol/rules/review-marks";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { InactivityGuard } from "../../app/inactivity.tsx";
+import { QuestionCommentTools, useCommentedIds } from "../../app/question/QuestionCommentTools.tsx";
 import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";
 import { SidePanel } from "../../app/question/SidePanel.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -47,6 +49,7 @@ export function TestScreen({ testId }: { testId: string }) {
   const { screen, dispatch } = useTestSession(scope, data, io);
   const zoom = useZoom(scope);
   const flagged = useFlaggedIds(scope.db);
+  const commented = useCommentedIds(scope, testId);
   const ended = screen?.ended ?? false;
 
   // Opening a test that has already ended goes straight to its results.
@@ -113,14 +116,33 @@ export function TestScreen({ testId }: { testId: string }) {
       screen={screen}
       onAction={dispatch}
       flagged={flagged}
+      commented={commented}
       deadline={deadlineOf(screen.test)}
       zoom={zoom}
       tools={
         question ? (
-          <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
+          <div className="flex flex-wrap items-center gap-2">
+            <QuestionTools scope={scope} questionId={question.id} zoom={zoom} features={session.user.features} />
+            <QuestionCommentTools
+              scope={scope}
+              questionId={question.id}
+              questionVersion={question.version}
+              test={screen.test}
+              questionNumber={screen.position}
+            />
+          </div>
         ) : null
       }
-      sidePanel={question ? <SidePanel db={scope.db} question={question} revealed={screen.revealed} /> : null}
+      sidePanel={
+        question ? (
+          <SidePanel
+            scope={scope}
+            question={question}
+            revealed={screen.revealed}
+            markable={reviewMarkOffered(screen.test)}
+          />
+        ) : null
+      }
       keyboardPaused={blocker.status === "blocked"}
       overlays={
         <>

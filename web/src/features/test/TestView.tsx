@@ -19,6 +19,8 @@ export interface TestViewProps {
   onAction: (action: SessionAction) => void;
   /** The ids of the flagged questions, marked in the pagination. */
   flagged: ReadonlySet<number>;
+  /** The ids of the questions the student commented on (an exam's, issue 19), marked in the pagination. */
+  commented?: ReadonlySet<number>;
   /** When a timed test's time runs out; null for untimed tests. */
   deadline: Date | null;
   zoom: number;
@@ -50,6 +52,7 @@ export function TestView({
   screen: s,
   onAction,
   flagged,
+  commented,
   deadline,
   zoom,
   tools,
@@ -100,7 +103,11 @@ export function TestView({
   }, [modalOpen, keyboardPaused, onAction]);
 
   const { test, question } = s;
-  const pages = s.pages.map(({ id, answered }) => ({ answered, flagged: flagged.has(id) }));
+  const pages = s.pages.map(({ id, answered }) => ({
+    answered,
+    flagged: flagged.has(id),
+    commented: commented?.has(id) ?? false,
+  }));
 
   return (
     <Page

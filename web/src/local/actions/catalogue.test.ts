@@ -10,7 +10,9 @@ import { resetProgress } from "./analysis.ts";
 import { updateCourseDates } from "./course-dates.ts";
 import { recordLessonPage } from "./lesson.ts";
 import { updateEmailPreferences, updateProfile } from "./profile.ts";
-import { markReviewed, reportSeenInExam, setZoom, toggleFlag, unflagAll } from "./question.ts";
+import { markReviewed, reportSeenInExam, saveNote, setZoom, toggleFlag, unflagAll } from "./question.ts";
+import { reportQuestionError, saveTestComment } from "./question-comments.ts";
+import { setReviewMark } from "./review-marks.ts";
 import { createTest, finishTest, saveAnswer } from "./test.ts";
 
 const PROFILE = pulledProfile({
@@ -48,8 +50,25 @@ describe("the mutation catalogue on the device", () => {
     });
     await saveAnswer(scope, test.id, 1, [101]);
     await finishTest(scope, test.id);
+    const exam = await createTest(scope, {
+      test_type: "timed",
+      title: "Mock exam",
+      count: 1,
+      display_answers: "after_test",
+      time_limit: 60,
+      seed: 1,
+    });
+    await saveTestComment(scope, exam.id, 1, "Two answers look right.");
+    await reportQuestionError(scope, {
+      questionId: 1,
+      questionVersion: 1,
+      category: "typo",
+      description: "Spelt wrong.",
+    });
     await toggleFlag(scope, 1);
     await unflagAll(scope);
+    await saveNote(scope, 1, "A note of my own");
+    await setReviewMark(scope, 1, true);
     await reportSeenInExam(scope, 1, "2026-11", "all_easa");
     await markReviewed(scope, test.id, 1, 1);
     await setZoom(scope, 1.8);

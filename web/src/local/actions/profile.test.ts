@@ -87,4 +87,22 @@ describe("profile edits on the device", () => {
     expect(await getMeta(scope.db, "updateMode")).toBe(1);
     expect(await getMeta(scope.db, "pullCursor:profile")).toBe("9");
   });
+
+  it("keeps the review weights the server fitted, even while a profile edit waits; drops them when the server has none", async () => {
+    const scope = await signedInScope();
+    await scope.db.meta.put({ key: "profile", value: PROFILE });
+    await updateProfile(scope, { firstname: "Samantha", lastname: "Student", email: STUDENT.email });
+    const weights = { weights: Array(21).fill(0.5), reviews: 400, fitted_at: "2026-11-20T09:00:00.000Z" };
+    const fitted = stepAnswers(routes.pullProfile, {
+      success: true,
+      cursor: "9",
+      changed: true,
+      profile: { ...PROFILE, review_weights: weights },
+    });
+    expect(await pullProfile(scope.db, fitted)).toEqual({ deferred: true });
+    expect(await getMeta(scope.db, "reviewWeights")).toEqual(weights);
+    const none = stepAnswers(routes.pullProfile, { success: true, cursor: "10", changed: true, profile: PROFILE });
+    await pullProfile(scope.db, none);
+    expect(await getMeta(scope.db, "reviewWeights")).toBeUndefined();
+  });
 });

@@ -8,6 +8,7 @@ import {
   markReviewed,
   QuestionInputError,
   reportSeenInExam,
+  saveNote,
   seenInExamOutcome,
   setZoom,
   toggleFlag,
@@ -41,6 +42,61 @@ describe("question actions", () => {
     expect(await unflagAll(scope)).toBe(2);
     expect((await scope.db.flags.toArray()).every((f) => !f.flagged)).toBe(true);
     expect((await calls(scope)).at(-1)).toEqual(["POST /api/question/unflag_all", {}]);
+  });
+
+  describe("the student's note on a question (rules/notes.ts)", () => {
+    it("[OB1] saveNote keeps the note and queues it whole, stamped with its write's time", async () => {
+      const scope = await signedInScope();
+      expect(await saveNote(scope, 10001, "QNH:\r\nfield elevation")).toBe(true);
+      const [entry] = await scope.db.outbox.toArray();
+      expect(await scope.db.notes.get(10001)).toEqual({
+        questionId: 10001,
+        text: "QNH:\nfield elevation",
+        updatedAt: entry?.createdAt,
+      });
+      expect(await calls(scope)).toEqual([
+        ["POST /api/question/note", { question_id: 10001, text: "QNH:\nfield elevation" }],
+      ]);
+      expect(scope.nudges).toBe(1);
+    });
+
+    it("[OB8] a note that already reads so changes and queues nothing", async () => {
+      const scope = await signedInScope();
+      await saveNote(scope, 10001, "same");
+      expect(await saveNote(scope, 10001, "same")).toBe(false);
+      // No note, and nothing written: nothing to clear either.
+      expect(await saveNote(scope, 10002, "   ")).toBe(false);
+      expect(await scope.db.notes.get(10002)).toBeUndefined();
+      expect(await scope.db.outbox.count()).toBe(1);
+      expect(scope.nudges).toBe(1);
+    });
+
+    it("clearing is a write: empty text is kept and queued, as is a note of nothing but spaces", async () => {
+      const scope = await signedInScope();
+      await saveNote(scope, 10001, "to go");
+      expect(await saveNote(scope, 10001, " \n ")).toBe(true);
+      expect(await scope.db.notes.get(10001)).toMatchObject({ text: "" });
+      expect((await calls(scope)).at(-1)).toEqual(["POST /api/question/note", { question_id: 10001, text: "" }]);
+    });
+
+    it("drops control characters a paste may bring, so what is queued is what the server takes", async () => {
+      const scope = await signedInScope();
+      await saveNote(scope, 10001, "tab\tkept\u0000\u000b");
+      expect(await scope.db.notes.get(10001)).toMatchObject({ text: "tab\tkept" });
+      const [entry] = await scope.db.outbox.toArray();
+      expect(MUTATIONS["POST /api/question/note"].safeParse(entry?.body).success).toBe(true);
+    });
+
+    it("[OB3] refuses a note over the limit before writing or queuing anything", async () => {
+      const scope = await signedInScope();
+      await expect(saveNote(scope, 10001, "n".repeat(2001))).rejects.toMatchObject({
+        reason: "note_too_long",
+        message: "A note can be at most 2,000 characters",
+      });
+      expect(await scope.db.notes.count()).toBe(0);
+      expect(await scope.db.outbox.count()).toBe(0);
+      expect(await saveNote(scope, 10001, "n".repeat(2000))).toBe(true);
+    });
   });
 
   describe("what became of a seen-in-exam report (study §8: Success or Error with the server's message)", () => {

@@ -1,9 +1,11 @@
 /**
- * Intents about one question or the student's display: flag, unflag all, report seen in exam,
- * mark a results-review question viewed, set the zoom. Each is one runAction: the local change
- * and its queued write commit together. Flags are queued as the state they set (never as a
- * toggle), so replays from two devices converge on the latest intent.
+ * Intents about one question or the student's display: flag, unflag all, write a note, report
+ * seen in exam, mark a results-review question viewed, set the zoom. Each is one runAction: the
+ * local change and its queued write commit together. Flags are queued as the state they set
+ * (never as a toggle), and notes as the whole text, so replays from two devices converge on the
+ * latest intent.
  */
+import { NOTE_TOO_LONG_MESSAGE, normalizeNote, noteTooLong } from "@preflight/sync-protocol/rules/notes";
 import {
   isFutureMonth,
   isValidZoom,
@@ -25,7 +27,8 @@ export type QuestionInputRefusal =
   | "no_authority"
   | "unknown_authority"
   | "test_not_finished"
-  | "zoom_out_of_range";
+  | "zoom_out_of_range"
+  | "note_too_long";
 
 /** Input the server would refuse, caught on the device before anything is queued. */
 export class QuestionInputError extends Error {
@@ -61,6 +64,24 @@ export async function unflagAll(scope: LocalScope): Promise<number> {
       });
     await ctx.enqueue("POST /api/question/unflag_all", {}, {});
     return cleared;
+  });
+}
+
+/**
+ * Keeps the student's note on a question as it now reads (plain text; empty or only white space
+ * clears it) and queues it whole. A note that already reads so changes and queues nothing.
+ * Returns whether a change was queued. Too long a note is refused before anything is written.
+ */
+export async function saveNote(scope: LocalScope, questionId: number, text: string): Promise<boolean> {
+  if (noteTooLong(text)) throw new QuestionInputError("note_too_long", NOTE_TOO_LONG_MESSAGE);
+  const note = normalizeNote(text);
+  const { db } = scope;
+  return runAction(scope, [db.notes], async (ctx) => {
+    if (((await db.notes.get(questionId))?.text ?? "") === note) return false;
+    const entry = await ctx.enqueue("POST /api/question/note", {}, { question_id: questionId, text: note });
+    // The note's time is its write's, as the server keeps it (SR24).
+    await db.notes.put({ questionId, text: note, updatedAt: entry.createdAt });
+    return true;
   });
 }
 

@@ -25,6 +25,13 @@ import {
   type PracticeBankQuestion,
 } from "@preflight/sync-protocol/rules/practice-bank";
 import { getMeta, USER_DB_PREFIX, type UserDb } from "../store/db.ts";
+import {
+  encodeObjectivesIndex,
+  isUsableObjectivesIndex,
+  OBJECTIVES_INDEX_KEY,
+  type ObjectivesIndexQuestion,
+  objectivesIndexRows,
+} from "./objectives-index.ts";
 import type { IndexReply, IndexRequest } from "./practice-index.worker.ts";
 import type { BankIndexRow } from "./tables.ts";
 
@@ -155,33 +162,42 @@ function isUsable(row: BankIndexRow | undefined, bankKey: string): row is BankIn
 /**
  * Builds the index from the questions on the device and stores it with the bank it was built
  * for. The read, the build and the write are one snapshot of the bank: an update applied in
- * between changes the key, so the next open builds again.
+ * between changes the key, so the next open builds again. The same read builds the index of the
+ * questions' learning objectives (objectives-index.ts): one pass over the bank for both.
  */
 export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
-  const { bankKey, questions } = await db.transaction("r", [db.installedPacks, db.meta, db.questions], async () => {
-    // Read in slices, keeping only what the filter reads: the whole bank's answers and
-    // explanations never sit in memory at once.
-    const questions: PracticeBankQuestion[] = [];
-    for (let last = -Infinity; ; ) {
-      const slice = await db.questions.where(":id").above(last).limit(READ_SLICE).toArray();
-      for (const q of slice)
-        questions.push({
-          id: q.id,
-          subject: q.subject,
-          syllabus_code: q.syllabus_code,
-          question: q.question,
-          reference: q.reference,
-          added: q.added,
-        });
-      if (slice.length < READ_SLICE) break;
-      last = (slice.at(-1) as { id: number }).id;
-    }
-    return { bankKey: await currentBankKey(db), questions };
-  });
+  const { bankKey, questions, objectives } = await db.transaction(
+    "r",
+    [db.installedPacks, db.meta, db.questions],
+    async () => {
+      // Read in slices, keeping only what the filter reads: the whole bank's answers and
+      // explanations never sit in memory at once.
+      const questions: PracticeBankQuestion[] = [];
+      const objectives: ObjectivesIndexQuestion[] = [];
+      for (let last = -Infinity; ; ) {
+        const slice = await db.questions.where(":id").above(last).limit(READ_SLICE).toArray();
+        for (const q of slice)
+          questions.push({
+            id: q.id,
+            subject: q.subject,
+            syllabus_code: q.syllabus_code,
+            question: q.question,
+            reference: q.reference,
+            added: q.added,
+          });
+        for (const q of slice)
+          objectives.push({ id: q.id, subject: q.subject, learning_objectives: q.learning_objectives });
+        if (slice.length < READ_SLICE) break;
+        last = (slice.at(-1) as { id: number }).id;
+      }
+      return { bankKey: await currentBankKey(db), questions, objectives };
+    },
+  );
   const index = indexPracticeBank(questions);
   await db.bankIndexes.bulkPut([
     { key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) },
     { key: PRACTICE_SUMMARY_KEY, bankKey, value: summarizePracticeIndex(index) },
+    ...objectivesIndexRows(bankKey, encodeObjectivesIndex(objectives)),
   ]);
   return index;
 }
@@ -227,13 +243,16 @@ export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> 
   return (await readPracticeIndex(db)).index ?? buildPracticeIndex(db);
 }
 
-/** After an install or update: builds the index unless the stored one already fits the bank. */
+/**
+ * After an install or update: builds the index (and the objectives' beside it) unless the
+ * stored ones already fit the bank.
+ */
 export async function refreshPracticeIndex(db: UserDb): Promise<void> {
-  const [bankKey, rows] = await Promise.all([
+  const [bankKey, [index, summary, objectives]] = await Promise.all([
     currentBankKey(db),
-    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY]),
+    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY, OBJECTIVES_INDEX_KEY]),
   ]);
-  if (rows.every((row) => isUsable(row, bankKey))) return;
+  if (isUsable(index, bankKey) && isUsable(summary, bankKey) && isUsableObjectivesIndex(objectives, bankKey)) return;
   await buildPracticeIndex(db);
 }
 

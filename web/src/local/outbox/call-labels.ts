@@ -24,6 +24,9 @@ const LABELS: { [T in MutationTemplate]: Labeller<T> } = {
   "POST /test/current/finish/{id}": (_, test) => (test ? `End of the test “${test.title}”` : "End of a test"),
   "POST /api/question/flag": (body) => (body.flagged === false ? "Flag taken off a question" : "Flag on a question"),
   "POST /api/question/unflag_all": () => "All flags taken off",
+  "POST /api/question/note": (body) => (body.text === "" ? "Note cleared on a question" : "Note on a question"),
+  "POST /api/question/review_mark": (body) =>
+    body.marked ? "Question marked for review" : "Mark for review taken off a question",
   "POST /questions/{id}/seen-in-exam": () => "Question seen in an exam",
   "POST /api/review": () => "Question looked at in your results",
   "POST /zoom": () => "Question zoom",
@@ -32,6 +35,13 @@ const LABELS: { [T in MutationTemplate]: Labeller<T> } = {
   "POST /profile/account": () => "Personal details",
   "POST /profile/preferences": () => "Email preferences",
   "POST /analysis/progress/reset/{subject_id}": () => "Progress reset of a subject",
+  "POST /test/current/comment": (body, test) => {
+    const position = test ? test.question_ids.indexOf(body.question_id) + 1 : 0;
+    const what = body.comment === "" ? "Comment taken off" : "Comment on";
+    if (!test) return `${what} a question of a test`;
+    return position > 0 ? `${what} question ${position} of “${test.title}”` : `${what} a question of “${test.title}”`;
+  },
+  "POST /questions/{id}/report-error": () => "Report of an error in a question",
 };
 
 /** Said of a call this version does not know, or whose body it cannot read. */
@@ -42,7 +52,11 @@ export function callTestId(call: string, body: unknown): string | null {
   const resolved = resolveCall(call);
   if (!resolved) return null;
   if (resolved.params.id && resolved.template === "POST /test/current/finish/{id}") return resolved.params.id;
-  if (resolved.template === "POST /test/current/save" || resolved.template === "POST /test/generate/{test_type}") {
+  if (
+    resolved.template === "POST /test/current/save" ||
+    resolved.template === "POST /test/current/comment" ||
+    resolved.template === "POST /test/generate/{test_type}"
+  ) {
     const parsed = MUTATIONS[resolved.template].safeParse(body);
     return parsed.success ? parsed.data.user_test_id : null;
   }

@@ -6,6 +6,7 @@
  */
 import "fake-indexeddb/auto";
 import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
+import { seededRandom } from "@preflight/sync-protocol/rules/selection";
 import type { DBCore, Middleware } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getMeta, userDb } from "../store/db.ts";
@@ -76,18 +77,6 @@ describe("the n-th request fails", () => {
     expect(await getMeta(scope.db, "drainBackoff")).toMatchObject({ failures: 10 });
   });
 });
-
-/** A seeded pseudo-random source (mulberry32), so a failing schedule can be run again. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A Dexie middleware that yields a random number of turns before every storage operation. */
 function slowStorage(random: () => number): Middleware<DBCore> {
@@ -173,7 +162,7 @@ describe("random delays around storage and fetch", () => {
   for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
     for (const locked of [true, false]) {
       it(`seed ${seed}${locked ? ", page and worker under one lock" : ", two drainers with no Web Locks"}: every change applied exactly once, in order`, async () => {
-        const random = seeded(seed);
+        const random = seededRandom(seed);
         middleware = slowStorage(random);
         userDb(STUDENT.id).use(middleware);
         const locks = new FakeLocks();

@@ -24,6 +24,8 @@ const school = {
   pass_percentage: 75,
   hide_results: false,
   hide_answers: false,
+  opens_at: null,
+  closes_at: null,
   question_ids: [30, 10, 20],
   question_versions: [1, 2, 1],
 };
@@ -66,6 +68,8 @@ describe("[FX5] downloading fixed tests", () => {
       id: 3,
       password_access: false,
       hide_answers: true,
+      opens_at: null,
+      closes_at: null,
       question_ids: [10, 40],
       question_versions: [1, 1],
     };

@@ -20,6 +20,7 @@ import type {
   WithheldQuestion,
 } from "@preflight/sync-protocol";
 import type { ClientErrorKind } from "@preflight/sync-protocol/schemas/diagnostics";
+import type { QuestionReportCategory } from "@preflight/sync-protocol/schemas/question-comments";
 import { Dexie, type EntityTable, type Table } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
 import {
@@ -76,9 +77,9 @@ export interface PendingError {
 }
 
 export class DeviceDb extends Dexie {
-  session!: EntityTable<DeviceSession, "key">;
-  accounts!: EntityTable<KnownAccount, "userId">;
-  pendingErrors!: EntityTable<PendingError, "id">;
+  declare session: EntityTable<DeviceSession, "key">;
+  declare accounts: EntityTable<KnownAccount, "userId">;
+  declare pendingErrors: EntityTable<PendingError, "id">;
   constructor() {
     super("preflight");
     this.version(1).stores({ session: "key", accounts: "userId" });
@@ -197,6 +198,26 @@ export interface LocalFlag {
   updatedAt: string;
 }
 
+/**
+ * The student's note on a question, plain text (sync-protocol rules/notes.ts); the latest write
+ * wins. A cleared note is kept with empty text until the server's row says the same.
+ */
+export interface LocalNote {
+  questionId: number;
+  text: string;
+  updatedAt: string;
+}
+
+/**
+ * The student's mark for review on a question (sync-protocol rules/review-marks.ts); the latest
+ * write wins. A mark taken off is kept (marked false) until the server's row says the same.
+ */
+export interface LocalReviewMark {
+  questionId: number;
+  marked: boolean;
+  updatedAt: string;
+}
+
 /** A report that a question was seen in an exam (month YYYY-MM, authority id). */
 export interface LocalSeenInExam {
   id: string;
@@ -206,6 +227,32 @@ export interface LocalSeenInExam {
   createdAt: string;
   /** The server's message once it has taken the report (study §8 shows it). */
   serverMessage?: string;
+}
+
+/**
+ * The student's comment on a question of an exam (issue 19): keyed as the answer to the same
+ * question of the same test (answerKey), sent with the test, editable until the test ends.
+ */
+export interface LocalTestComment {
+  key: string;
+  testId: string;
+  questionId: number;
+  text: string;
+  updatedAt: string;
+}
+
+/**
+ * A report of an error in a question (issue 19), kept on the device and sent through the outbox
+ * (whether it was sent is read there: actions/question-comments.ts reportStates).
+ */
+export interface LocalQuestionReport {
+  id: string;
+  questionId: number;
+  questionVersion: number;
+  category: QuestionReportCategory;
+  description: string;
+  testId: string | null;
+  createdAt: string;
 }
 
 /** A question of a finished test the student looked at in the results review. */
@@ -320,35 +367,39 @@ export interface MetaRow {
 export const USER_DB_PREFIX = "preflight-user-";
 
 export class UserDb extends Dexie {
-  questions!: EntityTable<LocalQuestion, "id">;
-  userTests!: EntityTable<LocalUserTest, "id">;
-  answers!: EntityTable<LocalAnswer, "key">;
-  outbox!: EntityTable<OutboxEntry, "seq">;
-  notices!: EntityTable<Notice, "id">;
-  meta!: EntityTable<MetaRow, "key">;
-  flags!: EntityTable<LocalFlag, "questionId">;
-  seenInExam!: EntityTable<LocalSeenInExam, "id">;
-  reviews!: EntityTable<LocalReview, "key">;
-  questionStats!: EntityTable<LocalQuestionStats, "questionId">;
-  authorities!: EntityTable<LocalAuthority, "id">;
-  questionArchive!: EntityTable<ArchivedQuestion, "key">;
-  installedPacks!: EntityTable<InstalledPack, "subject">;
-  packDownloads!: EntityTable<PackDownload, "packId">;
-  packChunks!: Table<PackChunk, [string, number]>;
-  updateRecords!: EntityTable<UpdateRecord, "id">;
-  lessonContent!: EntityTable<LessonContent, "id">;
-  syllabusNodes!: EntityTable<LocalSyllabusNode, "code">;
-  learningObjectives!: EntityTable<SubjectObjectives, "subject">;
-  fixedTests!: EntityTable<LocalFixedTest, "id">;
-  answerRecords!: EntityTable<LocalAnswerRecord, "id">;
-  modules!: EntityTable<LocalModule, "id">;
-  lessons!: EntityTable<LocalLesson, "id">;
-  courseDates!: EntityTable<LocalCourseDate, "moduleId">;
-  lessonProgress!: EntityTable<LocalLessonProgress, "lessonId">;
-  progressTests!: EntityTable<LocalProgressTest, "id">;
-  progressResets!: EntityTable<LocalProgressReset, "id">;
-  pendingFeedback!: EntityTable<PendingFeedback, "id">;
-  bankIndexes!: EntityTable<BankIndexRow, "key">;
+  declare questions: EntityTable<LocalQuestion, "id">;
+  declare userTests: EntityTable<LocalUserTest, "id">;
+  declare answers: EntityTable<LocalAnswer, "key">;
+  declare outbox: EntityTable<OutboxEntry, "seq">;
+  declare notices: EntityTable<Notice, "id">;
+  declare meta: EntityTable<MetaRow, "key">;
+  declare flags: EntityTable<LocalFlag, "questionId">;
+  declare notes: EntityTable<LocalNote, "questionId">;
+  declare reviewMarks: EntityTable<LocalReviewMark, "questionId">;
+  declare seenInExam: EntityTable<LocalSeenInExam, "id">;
+  declare reviews: EntityTable<LocalReview, "key">;
+  declare questionStats: EntityTable<LocalQuestionStats, "questionId">;
+  declare authorities: EntityTable<LocalAuthority, "id">;
+  declare questionArchive: EntityTable<ArchivedQuestion, "key">;
+  declare installedPacks: EntityTable<InstalledPack, "subject">;
+  declare packDownloads: EntityTable<PackDownload, "packId">;
+  declare packChunks: Table<PackChunk, [string, number]>;
+  declare updateRecords: EntityTable<UpdateRecord, "id">;
+  declare lessonContent: EntityTable<LessonContent, "id">;
+  declare syllabusNodes: EntityTable<LocalSyllabusNode, "code">;
+  declare learningObjectives: EntityTable<SubjectObjectives, "subject">;
+  declare fixedTests: EntityTable<LocalFixedTest, "id">;
+  declare answerRecords: EntityTable<LocalAnswerRecord, "id">;
+  declare modules: EntityTable<LocalModule, "id">;
+  declare lessons: EntityTable<LocalLesson, "id">;
+  declare courseDates: EntityTable<LocalCourseDate, "moduleId">;
+  declare lessonProgress: EntityTable<LocalLessonProgress, "lessonId">;
+  declare progressTests: EntityTable<LocalProgressTest, "id">;
+  declare progressResets: EntityTable<LocalProgressReset, "id">;
+  declare pendingFeedback: EntityTable<PendingFeedback, "id">;
+  declare bankIndexes: EntityTable<BankIndexRow, "key">;
+  declare testComments: EntityTable<LocalTestComment, "key">;
+  declare questionReports: EntityTable<LocalQuestionReport, "id">;
   constructor(userId: string) {
     super(`${USER_DB_PREFIX}${userId}`);
     this.version(1).stores({
@@ -427,6 +478,19 @@ export class UserDb extends Dexie {
         if (moving?.length) await tx.table<SubjectObjectives, string>("learningObjectives").bulkPut(moving);
         await meta.delete(OBJECTIVES_MOVING_KEY);
       });
+    // The review queue keeps its schedule with what it was computed from, the latest own answer
+    // among it (features/review/queries.ts; schema version 14).
+    this.version(14).stores({ answers: "key, testId, savedAt" });
+    // ... and schedules again only the questions new answers of this device touch (schema version 15).
+    this.version(15).stores({ answers: "key, testId, savedAt, questionId", answerRecords: "id, testId, questionId" });
+    // The student's notes on questions, synced like flags (schema version 16).
+    this.version(16).stores({ notes: "questionId" });
+    // Comments on an exam's questions, and reports of errors in questions (issue 19; schema
+    // version 17, version 16 being another change's). No other index: a comment's key starts with
+    // its test's id (answerKey), and a student's reports are few, so they are filtered.
+    this.version(17).stores({ testComments: "key", questionReports: "id" });
+    // The student's marks for review on questions, synced like notes (schema version 18).
+    this.version(18).stores({ reviewMarks: "questionId" });
   }
 }
 

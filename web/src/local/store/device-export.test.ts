@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
-import { toggleFlag } from "../actions/question.ts";
+import { saveNote, toggleFlag } from "../actions/question.ts";
+import { setReviewMark } from "../actions/review-marks.ts";
 import { createTest, finishTest, saveAnswer } from "../actions/test.ts";
 import { drainUnlocked } from "../outbox/drain.ts";
 import { FakePushServer } from "../outbox/fake-push-server.ts";
@@ -211,6 +212,52 @@ describe("device data export and import", () => {
     const error = await importDeviceData(busy.db, file.blob, { replace: true }).catch((e: unknown) => e);
     expect((error as DeviceImportError).reason).toBe("unsent-changes");
     expect((await busy.db.outbox.toArray()).map((e) => e.call)).toEqual(["POST /api/question/flag"]);
+  });
+
+  it("notes travel in the file as flags do: the notes and their waiting writes come back, and count as the device's own records", async () => {
+    const { scope } = await oldDevice();
+    await saveNote(scope, 3, "Annex 2: rules of the air");
+    await saveNote(scope, 4, "cleared later");
+    await saveNote(scope, 4, "");
+    const notes = await scope.db.notes.orderBy("questionId").toArray();
+    const file = await exportDeviceData(scope.db, { email: "student@preflight.test" });
+
+    const fresh = await freshDevice();
+    await fresh.db.notes.put({ questionId: 1, text: "pulled from the server", updatedAt: "2026-11-20T09:00:00.000Z" });
+    expect((await inspectDeviceFile(fresh.db, file.blob)).replaces).toEqual({ tests: 0, records: 1 });
+    await importDeviceData(fresh.db, file.blob, { replace: true });
+    expect(await fresh.db.notes.orderBy("questionId").toArray()).toEqual(notes);
+
+    const server = new FakePushServer();
+    await drainUnlocked({ fetch: server.fetch, now: () => new Date(), random: () => 0.5 });
+    expect(server.applied.filter((m) => m.call === "POST /api/question/note").map((m) => m.body)).toEqual([
+      { question_id: 3, text: "Annex 2: rules of the air" },
+      { question_id: 4, text: "cleared later" },
+      { question_id: 4, text: "" },
+    ]);
+  });
+
+  it("review marks travel in the file as notes do, and their waiting writes reach the server once", async () => {
+    const { scope } = await oldDevice();
+    await setReviewMark(scope, 3, true);
+    await setReviewMark(scope, 4, true);
+    await setReviewMark(scope, 4, false);
+    const marks = await scope.db.reviewMarks.orderBy("questionId").toArray();
+    const file = await exportDeviceData(scope.db, { email: "student@preflight.test" });
+
+    const fresh = await freshDevice();
+    await fresh.db.reviewMarks.put({ questionId: 1, marked: true, updatedAt: "2026-11-20T09:00:00.000Z" });
+    expect((await inspectDeviceFile(fresh.db, file.blob)).replaces).toEqual({ tests: 0, records: 1 });
+    await importDeviceData(fresh.db, file.blob, { replace: true });
+    expect(await fresh.db.reviewMarks.orderBy("questionId").toArray()).toEqual(marks);
+
+    const server = new FakePushServer();
+    await drainUnlocked({ fetch: server.fetch, now: () => new Date(), random: () => 0.5 });
+    expect(server.applied.filter((m) => m.call === "POST /api/question/review_mark").map((m) => m.body)).toEqual([
+      { question_id: 3, marked: true },
+      { question_id: 4, marked: true },
+      { question_id: 4, marked: false },
+    ]);
   });
 
   it("names the file after the student and the day", () => {

@@ -1,7 +1,7 @@
 /**
  * The student's device data as a file, for a device about to be wiped: everything of the
  * account's local database except what the updater can download again (the content tables).
- * Imported on another device signed in as the same student, the tests, answers, flags and the
+ * Imported on another device signed in as the same student, the tests, answers, flags, notes, review marks and the
  * outbox come back as they were — same client id and seq — so the changes that never reached
  * the server carry on from there and the server applies each exactly once.
  *
@@ -43,9 +43,13 @@ const OWN_RECORD_TABLES = [
   "answers",
   "answerRecords",
   "flags",
+  "notes",
+  "reviewMarks",
   "seenInExam",
   "reviews",
   "progressResets",
+  "testComments",
+  "questionReports",
   "outbox",
 ] as const;
 

@@ -1,4 +1,4 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { lazy, Suspense } from "react";
 import { firstPageReady, useAfterFirstPage } from "../../app/first-page-ready.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -15,16 +15,15 @@ const CourseDatesModal = lazy(() =>
   import("../../features/course-dates/index.ts").then((m) => ({ default: m.CourseDatesModal })),
 );
 
-// Below the progress card or at the sidebar's foot, they come once the page is painted rather than
-// with it: what the page opens with is the student's progress (the JS budget of the first page,
-// and their requests would count against its largest paint).
-const { Deferred: SyncButton } = deferred(() => import("../../features/sync/SyncButton.tsx").then((m) => m.SyncButton));
-const { Deferred: UpdateIndicator } = deferred(() =>
-  import("../../features/update/UpdateIndicator.tsx").then((m) => m.UpdateIndicator),
-);
-const { Deferred: RecentlyFlagged } = deferred(() =>
-  import("../../features/flagged/RecentlyFlagged.tsx").then((m) => m.RecentlyFlagged),
-);
+// Below the progress card, at the sidebar's foot or the page's, they come once the page is painted
+// rather than with it: what the page opens with is the student's progress (the JS budget of the
+// first page, and their requests would count against its largest paint). One import brings them.
+const afterPaint = () => import("./-dashboard-after-paint.ts");
+const { Deferred: SyncButton } = deferred(() => afterPaint().then((m) => m.SyncButton));
+const { Deferred: UpdateIndicator } = deferred(() => afterPaint().then((m) => m.UpdateIndicator));
+const { Deferred: RecentlyFlagged } = deferred(() => afterPaint().then((m) => m.RecentlyFlagged));
+const { Deferred: ExamReadiness } = deferred(() => afterPaint().then((m) => m.ExamReadiness));
+const { Deferred: ReviewCard } = deferred(() => afterPaint().then((m) => m.ReviewCard));
 
 /** The dashboard composes the features it shows (a feature never imports another). */
 function DashboardPage() {
@@ -56,6 +55,7 @@ function DashboardPage() {
           }
         />
       }
+      reviewCard={painted ? <ReviewCard /> : null}
       devicePanel={
         // The room the panel takes (a button row and a status line), kept while it comes.
         <div className="min-h-24">
@@ -68,12 +68,17 @@ function DashboardPage() {
         </div>
       }
       recentlyFlagged={painted ? <RecentlyFlagged /> : null}
+      readiness={painted ? <ExamReadiness /> : null}
       subscriptionLine={<SubscriptionLine subscription={subscription} />}
     />
   );
 }
 
 export const Route = createFileRoute("/_app/dashboard")({
+  // An instructor's home is the school area (issue 20).
+  beforeLoad: ({ context }) => {
+    if (context.session.user.role === "instructor") throw redirect({ to: "/school" });
+  },
   component: DashboardPage,
   // It calls firstPageReady once its reads are in (onShown above), not when resolved.
   staticData: { tellsWhenReady: true },

@@ -1,10 +1,24 @@
-import { type KeyboardEvent, type ReactNode, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useReducer, useRef, useState } from "react";
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";
 import { createPortal } from "react-dom";
-import { Button } from "../Button.tsx";
+import { ChartOverlay } from "./ChartOverlay.tsx";
+import { ChartToolsPanel } from "./ChartToolsPanel.tsx";
 import { type CarouselImage, imageSrc } from "./carousel.ts";
+import { containedView, type ImageView } from "./chart-geometry.ts";
+import { type ChartTool, chartToolsReducer, INITIAL_CHART_TOOLS } from "./chart-tools.ts";
 import { PRINT_BOX, PRINT_ONLY_CSS, PRINT_ROOT_ATTRIBUTE } from "./print.ts";
-import { rotatedImageStyle, rotateLeft, rotateRight } from "./rotation.ts";
+import {
+  rotatedImageStyle,
+  rotateLeft,
+  rotateRight,
+  VIEWER_ZOOM_MAX,
+  VIEWER_ZOOMS,
+  viewerTransform,
+  zoomInStep,
+  zoomOutStep,
+} from "./rotation.ts";
+import { useZoomPan } from "./useZoomPan.ts";
+import { PROTRACTOR_ICON, RULER_ICON, ToolButton, ToolToggle } from "./ViewerButtons.tsx";
 
 /**
  * Arrow and letter keys typed in the viewer stay in it: the test screen listens on the window
@@ -17,10 +31,13 @@ function keepKeysInside(event: KeyboardEvent) {
 
 /** The stage the enlarged image turns in: the image fits it at every angle. */
 const STAGE = { width: "min(calc(100vw - 4rem), 60rem)", height: "min(calc(100vh - 11rem), 60rem)" } as const;
+/** Lower while a chart tool's panel takes a strip under the toolbar. */
+const STAGE_WITH_TOOLS = { width: STAGE.width, height: "min(calc(100vh - 17rem), 60rem)" } as const;
 
 /**
- * The enlarged image in a modal: rotate left, rotate right (90 degree steps) and print (the
- * image alone, turned as on screen). Open while `image` is set; Escape, a click outside or
+ * The enlarged image in a modal: the chart tools (ruler and protractor, see chart-tools.ts),
+ * zoom (a drag moves the zoomed image), rotate left, rotate right (90 degree steps) and print
+ * (the image alone, turned as on screen). Open while `image` is set; Escape, a click outside or
  * Close call `onClose`. Each newly opened image starts unrotated.
  */
 export function ImageViewer({
@@ -68,14 +85,60 @@ function ViewerBody({
   onClose: () => void;
 }) {
   const [angle, setAngle] = useState(0);
+  const stageRef = useRef<HTMLDivElement>(null);
+  const { zoom, pan, moving, zoomTo, pinchTo, panBy, endGesture } = useZoomPan(stageRef);
+  const [tools, dispatch] = useReducer(chartToolsReducer, INITIAL_CHART_TOOLS);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
   const src = imageSrc(image.file);
+  const stage = tools.tool ? STAGE_WITH_TOOLS : STAGE;
+  const style = { ...rotatedImageStyle(angle, stage), transform: viewerTransform(angle, zoom, pan) };
+
+  const view = (): ImageView | null => {
+    const img = imageRef.current;
+    if (!img || !natural) return null;
+    const box = img.getBoundingClientRect();
+    return containedView({
+      centre: { x: box.left + box.width / 2, y: box.top + box.height / 2 },
+      box: { width: img.offsetWidth, height: img.offsetHeight },
+      natural,
+      angle,
+      zoom,
+    });
+  };
+  const onLoad = (img: HTMLImageElement) => {
+    if (img.naturalWidth > 0) setNatural({ width: img.naturalWidth, height: img.naturalHeight });
+  };
+  const toggle = (tool: ChartTool) => (on: boolean) => dispatch({ type: "tool", tool: on ? tool : null });
+
   return (
     <>
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-100 px-4 py-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-b border-slate-100 px-4 py-2">
         <Heading slot="title" className="mr-auto text-base font-semibold">
           {title}
         </Heading>
         <div className="flex flex-wrap items-center gap-1">
+          <ToolToggle label="Ruler" icon={RULER_ICON} selected={tools.tool === "ruler"} onChange={toggle("ruler")} />
+          <ToolToggle
+            label="Protractor"
+            icon={PROTRACTOR_ICON}
+            selected={tools.tool === "protractor"}
+            onChange={toggle("protractor")}
+          />
+          <ToolButton
+            label="Zoom out"
+            iconOnly
+            onPress={() => zoomTo(zoomOutStep(zoom))}
+            disabled={zoom <= VIEWER_ZOOMS[0]}
+            icon="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14ZM21 21l-5-5M8 11h6"
+          />
+          <ToolButton
+            label="Zoom in"
+            iconOnly
+            onPress={() => zoomTo(zoomInStep(zoom))}
+            disabled={zoom >= VIEWER_ZOOM_MAX}
+            icon="M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14ZM21 21l-5-5M8 11h6M11 8v6"
+          />
           <ToolButton label="Rotate left" onPress={() => setAngle(rotateLeft)} icon="M4 11a8 8 0 1 1 2.3 5.7M4 5v6h6" />
           <ToolButton
             label="Rotate right"
@@ -90,18 +153,41 @@ function ViewerBody({
           <ToolButton label="Close" onPress={onClose} icon="M6 6l12 12M18 6 6 18" />
         </div>
       </div>
+      <ChartToolsPanel state={tools} dispatch={dispatch} />
       <div
-        className="flex items-center justify-center overflow-hidden p-2"
-        style={{ width: `calc(${STAGE.width} + 1rem)`, height: `calc(${STAGE.height} + 1rem)`, maxWidth: "100%" }}
+        ref={stageRef}
+        className="relative flex items-center justify-center overflow-hidden p-2"
+        style={{ width: `calc(${stage.width} + 1rem)`, height: `calc(${stage.height} + 1rem)`, maxWidth: "100%" }}
+        data-testid="viewer-stage"
+        data-zoom={zoom}
       >
         <img
+          ref={(img) => {
+            imageRef.current = img;
+            if (img?.complete && natural === null) onLoad(img);
+          }}
           src={src}
           alt={alt}
-          className="max-w-none object-contain transition-transform duration-300 ease-out motion-reduce:transition-none"
-          style={rotatedImageStyle(angle, STAGE)}
+          onLoad={(event) => onLoad(event.currentTarget)}
+          className={`max-w-none object-contain ${moving ? "" : "transition-transform duration-300 ease-out motion-reduce:transition-none"}`}
+          style={style}
           data-testid="viewer-image"
           data-angle={angle}
         />
+        {natural ? (
+          <ChartOverlay
+            state={tools}
+            dispatch={dispatch}
+            natural={natural}
+            style={style}
+            view={view}
+            zoom={zoom}
+            moving={moving}
+            onPan={zoom > 1 ? panBy : undefined}
+            onPinch={pinchTo}
+            onGestureEnd={endGesture}
+          />
+        ) : null}
       </div>
       <PrintRoot>
         <img src={src} alt="" className="max-w-none object-contain" style={rotatedImageStyle(angle, PRINT_BOX)} />
@@ -121,20 +207,5 @@ function PrintRoot({ children }: { children: ReactNode }) {
       {children}
     </div>,
     document.body,
-  );
-}
-
-function ToolButton({ label, icon, onPress }: { label: string; icon: string; onPress: () => void }) {
-  return (
-    <Button
-      variant="plain"
-      onPress={onPress}
-      className="flex h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-    >
-      <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden>
-        <path d={icon} strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
-      <span>{label}</span>
-    </Button>
   );
 }

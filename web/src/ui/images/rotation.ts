@@ -41,3 +41,49 @@ export function rotatedImageStyle(
     height: sideways ? box.width : box.height,
   };
 }
+
+/** Zoom steps of the enlarged image (1 = fitted to the stage). */
+export const VIEWER_ZOOMS = [1, 1.5, 2, 3, 4] as const;
+export const VIEWER_ZOOM_MAX = 4;
+
+/** Any zoom (a pinch) within fitted to four times. */
+export function clampZoom(zoom: number): number {
+  return Number.isFinite(zoom) ? Math.min(VIEWER_ZOOM_MAX, Math.max(VIEWER_ZOOMS[0], zoom)) : VIEWER_ZOOMS[0];
+}
+
+export function zoomInStep(zoom: number): number {
+  return VIEWER_ZOOMS.find((z) => z > zoom) ?? VIEWER_ZOOM_MAX;
+}
+
+export function zoomOutStep(zoom: number): number {
+  return [...VIEWER_ZOOMS].reverse().find((z) => z < zoom) ?? VIEWER_ZOOMS[0];
+}
+
+export interface Pan {
+  readonly x: number;
+  readonly y: number;
+}
+
+/**
+ * The CSS transform of the enlarged image: moved by `pan` (screen pixels), turned, then zoomed
+ * about its centre. Unzoomed and unmoved it is the plain `rotate(...)` of rotatedImageStyle.
+ */
+export function viewerTransform(angle: number, zoom = 1, pan: Pan = { x: 0, y: 0 }): string {
+  const parts = [
+    pan.x !== 0 || pan.y !== 0 ? `translate(${pan.x}px, ${pan.y}px)` : "",
+    `rotate(${angle}deg)`,
+    zoom !== 1 ? `scale(${zoom})` : "",
+  ];
+  return parts.filter(Boolean).join(" ");
+}
+
+/**
+ * A pan kept so the zoomed image still covers the middle of a stage of `stage` size: the image
+ * (as large as the stage at zoom 1) may move at most half its extra size either way.
+ */
+export function clampPan(pan: Pan, zoom: number, stage: { width: number; height: number }): Pan {
+  const maxX = (stage.width * zoom) / 2;
+  const maxY = (stage.height * zoom) / 2;
+  const clamp = (v: number, max: number) => Math.min(max, Math.max(-max, v));
+  return { x: clamp(pan.x, maxX), y: clamp(pan.y, maxY) };
+}

@@ -12,9 +12,23 @@ import { resolveCall } from "@preflight/sync-protocol/mutation-templates";
 import { parseUserTestQuestionId } from "@preflight/sync-protocol/rules/question";
 import { getMeta, type UserDb } from "../../store/db.ts";
 
+/**
+ * The student's per-question records where the latest intent wins (flags, notes, review marks;
+ * sync-protocol rules/latest-write.ts), by the call that writes one.
+ */
+const QUESTION_RECORD_CALLS = {
+  "POST /api/question/flag": "flags",
+  "POST /api/question/note": "notes",
+  "POST /api/question/review_mark": "reviewMarks",
+} as const;
+export type QuestionRecord = (typeof QUESTION_RECORD_CALLS)[keyof typeof QUESTION_RECORD_CALLS];
+
 export interface PendingRefs {
   tests: Set<string>;
+  /** Per kind of question record, the questions whose record has a write waiting. */
   flags: Set<number>;
+  notes: Set<number>;
+  reviewMarks: Set<number>;
   unflagAll: boolean;
   zoom: boolean;
   /** Course dates, profile details or email preferences edited on this device and not yet sent. */
@@ -30,6 +44,8 @@ export function noPending(): PendingRefs {
   return {
     tests: new Set(),
     flags: new Set(),
+    notes: new Set(),
+    reviewMarks: new Set(),
     unflagAll: false,
     zoom: false,
     courseDates: false,
@@ -42,9 +58,12 @@ export function noPending(): PendingRefs {
 /** What was waiting before a call merged with what waits after it (`a` the earlier read). */
 export function mergePending(a: PendingRefs, b: PendingRefs): PendingRefs {
   const everything = a.everything || b.everything || a.queuedSeq !== b.queuedSeq;
+  const records = (kind: QuestionRecord) => new Set([...a[kind], ...b[kind]]);
   return {
     tests: new Set([...a.tests, ...b.tests]),
-    flags: new Set([...a.flags, ...b.flags]),
+    flags: records("flags"),
+    notes: records("notes"),
+    reviewMarks: records("reviewMarks"),
     unflagAll: everything || a.unflagAll || b.unflagAll,
     zoom: everything || a.zoom || b.zoom,
     courseDates: everything || a.courseDates || b.courseDates,
@@ -58,8 +77,9 @@ export function testPending(pending: PendingRefs, testId: string): boolean {
   return pending.everything || pending.tests.has(testId);
 }
 
-export function flagPending(pending: PendingRefs, questionId: number): boolean {
-  return pending.everything || pending.unflagAll || pending.flags.has(questionId);
+/** Whether the question's record of this kind has a write waiting (a flag also any unflag all). */
+export function recordPending(pending: PendingRefs, kind: QuestionRecord, questionId: number): boolean {
+  return pending.everything || (kind === "flags" && pending.unflagAll) || pending[kind].has(questionId);
 }
 
 /** Reads the pending outbox entries (inside a transaction that includes `outbox`, or alone). */
@@ -86,7 +106,9 @@ export async function pendingRefs(db: UserDb): Promise<PendingRefs> {
         break;
       }
       case "POST /api/question/flag":
-        if (typeof body.question_id === "number") refs.flags.add(body.question_id);
+      case "POST /api/question/note":
+      case "POST /api/question/review_mark":
+        if (typeof body.question_id === "number") refs[QUESTION_RECORD_CALLS[resolved.template]].add(body.question_id);
         break;
       case "POST /api/question/unflag_all":
         refs.unflagAll = true;

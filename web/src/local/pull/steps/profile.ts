@@ -10,6 +10,9 @@ import { mergePending, pendingRefs } from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
+/** Meta key of the student's own review weights (the server fits them; nothing on the device edits them). */
+export const REVIEW_WEIGHTS_KEY = "reviewWeights";
+
 export async function pullProfile(db: UserDb, ask: PullCall["profile"]): Promise<{ deferred: boolean }> {
   const before = await pendingRefs(db);
   const reply = await fetchStep(db, "profile", ask);
@@ -25,6 +28,9 @@ export async function pullProfile(db: UserDb, ask: PullCall["profile"]): Promise
       await db.meta.put({ key: "profile", value: profile });
       await db.meta.put({ key: "updateMode", value: profile.manual_update });
     }
+    // The server's alone: kept whatever waits in the outbox.
+    if (profile.review_weights) await db.meta.put({ key: REVIEW_WEIGHTS_KEY, value: profile.review_weights });
+    else await db.meta.delete(REVIEW_WEIGHTS_KEY);
     if (!pending.zoom && profile.settings.zoom !== null)
       await db.meta.put({ key: "zoom", value: profile.settings.zoom });
     if (!pending.zoom && !pending.profile) await db.meta.put({ key: cursorKey("profile"), value: reply.cursor });

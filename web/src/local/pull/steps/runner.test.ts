@@ -1,7 +1,8 @@
 import "fake-indexeddb/auto";
 import type { PulledAnswer, PulledTest, PullStep } from "@preflight/sync-protocol";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setZoom, toggleFlag } from "../../actions/question.ts";
+import { saveNote, setZoom, toggleFlag } from "../../actions/question.ts";
+import { setReviewMark } from "../../actions/review-marks.ts";
 import { createTest, saveAnswer } from "../../actions/test.ts";
 import { answerKey, archiveKey, getMeta, type UserDb } from "../../store/db.ts";
 import { multipleChoice, resetDatabases, STUDENT, signedInScope } from "../../test-support.ts";
@@ -394,5 +395,98 @@ describe("the post-login sync chain", () => {
     expect(await cursorOf(db, "user")).toBe("28");
     // The rest of the profile is the server's.
     expect(await getMeta(db, "profile")).toMatchObject({ firstname: "Samantha" });
+  });
+
+  it("[PL2] [SR24] notes from another device arrive, a cleared one as empty text", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    await db.notes.put({ questionId: 7, text: "old words", updatedAt: "2026-11-20T08:00:00.000Z" });
+    const server = fakeServer({
+      user: {
+        ...emptyUser,
+        cursor: "12",
+        notes: [
+          { question_id: 5, text: "from the laptop", updated_at: "2026-11-21T08:05:00.000Z", change_seq: 11 },
+          { question_id: 7, text: "", updated_at: "2026-11-21T08:06:00.000Z", change_seq: 12 },
+        ],
+      },
+    });
+    await runPullChain(db, { call: server.call });
+    expect(await db.notes.get(5)).toEqual({
+      questionId: 5,
+      text: "from the laptop",
+      updatedAt: "2026-11-21T08:05:00.000Z",
+    });
+    expect(await db.notes.get(7)).toMatchObject({ text: "" });
+    expect(await cursorOf(db, "user")).toBe("12");
+  });
+
+  it("[PL5] a note written on this device and not yet sent is not overwritten; the server's comes again", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    await saveNote(scope, 4, "written offline on the tablet");
+    const server = fakeServer({
+      user: {
+        ...emptyUser,
+        cursor: "30",
+        notes: [
+          { question_id: 4, text: "older, from the laptop", updated_at: "2026-11-21T08:00:00.000Z", change_seq: 29 },
+          { question_id: 6, text: "another question", updated_at: "2026-11-21T08:00:00.000Z", change_seq: 30 },
+        ],
+      },
+    });
+    await runPullChain(db, { call: server.call });
+    expect(await db.notes.get(4)).toMatchObject({ text: "written offline on the tablet" });
+    expect(await db.notes.get(6)).toMatchObject({ text: "another question" });
+    expect(await cursorOf(db, "user")).toBe("28");
+    expect(await getMeta(db, PULL_DEFERRED_KEY)).toEqual(expect.any(String));
+  });
+
+  it("[PL2] [SR26] review marks from another device arrive, one taken off as marked false", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    await db.reviewMarks.put({ questionId: 7, marked: true, updatedAt: "2026-11-20T08:00:00.000Z" });
+    const server = fakeServer({
+      user: {
+        ...emptyUser,
+        cursor: "14",
+        review_marks: [
+          { question_id: 5, marked: true, updated_at: "2026-11-21T08:05:00.000Z", change_seq: 13 },
+          { question_id: 7, marked: false, updated_at: "2026-11-21T08:06:00.000Z", change_seq: 14 },
+        ],
+      },
+    });
+    await runPullChain(db, { call: server.call });
+    expect(await db.reviewMarks.get(5)).toEqual({ questionId: 5, marked: true, updatedAt: "2026-11-21T08:05:00.000Z" });
+    expect(await db.reviewMarks.get(7)).toEqual({
+      questionId: 7,
+      marked: false,
+      updatedAt: "2026-11-21T08:06:00.000Z",
+    });
+    expect(await cursorOf(db, "user")).toBe("14");
+  });
+
+  it("[PL5] a mark set on this device and not yet sent is not overwritten; the server's comes again", async () => {
+    const scope = await signedInScope();
+    const { db } = scope;
+    await setReviewMark(scope, 4, true);
+    const server = fakeServer({
+      user: {
+        ...emptyUser,
+        cursor: "40",
+        review_marks: [
+          { question_id: 4, marked: false, updated_at: "2026-11-21T08:00:00.000Z", change_seq: 39 },
+          { question_id: 6, marked: true, updated_at: "2026-11-21T08:00:00.000Z", change_seq: 40 },
+        ],
+        // A flag of the same question is another record: it is taken.
+        flags: [{ question_id: 4, flagged: true, updated_at: "2026-11-21T08:00:00.000Z", change_seq: 38 }],
+      },
+    });
+    await runPullChain(db, { call: server.call });
+    expect(await db.reviewMarks.get(4)).toMatchObject({ marked: true });
+    expect(await db.reviewMarks.get(6)).toMatchObject({ marked: true });
+    expect(await db.flags.get(4)).toMatchObject({ flagged: true });
+    expect(await cursorOf(db, "user")).toBe("38");
+    expect(await getMeta(db, PULL_DEFERRED_KEY)).toEqual(expect.any(String));
   });
 });

@@ -1,11 +1,15 @@
 /**
- * User step: tests, answer records, flags, seen-in-exam reports and reviews changed on the server.
+ * User step: tests, answer records, flags, notes, review marks, seen-in-exam reports and reviews
+ * changed on the server.
  *
  * - Answer records are facts (append-only, named by the save's id): merged by id, never doubled.
  * - A test with no change waiting in the outbox takes the server's row, and its answers become
  *   the server's latest counted answer per question. A test with a change waiting keeps the
  *   device's version; its rows are left aside and the cursor stays before them (heldBackCursor),
- *   so they come again once the change is applied. Flags likewise, per question.
+ *   so they come again once the change is applied. Flags, notes and review marks likewise, per
+ *   question (questionRecords): a record with no write waiting takes the server's row (the latest
+ *   write, SR18, SR24, SR26), a cleared note or a mark taken off too.
+ * - A test's comments (exams) come with its row: a test with nothing waiting takes the server's.
  * - Reports and reviews are added when new; the first one kept wins, as on the server.
  * - Progress resets are facts named by the reset's mutation id: the server's row replaces the
  *   device's own (the server may have moved a reset stamped ahead of its clock back to it).
@@ -22,7 +26,14 @@ import {
   type UserDb,
 } from "../../store/db.ts";
 import { cursorKey, heldBackCursor } from "./cursor.ts";
-import { flagPending, mergePending, pendingRefs, testPending } from "./pending.ts";
+import {
+  mergePending,
+  type PendingRefs,
+  pendingRefs,
+  type QuestionRecord,
+  recordPending,
+  testPending,
+} from "./pending.ts";
 import { fetchStep } from "./step.ts";
 import type { PullCall } from "./transport.ts";
 
@@ -36,6 +47,9 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
     db.answers,
     db.answerRecords,
     db.flags,
+    db.notes,
+    db.testComments,
+    db.reviewMarks,
     db.seenInExam,
     db.reviews,
     db.questionArchive,
@@ -51,7 +65,10 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
     await db.answerRecords.bulkPut(reply.answers.map(toRecord));
     for (const test of reply.tests) {
       if (testPending(pending, test.id)) deferred.push(test.change_seq);
-      else await db.userTests.put(toLocalTest(test, await db.userTests.get(test.id)));
+      else {
+        await db.userTests.put(toLocalTest(test, await db.userTests.get(test.id)));
+        await showServerComments(db, test);
+      }
     }
     const touched = new Set([...reply.tests.map((t) => t.id), ...reply.answers.map((a) => a.user_test_id)]);
     for (const testId of touched) {
@@ -60,10 +77,17 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
       else await showServerAnswers(db, testId);
     }
 
-    for (const flag of reply.flags) {
-      if (flagPending(pending, flag.question_id)) deferred.push(flag.change_seq);
-      else await db.flags.put({ questionId: flag.question_id, flagged: flag.flagged, updatedAt: flag.updated_at });
-    }
+    // The per-question records where the latest intent wins: the server's row, the latest write.
+    const take = questionRecords(pending, deferred);
+    await take("flags", reply.flags, (f) =>
+      db.flags.put({ questionId: f.question_id, flagged: f.flagged, updatedAt: f.updated_at }),
+    );
+    await take("notes", reply.notes, (n) =>
+      db.notes.put({ questionId: n.question_id, text: n.text, updatedAt: n.updated_at }),
+    );
+    await take("reviewMarks", reply.review_marks, (m) =>
+      db.reviewMarks.put({ questionId: m.question_id, marked: m.marked, updatedAt: m.updated_at }),
+    );
     for (const report of reply.seen_in_exam) {
       if (await db.seenInExam.get(report.id)) continue;
       await db.seenInExam.add({
@@ -105,6 +129,44 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
     await db.meta.put({ key: cursorKey("user"), value: heldBackCursor(reply.cursor, deferred) });
     return { deferred: deferred.length > 0 };
   });
+}
+
+/** The test's comments as the server holds them (the latest intent of any device): kept, changed or taken away. */
+async function showServerComments(db: UserDb, test: PulledTest): Promise<void> {
+  const held = await db.testComments.where("key").startsWith(`${test.id}:`).toArray();
+  const server = new Map(
+    test.questions.flatMap((q) => (q.comment ? [[answerKey(test.id, q.question_id), q] as const] : [])),
+  );
+  const gone = held.filter((c) => !server.has(c.key)).map((c) => c.key);
+  if (gone.length) await db.testComments.bulkDelete(gone);
+  for (const [key, q] of server) {
+    const local = held.find((c) => c.key === key);
+    if (local?.text === q.comment) continue;
+    await db.testComments.put({
+      key,
+      testId: test.id,
+      questionId: q.question_id,
+      text: q.comment as string,
+      updatedAt: local?.updatedAt ?? test.finished_at ?? test.started,
+    });
+  }
+}
+
+/**
+ * Takes the pulled rows of one kind of per-question record: each row whose question has no write
+ * of that record waiting is put; the others are left aside, their change numbers held back (PL5).
+ */
+function questionRecords(pending: PendingRefs, deferred: number[]) {
+  return async <R extends { question_id: number; change_seq: number }>(
+    kind: QuestionRecord,
+    rows: readonly R[],
+    put: (row: R) => Promise<unknown>,
+  ): Promise<void> => {
+    for (const row of rows) {
+      if (recordPending(pending, kind, row.question_id)) deferred.push(row.change_seq);
+      else await put(row);
+    }
+  };
 }
 
 function toRecord(answer: PulledAnswer): LocalAnswerRecord {

@@ -3,7 +3,7 @@ import { CLIENT_ERROR_LIMITS, clientErrorsBodySchema } from "@preflight/sync-pro
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deviceDb } from "../store/db.ts";
 import { signedInScope } from "../test-support.ts";
-import { ErrorReporter, errorParts } from "./error-reports.ts";
+import { ErrorReporter, errorParts } from "./error-reporter.ts";
 
 const sent: unknown[] = [];
 let answer: () => Response = () => new Response("{}", { status: 500 });

@@ -1,0 +1,239 @@
+import "fake-indexeddb/auto";
+import { reviewParameters, reviewSchedule } from "@preflight/sync-protocol/rules/review-schedule";
+import { liveQuery } from "dexie";
+import { default_w } from "ts-fsrs";
+import { beforeEach, describe, expect, it } from "vitest";
+import { createTest, saveAnswer } from "../../local/actions/test.ts";
+import type { LocalAnswerRecord } from "../../local/store/db.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
+import { readReviewQueue } from "./queries.ts";
+
+const RIGHT = (id: number) => [id * 100 + 1];
+const WRONG = (id: number) => [id * 100 + 2];
+
+/** An answer record as the pull stores it (applied, received when given, unless said). */
+function pulled(
+  id: string,
+  testId: string,
+  questionId: number,
+  given: number[],
+  correct: boolean | null,
+  createdAt: string,
+  more: Partial<LocalAnswerRecord> = {},
+): LocalAnswerRecord {
+  return {
+    id,
+    testId,
+    questionId,
+    questionVersion: 1,
+    given,
+    correct,
+    applied: true,
+    createdAt,
+    receivedAt: createdAt,
+    ...more,
+  };
+}
+
+describe("the review queue on the device", () => {
+  beforeEach(resetDatabases);
+
+  async function deviceWithBank() {
+    const scope = await signedInScope();
+    await scope.db.questions.bulkPut([
+      { ...multipleChoice(1), subject: "071" },
+      { ...multipleChoice(2), subject: "062" },
+      { ...multipleChoice(3), subject: "071" },
+    ]);
+    await scope.db.meta.put({
+      key: "subjects",
+      value: [
+        { code: "062", title: "Radio navigation" },
+        { code: "071", title: "Operational procedures" },
+      ],
+    });
+    const test = await createTest(scope, {
+      test_type: "practice",
+      title: "Practice",
+      count: 3,
+      from: [1, 2, 3],
+      ordered: true,
+      display_answers: "after_choice",
+      seed: 1,
+    });
+    return { scope, test };
+  }
+
+  it("holds a question answered wrong on this device, offline, due today, counted by subject", async () => {
+    const { scope, test } = await deviceWithBank();
+    expect(await readReviewQueue(scope.db, scope.now())).toMatchObject({ due: [], scheduled: 0 });
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    await saveAnswer(scope, test.id, 2, WRONG(2));
+    await saveAnswer(scope, test.id, 3, RIGHT(3));
+    const queue = await readReviewQueue(scope.db, scope.now());
+    expect(queue.due).toEqual([1, 2]);
+    expect(queue.bySubject).toEqual([
+      { code: "062", title: "Radio navigation", count: 1 },
+      { code: "071", title: "Operational procedures", count: 1 },
+    ]);
+    expect(queue.scheduled).toBe(2);
+  });
+
+  it("counts one answer once when the device holds it both as its own and as the pulled record", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    const own = await scope.db.answers.toArray();
+    // The same answer, pulled back from the server after it was sent.
+    await scope.db.answerRecords.put(pulled("a-1", test.id, 1, WRONG(1), false, own[0]?.savedAt as string));
+    // Then reviewed right in a test on another device, pulled too: due in days, not today.
+    await scope.db.answerRecords.put(
+      pulled(
+        "a-2",
+        "review-elsewhere",
+        1,
+        RIGHT(1),
+        true,
+        new Date(Date.parse(own[0]?.savedAt as string) + 60 * 60_000).toISOString(),
+        { receivedAt: new Date().toISOString() },
+      ),
+    );
+    const queue = await readReviewQueue(scope.db, scope.now());
+    expect(queue.due).toEqual([]);
+    expect(queue.scheduled).toBe(1);
+    expect(queue.nextDue?.getTime()).toBeGreaterThan(Date.parse(own[0]?.savedAt as string) + 24 * 60 * 60_000);
+  });
+
+  it("takes a withheld grade from the record, never from the answers table's mirror of it", async () => {
+    const { scope, test } = await deviceWithBank();
+    const at = scope.now().toISOString();
+    // A school's test whose grading is withheld: the record has no grade; the test's answers as
+    // the device shows them say false.
+    await scope.db.answerRecords.put(pulled("withheld", test.id, 1, RIGHT(1), null, at));
+    await scope.db.answers.put({
+      key: `${test.id}:1`,
+      testId: test.id,
+      questionId: 1,
+      given: RIGHT(1),
+      correct: false,
+      savedAt: at,
+    });
+    expect((await readReviewQueue(scope.db, scope.now())).scheduled).toBe(0);
+  });
+
+  it("keeps the schedule while the answers are as they were; a new answer of this device schedules its question again", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([1]);
+    await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+    // Read again unchanged: from the kept schedule (a planted one shows it is the one read).
+    const kept = (await scope.db.meta.get("reviewSchedule"))?.value as { cards: unknown[] };
+    await scope.db.meta.put({ key: "reviewSchedule", value: { ...kept, cards: [[3, 0, "071"]] } });
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([3]);
+    // A new answer saved here: only its question is scheduled again, the rest of the kept schedule stays.
+    await saveAnswer(scope, test.id, 2, WRONG(2));
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([3, 2]);
+    // A pulled record: every answer is scheduled again.
+    const at = scope.now().toISOString();
+    await scope.db.answerRecords.put(pulled("pulled", "elsewhere", 3, RIGHT(3), true, at));
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([1, 2]);
+  });
+
+  it("schedules new answers of this device as scheduling every answer would", async () => {
+    const { scope, test } = await deviceWithBank();
+    const second = await createTest(scope, {
+      test_type: "practice",
+      title: "Practice",
+      count: 3,
+      from: [1, 2, 3],
+      ordered: true,
+      display_answers: "after_choice",
+      seed: 2,
+    });
+    const steps: [string, number, number[]][] = [
+      [test.id, 1, WRONG(1)],
+      [test.id, 2, RIGHT(2)],
+      [test.id, 1, RIGHT(1)], // changed in the same test: no longer wrong there
+      [second.id, 2, WRONG(2)],
+      [test.id, 3, WRONG(3)],
+      [second.id, 1, WRONG(1)],
+      [second.id, 3, RIGHT(3)],
+    ];
+    for (const [testId, questionId, given] of steps) {
+      await readReviewQueue(scope.db, scope.now());
+      await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+      await saveAnswer(scope, testId, questionId, given);
+      const now = scope.now();
+      const kept = await readReviewQueue(scope.db, now);
+      await scope.db.meta.delete("reviewSchedule");
+      expect(kept).toEqual(await readReviewQueue(scope.db, now));
+    }
+  });
+
+  it("keeps the schedule a live query computed, as the dashboard reads it (a live query may not write)", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    const seen: number[][] = [];
+    const reading = liveQuery(() => readReviewQueue(scope.db, scope.now())).subscribe((queue) => seen.push(queue.due));
+    try {
+      await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+      expect(seen[0]).toEqual([1]);
+    } finally {
+      reading.unsubscribe();
+    }
+  });
+
+  it("leaves out answers kept on record only, and a due question no longer on this device", async () => {
+    const { scope, test } = await deviceWithBank();
+    await scope.db.answerRecords.put(
+      pulled("late", test.id, 3, WRONG(3), false, scope.now().toISOString(), { applied: false }),
+    );
+    await saveAnswer(scope, test.id, 2, WRONG(2));
+    await scope.db.questions.delete(2);
+    const queue = await readReviewQueue(scope.db, scope.now());
+    expect(queue.due).toEqual([]);
+    expect(queue.scheduled).toBe(0);
+  });
+
+  it("schedules with the student's own weights once the server fitted them, and again when they change", async () => {
+    const { scope } = await deviceWithBank();
+    const day = 86_400_000;
+    const start = scope.now().getTime();
+    const ago = (days: number, minutes = 0) => new Date(start - days * day + minutes * 60_000).toISOString();
+    // Wrong, right ten minutes later, right again three days later: next due in days, not today.
+    await scope.db.answerRecords.bulkPut([
+      pulled("a", "t1", 1, WRONG(1), false, ago(3)),
+      pulled("b", "t2", 1, RIGHT(1), true, ago(3, 20)),
+      pulled("c", "t3", 1, RIGHT(1), true, ago(0, -60)),
+    ]);
+    const defaults = await readReviewQueue(scope.db, scope.now());
+    expect(defaults).toMatchObject({ due: [], scheduled: 1, ownWeights: null });
+
+    // Memory that grows more with each recall than FSRS's average: the next review comes later.
+    const weights = [...default_w];
+    weights[8] = (default_w[8] as number) * 2;
+    await scope.db.meta.put({
+      key: "reviewWeights",
+      value: { weights, reviews: 412, fitted_at: "2026-11-20T09:00:00.000Z" },
+    });
+    const own = await readReviewQueue(scope.db, scope.now());
+    expect(own.ownWeights).toEqual({ reviews: 412, fittedAt: new Date("2026-11-20T09:00:00.000Z") });
+    expect(own.nextDue?.getTime()).toBeGreaterThan(defaults.nextDue?.getTime() as number);
+    const expected = reviewSchedule(
+      [
+        { questionId: 1, testId: "t1", answeredAt: ago(3), correct: false },
+        { questionId: 1, testId: "t2", answeredAt: ago(3, 20), correct: true },
+        { questionId: 1, testId: "t3", answeredAt: ago(0, -60), correct: true },
+      ],
+      reviewParameters(weights),
+    ).get(1);
+    expect(own.nextDue).toEqual(expected?.due);
+
+    // Kept, then refitted by the server: the kept schedule is not read with the old weights.
+    await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+    await scope.db.meta.put({
+      key: "reviewWeights",
+      value: { weights: [...default_w], reviews: 730, fitted_at: "2026-11-27T09:00:00.000Z" },
+    });
+    expect((await readReviewQueue(scope.db, scope.now())).nextDue).toEqual(defaults.nextDue);
+  });
+});
