@@ -283,7 +283,8 @@ export async function installBankOnDevice(
 }
 
 /** In-page, as plain JavaScript: rows put into stores of the signed-in student's device database. */
-export const WRITE_ROWS = `async (stores) => {
+/** In the page: opens the signed-in student's database (a function of no argument, as source). */
+const OPEN_USER_DB = `async () => {
   const open = (name) => new Promise((resolve, reject) => {
     const r = indexedDB.open(name);
     r.onsuccess = () => resolve(r.result);
@@ -296,7 +297,11 @@ export const WRITE_ROWS = `async (stores) => {
     r.onerror = () => reject(r.error);
   });
   device.close();
-  const user = await open("preflight-user-" + session.userId);
+  return open("preflight-user-" + session.userId);
+}`;
+
+export const WRITE_ROWS = `async (stores) => {
+  const user = await (${OPEN_USER_DB})();
   for (const [store, rows] of Object.entries(stores))
     await new Promise((resolve, reject) => {
       const tx = user.transaction(store, "readwrite");
@@ -305,4 +310,16 @@ export const WRITE_ROWS = `async (stores) => {
       tx.onerror = () => reject(tx.error);
     });
   user.close();
+}`;
+
+/** In the page: one row of the student's database by its key, undefined if none: `(${READ_ROW})(store, key)`. */
+export const READ_ROW = `async (store, key) => {
+  const user = await (${OPEN_USER_DB})();
+  const row = await new Promise((resolve, reject) => {
+    const r = user.transaction(store).objectStore(store).get(key);
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error);
+  });
+  user.close();
+  return row;
 }`;

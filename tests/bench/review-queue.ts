@@ -3,10 +3,11 @@
  * the student's device holds 20,000 answers from the last 60 days (a third of its questions
  * answered, a third of the answers wrong), and the dashboard's Review card reads the queue from
  * them (web/src/features/review/queries.ts): from the schedule kept on the device while the
- * answers are unchanged, otherwise by reading and scheduling every answer. The figures are the
- * read itself, in the page, as the app measures it (the User Timing entry REVIEW_QUEUE_MEASURE):
- * the dashboard's first open, six more, three opens each after an answer saved on the device and
- * after a record pulled from another.
+ * answers are unchanged, with the questions of answers saved or pulled since scheduled again,
+ * otherwise by reading and scheduling every answer. The figures are the read itself, in the page,
+ * as the app measures it (the User Timing entry REVIEW_QUEUE_MEASURE): the dashboard's first
+ * open, six more, three opens each after an answer saved on the device, after a record pulled
+ * from another, and after a record written other than by a pull.
  *
  * Needs the built app: run `npm run build` first (the server serves web/dist).
  */
@@ -15,7 +16,8 @@ import { seededRandom } from "@preflight/sync-protocol/rules/selection";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { Page } from "playwright-core";
 import { REVIEW_QUEUE_MEASURE } from "../../web/src/features/review/queries.ts";
-import { installBankOnDevice, WRITE_ROWS } from "./bank-device.ts";
+import { PULLED_ANSWERS_KEY, type PulledAnswersJournal, withPull } from "../../web/src/local/store/pulled-answers.ts";
+import { installBankOnDevice, READ_ROW, WRITE_ROWS } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
 
 const ANSWERS = 20_000;
@@ -87,14 +89,28 @@ export async function reviewQueue(): Promise<BenchRow[]> {
       await page.evaluate(`(${WRITE_ROWS})(${JSON.stringify({ answers: [own] })})`);
       afterOwn.push((await openDashboard(page, server.baseUrl)).ms);
     }
-    // A record pulled since (another device's answer): every answer is scheduled again.
+    // A record pulled since (another device's answer), noted as the pull step notes it: its
+    // question is scheduled again, the rest kept.
     const afterPull: number[] = [];
     for (let i = 0; i < 3; i++) {
       const [extra] = history(bank, Date.now() + i)
         .slice(-1)
         .map((r) => ({ ...r, id: `bench-extra-${i}` }));
-      await page.evaluate(`(${WRITE_ROWS})(${JSON.stringify({ answerRecords: [extra] })})`);
+      const journal = (await page.evaluate(`(${READ_ROW})("meta", ${JSON.stringify(PULLED_ANSWERS_KEY)})`)) as
+        | { value: PulledAnswersJournal }
+        | undefined;
+      const noted = { key: PULLED_ANSWERS_KEY, value: withPull(journal?.value, [extra?.questionId as number]) };
+      await page.evaluate(`(${WRITE_ROWS})(${JSON.stringify({ answerRecords: [extra], meta: [noted] })})`);
       afterPull.push((await openDashboard(page, server.baseUrl)).ms);
+    }
+    // A record written other than by a pull (a device file imported): every answer is scheduled again.
+    const afterImport: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const [extra] = history(bank, Date.now() + i)
+        .slice(-1)
+        .map((r) => ({ ...r, id: `bench-imported-${i}` }));
+      await page.evaluate(`(${WRITE_ROWS})(${JSON.stringify({ answerRecords: [extra] })})`);
+      afterImport.push((await openDashboard(page, server.baseUrl)).ms);
     }
     const bench = `review queue, ${bank.length} questions (Chromium)`;
     const ms = (n: number | undefined) => `${(n ?? Number.NaN).toFixed(1)} ms`;
@@ -113,9 +129,15 @@ export async function reviewQueue(): Promise<BenchRow[]> {
       },
       {
         bench,
+        measure: "the same after a record pulled from another device (its question scheduled again), p50 of 3",
+        value: ms(percentile(afterPull, 50)),
+        target: "< 100 ms",
+      },
+      {
+        bench,
         measure:
-          "the same, the first open / after a record pulled from another device (every answer scheduled), p50 of 3",
-        value: `${ms(opens[0])} / ${ms(percentile(afterPull, 50))}`,
+          "the same, the first open / after records written other than by a pull (every answer scheduled), p50 of 3",
+        value: `${ms(opens[0])} / ${ms(percentile(afterImport, 50))}`,
       },
     ];
   } finally {

@@ -1,11 +1,11 @@
 import "fake-indexeddb/auto";
 import { reviewSchedule } from "@preflight/sync-protocol/rules/review-schedule";
 import { liveQuery } from "dexie";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setReviewMark } from "../../local/actions/review-marks.ts";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
-import { readReviewQueue } from "./queries.ts";
+import { readReviewQueue, scheduleKept } from "./queries.ts";
 
 const RIGHT = (id: number) => [id * 100 + 1];
 const WRONG = (id: number) => [id * 100 + 2];
@@ -38,11 +38,14 @@ async function deviceWithBank() {
 }
 
 /** The schedule is kept in meta once a read is over; the next read may use it. */
-const kept = async (scope: Awaited<ReturnType<typeof signedInScope>>) =>
-  expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+const kept = async (scope: Awaited<ReturnType<typeof signedInScope>>) => {
+  await scheduleKept();
+  expect((await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+};
 
 describe("[SR26] marks for review in the device's review queue", () => {
   beforeEach(resetDatabases);
+  afterEach(scheduleKept);
 
   it("a question answered right and marked on this device is due today, offline; taken off, it leaves", async () => {
     const { scope, test } = await deviceWithBank();
@@ -105,6 +108,7 @@ describe("[SR26] marks for review in the device's review queue", () => {
       await step();
       const now = scope.now();
       const incremental = await readReviewQueue(scope.db, now);
+      await scheduleKept();
       await scope.db.meta.delete("reviewSchedule");
       expect(incremental).toEqual(await readReviewQueue(scope.db, now));
     }

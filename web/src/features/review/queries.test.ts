@@ -1,12 +1,14 @@
 import "fake-indexeddb/auto";
+import { routes } from "@preflight/sync-protocol/routes/index";
 import { reviewParameters, reviewSchedule } from "@preflight/sync-protocol/rules/review-schedule";
 import { liveQuery } from "dexie";
 import { default_w } from "ts-fsrs";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
+import { pullUser } from "../../local/pull/steps/user.ts";
 import type { LocalAnswerRecord } from "../../local/store/db.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
-import { readReviewQueue } from "./queries.ts";
+import { multipleChoice, resetDatabases, signedInScope, stepAnswers } from "../../local/test-support.ts";
+import { readReviewQueue, scheduleKept } from "./queries.ts";
 
 const RIGHT = (id: number) => [id * 100 + 1];
 const WRONG = (id: number) => [id * 100 + 2];
@@ -37,6 +39,8 @@ function pulled(
 
 describe("the review queue on the device", () => {
   beforeEach(resetDatabases);
+  // A read's schedule is kept just after it: not into the next test's database.
+  afterEach(scheduleKept);
 
   async function deviceWithBank() {
     const scope = await signedInScope();
@@ -124,7 +128,7 @@ describe("the review queue on the device", () => {
     const { scope, test } = await deviceWithBank();
     await saveAnswer(scope, test.id, 1, WRONG(1));
     expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([1]);
-    await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+    await scheduleKept();
     // Read again unchanged: from the kept schedule (a planted one shows it is the one read).
     const kept = (await scope.db.meta.get("reviewSchedule"))?.value as { cards: unknown[] };
     await scope.db.meta.put({ key: "reviewSchedule", value: { ...kept, cards: [[3, 0, "071"]] } });
@@ -132,10 +136,82 @@ describe("the review queue on the device", () => {
     // A new answer saved here: only its question is scheduled again, the rest of the kept schedule stays.
     await saveAnswer(scope, test.id, 2, WRONG(2));
     expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([3, 2]);
-    // A pulled record: every answer is scheduled again.
+    // A record written other than by a pull (a device file imported): every answer is scheduled again.
     const at = scope.now().toISOString();
-    await scope.db.answerRecords.put(pulled("pulled", "elsewhere", 3, RIGHT(3), true, at));
+    await scope.db.answerRecords.put(pulled("imported", "elsewhere", 3, RIGHT(3), true, at));
     expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([1, 2]);
+  });
+
+  /** The user step as the server replies it: these answers given on another device, nothing else changed. */
+  const pulledFromElsewhere = (
+    seq: number,
+    answers: { id: string; question_id: number; correct: boolean; at: string }[],
+  ) =>
+    stepAnswers(routes.pullUser, {
+      success: true,
+      cursor: String(seq),
+      tests: [],
+      answers: answers.map((a) => ({
+        id: a.id,
+        user_test_id: "0192f0c4-0000-7000-8000-0000000000ee",
+        question_id: a.question_id,
+        question_version: 1,
+        given: a.correct ? RIGHT(a.question_id) : WRONG(a.question_id),
+        correct: a.correct,
+        applied: true,
+        created_at: a.at,
+        received_at: a.at,
+        change_seq: seq,
+      })),
+      flags: [],
+      seen_in_exam: [],
+      reviews: [],
+      question_versions: [],
+    });
+
+  it("after a pull, schedules again only the questions the pull brought answers of", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    await readReviewQueue(scope.db, scope.now());
+    await scheduleKept();
+    // A planted card for question 3 shows the kept schedule is the one read.
+    const kept = (await scope.db.meta.get("reviewSchedule"))?.value as { cards: [number, number, string][] };
+    await scope.db.meta.put({ key: "reviewSchedule", value: { ...kept, cards: [...kept.cards, [3, 1, "071"]] } });
+    const at = scope.now().toISOString();
+    await pullUser(scope.db, pulledFromElsewhere(5, [{ id: "elsewhere-2", question_id: 2, correct: false, at }]));
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([3, 1, 2]);
+  });
+
+  it("schedules pulled answers as scheduling every answer would, and computes it whole when pulls it missed are no longer noted", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1));
+    const start = scope.now().getTime();
+    const pulls: [number, boolean][] = [
+      [2, false],
+      [1, true],
+      [3, false],
+      [2, true],
+      [3, true],
+    ];
+    for (const [k, [questionId, correct]] of pulls.entries()) {
+      await readReviewQueue(scope.db, scope.now());
+      await scheduleKept();
+      const at = new Date(start + (k + 1) * 60_000).toISOString();
+      await pullUser(scope.db, pulledFromElsewhere(10 + k, [{ id: `p-${k}`, question_id: questionId, correct, at }]));
+      const now = new Date(start + 10 * 60_000);
+      const incremental = await readReviewQueue(scope.db, now);
+      await scheduleKept();
+      await scope.db.meta.delete("reviewSchedule");
+      expect(incremental).toEqual(await readReviewQueue(scope.db, now));
+    }
+    // Older than the journal holds: the kept schedule is not trusted, every answer is read.
+    await scheduleKept();
+    const kept = (await scope.db.meta.get("reviewSchedule"))?.value as { inputs: { pulled: number } };
+    await scope.db.meta.put({
+      key: "reviewSchedule",
+      value: { ...kept, inputs: { ...kept.inputs, pulled: -100 }, cards: [] },
+    });
+    expect((await readReviewQueue(scope.db, scope.now())).scheduled).toBeGreaterThan(0);
   });
 
   it("schedules new answers of this device as scheduling every answer would", async () => {
@@ -160,10 +236,11 @@ describe("the review queue on the device", () => {
     ];
     for (const [testId, questionId, given] of steps) {
       await readReviewQueue(scope.db, scope.now());
-      await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+      await scheduleKept();
       await saveAnswer(scope, testId, questionId, given);
       const now = scope.now();
       const kept = await readReviewQueue(scope.db, now);
+      await scheduleKept();
       await scope.db.meta.delete("reviewSchedule");
       expect(kept).toEqual(await readReviewQueue(scope.db, now));
     }
@@ -175,8 +252,11 @@ describe("the review queue on the device", () => {
     const seen: number[][] = [];
     const reading = liveQuery(() => readReviewQueue(scope.db, scope.now())).subscribe((queue) => seen.push(queue.due));
     try {
-      await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
-      expect(seen[0]).toEqual([1]);
+      await expect.poll(() => seen[0]).toEqual([1]);
+      await scheduleKept();
+      expect((await scope.db.meta.get("reviewSchedule"))?.value).toMatchObject({
+        cards: [[1, expect.any(Number), "071"]],
+      });
     } finally {
       reading.unsubscribe();
     }
@@ -229,7 +309,7 @@ describe("the review queue on the device", () => {
     expect(own.nextDue).toEqual(expected?.due);
 
     // Kept, then refitted by the server: the kept schedule is not read with the old weights.
-    await expect.poll(async () => (await scope.db.meta.get("reviewSchedule"))?.value).toBeTruthy();
+    await scheduleKept();
     await scope.db.meta.put({
       key: "reviewWeights",
       value: { weights: [...default_w], reviews: 730, fitted_at: "2026-11-27T09:00:00.000Z" },

@@ -17,6 +17,7 @@ import type { ReviewWeights } from "@preflight/sync-protocol/schemas/pull";
 import { useLiveQuery } from "dexie-react-hooks";
 import { REVIEW_WEIGHTS_KEY } from "../../local/pull/steps/profile.ts";
 import { answerKey, getMeta, type LocalAnswer, type LocalAnswerRecord, type UserDb } from "../../local/store/db.ts";
+import { PULLED_ANSWERS_KEY, type PulledAnswersJournal, pulledSince } from "../../local/store/pulled-answers.ts";
 import { monotonicNow } from "../../platform.ts";
 
 type FSRSParameters = ReturnType<typeof reviewParameters>;
@@ -98,12 +99,15 @@ const REVIEW_KEPT_KEY = "reviewSchedule";
 type BankSubject = { code: string; title: string };
 
 /**
- * What the schedule is computed from, told apart cheaply: the pulled records (only ever added),
- * the device's own answers (a new or changed one is saved later than any before it), the marks
- * for review (few: each held one), and the bank.
+ * What the schedule is computed from, told apart cheaply: the pulled records (only ever added,
+ * each pull numbered in the journal of local/store/pulled-answers.ts), the device's own answers
+ * (a new or changed one is saved later than any before it), the marks for review (few: each held
+ * one), and the bank.
  */
 interface ScheduleInputs {
   records: number;
+  /** The latest pull noted in the journal (absent from a schedule kept before the journal was). */
+  pulled?: number;
   answers: number;
   latestSaved: string;
   questions: number;
@@ -113,7 +117,11 @@ interface ScheduleInputs {
   marked?: MarkedQuestion[];
 }
 
-async function scheduleInputs(db: UserDb, weights: ReviewWeights | null): Promise<ScheduleInputs> {
+async function scheduleInputs(
+  db: UserDb,
+  weights: ReviewWeights | null,
+  journal: PulledAnswersJournal | undefined,
+): Promise<ScheduleInputs> {
   const [records, answers, latest, questions, marks] = await Promise.all([
     db.answerRecords.count(),
     db.answers.count(),
@@ -123,6 +131,7 @@ async function scheduleInputs(db: UserDb, weights: ReviewWeights | null): Promis
   ]);
   return {
     records,
+    pulled: journal?.seq ?? 0,
     answers,
     latestSaved: latest?.savedAt ?? "",
     questions,
@@ -143,6 +152,7 @@ function marksChanged(a: ScheduleInputs, b: ScheduleInputs): number[] {
 
 const sameInputs = (a: ScheduleInputs, b: ScheduleInputs) =>
   a.records === b.records &&
+  a.pulled === b.pulled &&
   a.answers === b.answers &&
   a.latestSaved === b.latestSaved &&
   a.questions === b.questions &&
@@ -150,27 +160,31 @@ const sameInputs = (a: ScheduleInputs, b: ScheduleInputs) =>
   marksChanged(a, b).length === 0;
 
 /**
- * Since the kept schedule, only answers saved on this device or marks for review changed (no
- * answer pulled, the bank the same, none taken away): the questions they touch are scheduled
- * again from their own answers and marks, and the rest of the kept schedule stays. Null when
- * anything else changed.
+ * Since the kept schedule, only answers saved on this device, answers pulled or marks for review
+ * changed (the bank the same, no answer taken away, every pull since in the journal): the
+ * questions they touch are scheduled again from their own answers and marks, and the rest of the
+ * kept schedule stays. Null when anything else changed.
  */
-async function withOwnChanges(
+async function withChanges(
   db: UserDb,
   kept: KeptSchedule,
   inputs: ScheduleInputs,
+  journal: PulledAnswersJournal | undefined,
   parameters: FSRSParameters,
 ): Promise<KeptSchedule | null> {
   const was = kept.inputs;
   if (
-    inputs.records !== was.records ||
+    inputs.records < was.records ||
     inputs.questions !== was.questions ||
     inputs.answers < was.answers ||
     inputs.weightsFittedAt !== was.weightsFittedAt
   )
     return null;
+  // Records written other than by a pull (a device file imported) are not in the journal.
+  const pulled = was.pulled === undefined ? null : pulledSince(journal, was.pulled);
+  if (pulled === null || (pulled.length === 0 && inputs.records !== was.records)) return null;
   const saved = await db.answers.where("savedAt").above(was.latestSaved).toArray();
-  const touched = [...new Set([...saved.map((a) => a.questionId), ...marksChanged(was, inputs)])];
+  const touched = [...new Set([...saved.map((a) => a.questionId), ...pulled, ...marksChanged(was, inputs)])];
   const [records, own, questions] = await Promise.all([
     db.answerRecords.where("questionId").anyOf(touched).toArray(),
     db.answers.where("questionId").anyOf(touched).toArray(),
@@ -214,28 +228,38 @@ async function computeSchedule(
   return { inputs, cards };
 }
 
+let keeping: Promise<unknown> = Promise.resolve();
+
+/** Settles once the schedule the latest read computed is kept (tests wait on it). */
+export function scheduleKept(): Promise<unknown> {
+  return keeping;
+}
+
 /**
  * The queue, from the kept schedule while the answers, the marks and the bank are as it was
- * computed from; after answers saved on this device or marks changed, with their questions
- * scheduled again; otherwise computed again from every answer. Kept each time it changed.
+ * computed from; after answers saved or pulled or marks changed, with their questions scheduled
+ * again; otherwise computed again from every answer. Kept each time it changed.
  */
 export async function readReviewQueue(db: UserDb, now: Date): Promise<ReviewQueue> {
   const started = monotonicNow();
-  const [kept, subjects, weights] = await Promise.all([
+  const [kept, subjects, weights, journal] = await Promise.all([
     getMeta<KeptSchedule>(db, REVIEW_KEPT_KEY),
     getMeta<BankSubject[]>(db, "subjects"),
     getMeta<ReviewWeights>(db, REVIEW_WEIGHTS_KEY),
+    getMeta<PulledAnswersJournal>(db, PULLED_ANSWERS_KEY),
   ]);
-  const inputs = await scheduleInputs(db, weights ?? null);
+  const inputs = await scheduleInputs(db, weights ?? null, journal);
   let schedule = kept;
   if (!schedule || !sameInputs(schedule.inputs, inputs)) {
     const parameters = reviewParameters(weights?.weights);
     const computed =
-      (schedule && (await withOwnChanges(db, schedule, inputs, parameters))) ??
+      (schedule && (await withChanges(db, schedule, inputs, journal, parameters))) ??
       (await computeSchedule(db, inputs, subjects ?? [], parameters));
     schedule = computed;
     // Kept once the caller's read is over: a live query may not write (its writes are refused).
-    setTimeout(() => void db.meta.put({ key: REVIEW_KEPT_KEY, value: computed }).catch(() => undefined), 0);
+    keeping = new Promise((done) =>
+      setTimeout(() => void db.meta.put({ key: REVIEW_KEPT_KEY, value: computed }).then(done, done), 0),
+    );
   }
   const until = endOfDay(now).getTime();
   const due: number[] = [];

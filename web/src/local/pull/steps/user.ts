@@ -25,6 +25,7 @@ import {
   type LocalUserTest,
   type UserDb,
 } from "../../store/db.ts";
+import { notePulledAnswers } from "../../store/pulled-answers.ts";
 import { cursorKey, heldBackCursor } from "./cursor.ts";
 import {
   mergePending,
@@ -71,6 +72,11 @@ export async function pullUser(db: UserDb, ask: PullCall["user"]): Promise<{ def
       }
     }
     const touched = new Set([...reply.tests.map((t) => t.id), ...reply.answers.map((a) => a.user_test_id)]);
+    if (touched.size > 0)
+      await notePulledAnswers(db, [
+        ...reply.answers.map((a) => a.question_id),
+        ...reply.tests.flatMap((t) => t.questions.map((q) => q.question_id)),
+      ]);
     for (const testId of touched) {
       if (testPending(pending, testId))
         deferred.push(...reply.answers.filter((a) => a.user_test_id === testId).map((a) => a.change_seq));
