@@ -4,6 +4,8 @@
  * dashboard's JS budget. Fetched after the first page's load too (scripts/first-pages.ts), so a
  * first visit that loses the connection has it.
  */
+import { startWhenLoaded } from "./start-when-loaded.ts";
+
 const scheduler = () => import("../local/outbox/drain-scheduler.ts");
 
 /** Asks whoever drains to drain now (local/outbox/drain-scheduler.ts, wakeDrain). */
@@ -13,13 +15,5 @@ export function wakeDrainSoon(options: { force?: boolean } = {}): void {
 
 /** Starts the page's drain triggers; the returned function stops them, loaded or not. */
 export function startDrainTriggersLater(): () => void {
-  let stop: (() => void) | null = null;
-  let live = true;
-  void scheduler().then(({ startDrainTriggers }) => {
-    if (live) stop = startDrainTriggers();
-  });
-  return () => {
-    live = false;
-    stop?.();
-  };
+  return startWhenLoaded(scheduler, ({ startDrainTriggers }) => startDrainTriggers());
 }

@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect } from "react";
 import type { UserDb } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";
 import { afterFirstPage } from "../first-page-ready.ts";
+import { startWhenLoaded } from "../start-when-loaded.ts";
 import type { SubmitOutcome } from "./FeedbackModal.tsx";
 
 // Fetched when the student opens it: no page needs the form to paint. The queue of feedback given
@@ -40,18 +41,7 @@ export function FeedbackButton({
 export function FeedbackDialog({ db, isOpen, onClose }: { db: UserDb; isOpen: boolean; onClose: () => void }) {
   // Like the frame's other upkeep, once the first page shows what it came for.
   useEffect(
-    () =>
-      afterFirstPage(() => {
-        let stop: (() => void) | null = null;
-        let live = true;
-        void feedbackQueue().then(({ startFeedbackSender }) => {
-          if (live) stop = startFeedbackSender(db);
-        });
-        return () => {
-          live = false;
-          stop?.();
-        };
-      }),
+    () => afterFirstPage(() => startWhenLoaded(feedbackQueue, ({ startFeedbackSender }) => startFeedbackSender(db))),
     [db],
   );
 

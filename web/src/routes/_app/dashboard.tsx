@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
-import { lazy, Suspense } from "react";
 import { firstPageReady, useAfterFirstPage } from "../../app/first-page-ready.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
@@ -10,9 +9,11 @@ import { useStoredSubscription } from "../../features/subscribe/queries.ts";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
 import { deferred } from "../../ui/deferred.tsx";
 
-// Fetched when Edit dates opens it: its date fields are a library the dashboard does not need to paint.
-const CourseDatesModal = lazy(() =>
-  import("../../features/course-dates/index.ts").then((m) => ({ default: m.CourseDatesModal })),
+// Fetched when Edit dates opens it: its date fields are a library the dashboard does not need to
+// paint. Deferred like the parts below, so a modal whose code cannot be fetched offline waits for
+// the network rather than failing the page.
+const { Deferred: CourseDatesModal } = deferred(() =>
+  import("../../features/course-dates/index.ts").then((m) => m.CourseDatesModal),
 );
 
 // Below the progress card, at the sidebar's foot or the page's, they come once the page is painted
@@ -46,13 +47,7 @@ function DashboardPage() {
         <CourseProgressCard
           data={course}
           summary={<SummaryCircles summary={course?.summary} />}
-          renderCourseDates={(props) =>
-            props.isOpen ? (
-              <Suspense fallback={null}>
-                <CourseDatesModal {...props} />
-              </Suspense>
-            ) : null
-          }
+          renderCourseDates={(props) => (props.isOpen ? <CourseDatesModal {...props} /> : null)}
         />
       }
       reviewCard={painted ? <ReviewCard /> : null}
