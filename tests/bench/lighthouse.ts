@@ -11,7 +11,8 @@
  *
  * Each page is scored RUNS times; the rows give the median score and LCP, and the range.
  * Needs the built app: run `npm run build` first (the server serves web/dist, or WEB_DIST).
- * BENCH_LIGHTHOUSE_DIR=<dir> keeps each run's full report there (HTML), to read what held a score down.
+ * BENCH_LIGHTHOUSE_DIR=<dir> keeps each run's full report there (HTML and JSON) and its trace, to
+ * read what held a score down.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -59,6 +60,8 @@ async function scoreOnce(url: string, port: number, keepStorage: boolean): Promi
     const name = `${new URL(url).pathname.replace(/\W+/g, "-")}-${Date.now()}`;
     writeFileSync(join(reportDir, `${name}.html`), result.report);
     writeFileSync(join(reportDir, `${name}.json`), JSON.stringify(lhr));
+    // The page's trace, for what the report does not show (the main thread's tasks one by one).
+    writeFileSync(join(reportDir, `${name}.trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   const performance = lhr?.categories.performance?.score;
   const lcp = lhr?.audits["largest-contentful-paint"]?.numericValue;
