@@ -9,6 +9,7 @@ import {
   reviewHistories,
   reviewParameters,
   reviewSchedule,
+  sinceResets,
   trainingSequences,
 } from "./review-schedule.ts";
 
@@ -171,6 +172,36 @@ describe("a student's own weights", () => {
         { rating: Rating.Good, deltaDays: 2 },
         { rating: Rating.Again, deltaDays: 6 },
       ],
+    ]);
+  });
+});
+
+describe("a subject's progress reset in the review schedule", () => {
+  const subjectOf = (questionId: number) => (questionId < 100 ? "071" : questionId < 200 ? "062" : undefined);
+
+  it("takes the subject's answers before its latest reset out; other subjects and later answers stay", () => {
+    const answers = [
+      answer(1, at(0), false),
+      answer(2, at(2), false),
+      answer(101, at(0), false),
+      answer(300, at(0), false),
+    ];
+    const resets = [
+      { subject: "071", reset_at: at(-5) },
+      { subject: "071", reset_at: at(1) },
+    ];
+    const kept = sinceResets(answers, subjectOf, resets);
+    expect(kept.map((a) => a.questionId)).toEqual([2, 101, 300]);
+    // So a question got wrong only before the reset is no longer due; one got wrong since is.
+    const due = dueQuestions(reviewSchedule(kept), endOfDay(new Date(at(3)))).map((q) => q.questionId);
+    expect(due).toEqual([101, 300, 2]);
+  });
+
+  it("keeps every answer when there is no reset, and an answer given at the reset's instant", () => {
+    const answers = [answer(1, at(0), false), answer(2, at(1), false)];
+    expect(sinceResets(answers, subjectOf, [])).toEqual(answers);
+    expect(sinceResets(answers, subjectOf, [{ subject: "071", reset_at: at(1) }]).map((a) => a.questionId)).toEqual([
+      2,
     ]);
   });
 });

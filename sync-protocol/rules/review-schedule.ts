@@ -19,6 +19,12 @@
  * student holds now counts, from its time: a question unmarked leaves the schedule unless a wrong
  * answer put it there too, and one marked again starts from the new mark.
  *
+ * A subject's progress reset ('Reset progress?': all progress of the subject) takes its answers
+ * before the reset out of the schedule, as it does out of the statistics, the learning objectives
+ * and the readiness estimate (`sinceResets`); a mark is the student's note, not progress, and stays.
+ * The student's own weights are still fitted to every answer: they describe how the student
+ * remembers, which a reset does not change.
+ *
  * The schedule is a function of the student's answers and marks, and nothing else: answers are
  * replayed by the server exactly once and in order and marks converge on the latest intent, and
  * every device pulls both, so two devices of one student hold the same records and compute the
@@ -26,6 +32,7 @@
  * same records give the same due dates on any device.
  */
 import { clipParameters, createEmptyCard, type FSRSParameters, fsrs, generatorParameters, Rating } from "ts-fsrs";
+import { latestResets, type ProgressResetFact, sinceReset } from "./analysis.ts";
 
 /** An answer as the schedule reads it. */
 export interface ReviewAnswer {
@@ -252,6 +259,22 @@ function dueBy<C extends { due: Date }>(card: C, at: Date): C {
 function inAnswerOrder(a: ReviewAnswer, b: ReviewAnswer): number {
   if (a.answeredAt !== b.answeredAt) return a.answeredAt < b.answeredAt ? -1 : 1;
   return a.testId < b.testId ? -1 : a.testId > b.testId ? 1 : 0;
+}
+
+/**
+ * The answers the schedule reads after progress resets: those given since their subject's latest
+ * reset (`subjectOf` names a question's subject; an unknown one has none to reset).
+ */
+export function sinceResets(
+  answers: Iterable<ReviewAnswer>,
+  subjectOf: (questionId: number) => string | undefined,
+  resets: readonly ProgressResetFact[],
+): ReviewAnswer[] {
+  const latest = latestResets(resets);
+  const kept: ReviewAnswer[] = [];
+  for (const answer of answers)
+    if (latest.size === 0 || sinceReset(latest, subjectOf(answer.questionId), answer.answeredAt)) kept.push(answer);
+  return kept;
 }
 
 /** Every scheduled question, the one due first (the longest overdue) first. */

@@ -12,6 +12,7 @@ import {
   reviewParameters,
   reviewSchedule,
   type ScheduledQuestion,
+  sinceResets,
 } from "@preflight/sync-protocol/rules/review-schedule";
 import type { Db } from "../db/schema.ts";
 import { hideFixedResults, privacyOf } from "./result-visibility.ts";
@@ -56,13 +57,33 @@ export async function studentReviewMarks(db: Db, userId: string): Promise<Review
   return rows.map((row) => ({ questionId: row.question_id, marked: row.marked === 1, updatedAt: row.updated_at }));
 }
 
-/** The student's review schedule by the server's records, with their own weights once fitted. */
+/**
+ * The student's review schedule by the server's records, with their own weights once fitted: the
+ * answers since their subject's latest progress reset, as every device of theirs reads them.
+ */
 export async function studentReviewSchedule(db: Db, userId: string): Promise<Map<number, ScheduledQuestion>> {
-  const [answers, marks, weights] = await Promise.all([
+  const [answers, marks, weights, resets, subjects] = await Promise.all([
     studentReviewAnswers(db, userId),
     studentReviewMarks(db, userId),
     db.selectFrom("review_weights").select("weights").where("user_id", "=", userId).executeTakeFirst(),
+    db
+      .selectFrom("progress_resets")
+      .select(["subject_id as subject", "reset_at"])
+      .where("user_id", "=", userId)
+      .execute(),
+    db
+      .selectFrom("answers")
+      .innerJoin("questions", "questions.id", "answers.question_id")
+      .select(["questions.id", "questions.subject"])
+      .distinct()
+      .where("answers.user_id", "=", userId)
+      .execute(),
   ]);
+  const subjectOf = new Map(subjects.map((q) => [q.id, q.subject]));
   const parameters = reviewParameters(weights ? (JSON.parse(weights.weights) as number[]) : null);
-  return reviewSchedule(answers, parameters, marks);
+  return reviewSchedule(
+    sinceResets(answers, (id) => subjectOf.get(id), resets),
+    parameters,
+    marks,
+  );
 }

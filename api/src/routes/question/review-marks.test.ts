@@ -260,6 +260,36 @@ for (const dialect of DIALECTS) {
       expect(after.get(wrong.id)).toEqual({ ...marked.get(wrong.id), marked: false });
     });
 
+    it("leaves a subject's answers before its progress reset out of the server's schedule; marks stay", async () => {
+      const device = await FakeDevice.signInAsNewStudent(t);
+      const [marked, wrong] = [mc[12] as BankQuestion, mc[13] as BankQuestion];
+      const other = mc.find((question) => question.subject !== wrong.subject) as BankQuestion;
+      const testId = randomUUID();
+      await device.pushOk([
+        device.mutation("POST /test/generate/practice", generateBody(testId, [wrong.id, other.id]), {
+          createdAt: at(10, 0),
+        }),
+        device.mutation(
+          "POST /test/current/save",
+          { user_test_id: testId, question_id: wrong.id, answers: wrongIds(wrong) },
+          { createdAt: at(10, 1) },
+        ),
+        device.mutation(
+          "POST /test/current/save",
+          { user_test_id: testId, question_id: other.id, answers: wrongIds(other) },
+          { createdAt: at(10, 2) },
+        ),
+        device.mutation(MARK, { question_id: marked.id, marked: true }, { createdAt: at(10, 3) }),
+      ]);
+      const schedule = async () => [...(await studentReviewSchedule(t.deps.db, device.userId)).keys()].sort();
+      expect(await schedule()).toEqual([wrong.id, other.id, marked.id].sort());
+      await device.pushOk([
+        device.mutation(`POST /analysis/progress/reset/${wrong.subject}`, {}, { createdAt: at(10, 10) }),
+      ]);
+      // The mark stays, whatever its question's subject: it is the student's note, not progress.
+      expect(await schedule()).toEqual([other.id, marked.id].sort());
+    });
+
     it("[ID2] needs a session", async () => {
       const res = await t.request("/api/question/review_mark", {
         method: "POST",

@@ -4,6 +4,7 @@ import { reviewParameters, reviewSchedule } from "@preflight/sync-protocol/rules
 import { liveQuery } from "dexie";
 import { default_w } from "ts-fsrs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetProgress } from "../../local/actions/analysis.ts";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
 import { pullUser } from "../../local/pull/steps/user.ts";
 import type { LocalAnswerRecord } from "../../local/store/db.ts";
@@ -315,5 +316,30 @@ describe("the review queue on the device", () => {
       value: { weights: [...default_w], reviews: 730, fitted_at: "2026-11-27T09:00:00.000Z" },
     });
     expect((await readReviewQueue(scope.db, scope.now())).nextDue).toEqual(defaults.nextDue);
+  });
+
+  it("leaves out a subject's answers before its progress reset, its own or pulled, and takes those after it", async () => {
+    const { scope, test } = await deviceWithBank();
+    await saveAnswer(scope, test.id, 1, WRONG(1)); // 071
+    await saveAnswer(scope, test.id, 2, WRONG(2)); // 062
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([1, 2]);
+    await scheduleKept();
+    // 'Reset progress?' for 071: its question leaves the queue; 062's stays.
+    await resetProgress(scope, "071");
+    const afterReset = await readReviewQueue(scope.db, scope.now());
+    expect(afterReset.due).toEqual([2]);
+    expect(afterReset.bySubject).toEqual([{ code: "062", title: "Radio navigation", count: 1 }]);
+    // Got wrong again since: due again. A reset pulled from another device counts the same.
+    await scheduleKept();
+    await saveAnswer(scope, test.id, 3, WRONG(3)); // 071
+    expect((await readReviewQueue(scope.db, scope.now())).due).toEqual([2, 3]);
+    await scheduleKept();
+    await scope.db.progressResets.put({ id: "elsewhere", subject: "062", resetAt: scope.now().toISOString() });
+    const now = scope.now();
+    const kept = await readReviewQueue(scope.db, now);
+    expect(kept.due).toEqual([3]);
+    await scheduleKept();
+    await scope.db.meta.delete("reviewSchedule");
+    expect(await readReviewQueue(scope.db, now)).toEqual(kept);
   });
 });

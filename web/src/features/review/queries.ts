@@ -3,8 +3,11 @@
  * over every answer the device holds, the pulled records of all the student's devices and this
  * device's own answers not sent or pulled back yet, and the student's marks for review (the
  * device's own and those pulled, one record per question). One answer held both ways is one test
- * question's latest answer, so it is counted once.
+ * question's latest answer, so it is counted once. A subject's answers before its latest progress
+ * reset are left out (the device's resets, its own and those pulled).
  */
+
+import type { ProgressResetFact } from "@preflight/sync-protocol/rules/analysis";
 import {
   endOfDay,
   inDueOrder,
@@ -12,6 +15,7 @@ import {
   type ReviewMark,
   reviewParameters,
   reviewSchedule,
+  sinceResets,
 } from "@preflight/sync-protocol/rules/review-schedule";
 import type { ReviewWeights } from "@preflight/sync-protocol/schemas/pull";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -66,7 +70,7 @@ function asReviews(records: LocalAnswerRecord[], own: LocalAnswer[]): ReviewAnsw
 }
 
 /** Every answer the device holds, as reviews. */
-export async function reviewAnswers(db: UserDb): Promise<ReviewAnswer[]> {
+async function reviewAnswers(db: UserDb): Promise<ReviewAnswer[]> {
   const [records, own] = await Promise.all([db.answerRecords.toArray(), db.answers.toArray()]);
   return asReviews(records, own);
 }
@@ -115,12 +119,27 @@ interface ScheduleInputs {
   weightsFittedAt: string;
   /** The questions marked for review (absent from a schedule kept before marks were). */
   marked?: MarkedQuestion[];
+  /** The progress resets held, one key for all (absent from a schedule kept before resets counted). */
+  resets?: string;
 }
+
+/** The progress resets the device holds, as the shared rules read them. */
+async function progressResets(db: UserDb): Promise<ProgressResetFact[]> {
+  return (await db.progressResets.toArray()).map((r) => ({ subject: r.subject, reset_at: r.resetAt }));
+}
+
+/** One key for a list of resets: a reset added, or moved by the server, changes it. */
+const resetsKey = (resets: readonly ProgressResetFact[]) =>
+  resets
+    .map((r) => `${r.subject}@${r.reset_at}`)
+    .sort()
+    .join(",");
 
 async function scheduleInputs(
   db: UserDb,
   weights: ReviewWeights | null,
   journal: PulledAnswersJournal | undefined,
+  resets: readonly ProgressResetFact[],
 ): Promise<ScheduleInputs> {
   const [records, answers, latest, questions, marks] = await Promise.all([
     db.answerRecords.count(),
@@ -137,6 +156,7 @@ async function scheduleInputs(
     questions,
     weightsFittedAt: weights?.fitted_at ?? "",
     marked: markedQuestions(marks),
+    resets: resetsKey(resets),
   };
 }
 
@@ -157,6 +177,7 @@ const sameInputs = (a: ScheduleInputs, b: ScheduleInputs) =>
   a.latestSaved === b.latestSaved &&
   a.questions === b.questions &&
   a.weightsFittedAt === b.weightsFittedAt &&
+  a.resets === b.resets &&
   marksChanged(a, b).length === 0;
 
 /**
@@ -170,6 +191,7 @@ async function withChanges(
   kept: KeptSchedule,
   inputs: ScheduleInputs,
   journal: PulledAnswersJournal | undefined,
+  resets: readonly ProgressResetFact[],
   parameters: FSRSParameters,
 ): Promise<KeptSchedule | null> {
   const was = kept.inputs;
@@ -177,7 +199,8 @@ async function withChanges(
     inputs.records < was.records ||
     inputs.questions !== was.questions ||
     inputs.answers < was.answers ||
-    inputs.weightsFittedAt !== was.weightsFittedAt
+    inputs.weightsFittedAt !== was.weightsFittedAt ||
+    inputs.resets !== was.resets
   )
     return null;
   // Records written other than by a pull (a device file imported) are not in the journal.
@@ -192,7 +215,9 @@ async function withChanges(
   ]);
   const again = new Set(touched);
   const marks = asMarks((inputs.marked ?? []).filter(([questionId]) => again.has(questionId)));
-  const schedule = reviewSchedule(asReviews(records, own), parameters, marks);
+  const subjectOf = new Map(questions.flatMap((q) => (q ? [[q.id, q.subject] as const] : [])));
+  const answers = sinceResets(asReviews(records, own), (id) => subjectOf.get(id), resets);
+  const schedule = reviewSchedule(answers, parameters, marks);
   const cards = kept.cards.filter(([questionId]) => !again.has(questionId));
   touched.forEach((questionId, k) => {
     const card = schedule.get(questionId);
@@ -209,16 +234,19 @@ async function computeSchedule(
   db: UserDb,
   inputs: ScheduleInputs,
   subjects: BankSubject[],
+  resets: readonly ProgressResetFact[],
   parameters: FSRSParameters,
 ): Promise<KeptSchedule> {
-  const schedule = reviewSchedule(await reviewAnswers(db), parameters, asMarks(inputs.marked ?? []));
   const subjectOf = new Map<number, string>();
-  await Promise.all(
+  const readSubjects = Promise.all(
     subjects.map(async ({ code }) => {
       for (const id of (await db.questions.where("subject").equals(code).primaryKeys()) as number[])
         subjectOf.set(id, code);
     }),
   );
+  const [answers] = await Promise.all([reviewAnswers(db), readSubjects]);
+  const reviews = sinceResets(answers, (id) => subjectOf.get(id), resets);
+  const schedule = reviewSchedule(reviews, parameters, asMarks(inputs.marked ?? []));
   const cards: Card[] = [];
   // A question no longer in the bank on this device cannot be reviewed here.
   for (const q of inDueOrder(schedule)) {
@@ -242,19 +270,20 @@ export function scheduleKept(): Promise<unknown> {
  */
 export async function readReviewQueue(db: UserDb, now: Date): Promise<ReviewQueue> {
   const started = monotonicNow();
-  const [kept, subjects, weights, journal] = await Promise.all([
+  const [kept, subjects, weights, journal, resets] = await Promise.all([
     getMeta<KeptSchedule>(db, REVIEW_KEPT_KEY),
     getMeta<BankSubject[]>(db, "subjects"),
     getMeta<ReviewWeights>(db, REVIEW_WEIGHTS_KEY),
     getMeta<PulledAnswersJournal>(db, PULLED_ANSWERS_KEY),
+    progressResets(db),
   ]);
-  const inputs = await scheduleInputs(db, weights ?? null, journal);
+  const inputs = await scheduleInputs(db, weights ?? null, journal, resets);
   let schedule = kept;
   if (!schedule || !sameInputs(schedule.inputs, inputs)) {
     const parameters = reviewParameters(weights?.weights);
     const computed =
-      (schedule && (await withChanges(db, schedule, inputs, journal, parameters))) ??
-      (await computeSchedule(db, inputs, subjects ?? [], parameters));
+      (schedule && (await withChanges(db, schedule, inputs, journal, resets, parameters))) ??
+      (await computeSchedule(db, inputs, subjects ?? [], resets, parameters));
     schedule = computed;
     // Kept once the caller's read is over: a live query may not write (its writes are refused).
     keeping = new Promise((done) =>
