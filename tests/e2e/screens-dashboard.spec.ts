@@ -131,3 +131,24 @@ test("the licence activation page", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Activate Preflight" })).toBeVisible();
   expect(await checkScreen(page, "licence")).toEqual([]);
 });
+
+test("the room the dashboard keeps for the sync and update panel while it loads is the room the panel takes, on a phone and on a tablet", async ({
+  page,
+}) => {
+  await signIn(page);
+  // Phone widths put the sync time under the button; from 480 px it sits beside it.
+  for (const width of [390, 479, 480, 768]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/dashboard");
+    await expect(page.getByTestId("sync-last")).toBeVisible();
+    const room = page.getByTestId("device-panel-room");
+    const [content, reserved] = await room.evaluate((e) => [
+      (e.lastElementChild as Element).getBoundingClientRect().bottom -
+        (e.firstElementChild as Element).getBoundingClientRect().top,
+      Number.parseFloat(getComputedStyle(e).minHeight),
+    ]);
+    // Never more than kept (nothing below moves once it comes); on a phone exactly that.
+    expect(content, `${width} px`).toBeLessThanOrEqual(reserved);
+    if (width < 480) expect(content, `${width} px`).toBe(reserved);
+  }
+});

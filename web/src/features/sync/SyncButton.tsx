@@ -178,7 +178,9 @@ export function SyncButton({ db, showLastSync = true }: { db: UserDb; showLastSy
   const lastSyncAt = snapshot?.lastSyncAt ?? null;
   return (
     <div className="space-y-2" data-testid="sync-panel">
-      <div className="flex flex-wrap items-center gap-3">
+      {/* On a phone the sync time goes under the button whatever its length, so the room the
+          dashboard keeps for this panel while it loads is exact. */}
+      <div className="flex flex-wrap items-center gap-3 max-[480px]:flex-col max-[480px]:items-start">
         <Button onPress={() => void run()} disabled={disabled} testId="sync-button">
           {label}
         </Button>

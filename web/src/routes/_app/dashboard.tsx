@@ -52,8 +52,9 @@ function DashboardPage() {
       }
       reviewCard={painted ? <ReviewCard /> : null}
       devicePanel={
-        // The room the panel takes (a button row and a status line), kept while it comes.
-        <div className="min-h-24">
+        // The room the panel takes (a button row and a status line; on a phone the sync time is
+        // a line of its own), kept while it comes.
+        <div className="min-h-[7.125rem] min-[480px]:min-h-24" data-testid="device-panel-room">
           {painted ? (
             <>
               <SyncButton db={scope.db} />
