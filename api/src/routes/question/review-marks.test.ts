@@ -38,6 +38,22 @@ for (const dialect of DIALECTS) {
     /** A device of a student of their own: their marks can be counted. */
     const newStudent = () => FakeDevice.signInAsNewStudent(t);
 
+    /** A practice test of these questions started at `hour`:00, each answered as given a minute apart. */
+    function practiceAnswered(device: FakeDevice, hour: number, ...given: [BankQuestion, number[]][]): Mutation[] {
+      const testId = randomUUID();
+      const ids = given.map(([question]) => question.id);
+      return [
+        device.mutation("POST /test/generate/practice", generateBody(testId, ids), { createdAt: at(hour, 0) }),
+        ...given.map(([question, answers], i) =>
+          device.mutation(
+            "POST /test/current/save",
+            { user_test_id: testId, question_id: question.id, answers },
+            { createdAt: at(hour, i + 1) },
+          ),
+        ),
+      ];
+    }
+
     async function pushFrom(device: FakeDevice, mutations: Mutation[]) {
       const res = await t.request("/sync/push", {
         method: "POST",
@@ -223,22 +239,7 @@ for (const dialect of DIALECTS) {
     it("[SR26] the server's review schedule of its records: a question answered right and marked is due at the mark; taken off, it leaves", async () => {
       const device = await newStudent();
       const [right, wrong] = [mc[10] as BankQuestion, mc[11] as BankQuestion];
-      const testId = randomUUID();
-      await device.pushOk([
-        device.mutation("POST /test/generate/practice", generateBody(testId, [right.id, wrong.id]), {
-          createdAt: at(9, 0),
-        }),
-        device.mutation(
-          "POST /test/current/save",
-          { user_test_id: testId, question_id: right.id, answers: correctIds(right) },
-          { createdAt: at(9, 1) },
-        ),
-        device.mutation(
-          "POST /test/current/save",
-          { user_test_id: testId, question_id: wrong.id, answers: wrongIds(wrong) },
-          { createdAt: at(9, 2) },
-        ),
-      ]);
+      await device.pushOk(practiceAnswered(device, 9, [right, correctIds(right)], [wrong, wrongIds(wrong)]));
       const schedule = () => studentReviewSchedule(t.deps.db, device.userId);
       expect([...(await schedule()).keys()]).toEqual([wrong.id]);
 
@@ -264,21 +265,8 @@ for (const dialect of DIALECTS) {
       const device = await FakeDevice.signInAsNewStudent(t);
       const [marked, wrong] = [mc[12] as BankQuestion, mc[13] as BankQuestion];
       const other = mc.find((question) => question.subject !== wrong.subject) as BankQuestion;
-      const testId = randomUUID();
       await device.pushOk([
-        device.mutation("POST /test/generate/practice", generateBody(testId, [wrong.id, other.id]), {
-          createdAt: at(10, 0),
-        }),
-        device.mutation(
-          "POST /test/current/save",
-          { user_test_id: testId, question_id: wrong.id, answers: wrongIds(wrong) },
-          { createdAt: at(10, 1) },
-        ),
-        device.mutation(
-          "POST /test/current/save",
-          { user_test_id: testId, question_id: other.id, answers: wrongIds(other) },
-          { createdAt: at(10, 2) },
-        ),
+        ...practiceAnswered(device, 10, [wrong, wrongIds(wrong)], [other, wrongIds(other)]),
         device.mutation(MARK, { question_id: marked.id, marked: true }, { createdAt: at(10, 3) }),
       ]);
       const schedule = async () => [...(await studentReviewSchedule(t.deps.db, device.userId)).keys()].sort();
