@@ -1,19 +1,12 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import {
-  dueQuestions,
-  endOfDay,
-  type ReviewAnswer,
-  type ReviewMark,
-  reviewSchedule,
-} from "@preflight/sync-protocol/rules/review-schedule";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import type Database from "better-sqlite3";
 import { checkScreen, useTheme } from "./support/axe.ts";
+import { dueText, multipleChoicePositions, reviewSummary, serverDue, serverMarks } from "./support/review.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent, readServerDb } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { kindOnScreen, options, startTest } from "./support/test-taking.ts";
+import { options, startTest } from "./support/test-taking.ts";
 
 /**
  * A question answered right and marked for review (issue 19), in Chromium against the real
@@ -34,41 +27,6 @@ import { kindOnScreen, options, startTest } from "./support/test-taking.ts";
 const SEED = 919;
 const SAVED_ON_DEVICE = "Saved on this device; it will reach the server when you are online";
 
-/** The student's questions due today by the server's records (bank questions, as on the device). */
-function serverDue(email: string): number[] {
-  return readServerDb((db) => {
-    const answers = (
-      db
-        .prepare(
-          `select a.user_test_id, a.question_id, a.created_at, a.correct
-             from answers a join users u on u.id = a.user_id join questions q on q.id = a.question_id
-            where u.email = ? and a.applied = 1 and a.correct is not null and q.school_id is null`,
-        )
-        .all(email) as { user_test_id: string; question_id: number; created_at: string; correct: number }[]
-    ).map(
-      (r): ReviewAnswer => ({
-        questionId: r.question_id,
-        testId: r.user_test_id,
-        answeredAt: r.created_at,
-        correct: r.correct === 1,
-      }),
-    );
-    const marks = serverMarks(db, email).map(
-      (m): ReviewMark => ({ questionId: m.question_id, marked: m.marked === 1, updatedAt: m.updated_at }),
-    );
-    return dueQuestions(reviewSchedule(answers, undefined, marks), endOfDay(new Date())).map((q) => q.questionId);
-  });
-}
-
-function serverMarks(db: Database.Database, email: string) {
-  return db
-    .prepare(
-      `select m.question_id, m.marked, m.updated_at from question_review_marks m join users u on u.id = m.user_id
-        where u.email = ? order by m.question_id`,
-    )
-    .all(email) as { question_id: number; marked: number; updated_at: string }[];
-}
-
 const marksOnServer = (email: string) =>
   readServerDb((db) => serverMarks(db, email).map((m) => ({ question_id: m.question_id, marked: m.marked })));
 
@@ -85,27 +43,7 @@ const markWrites = (email: string) =>
       ).n,
   );
 
-function reviewSummary(page: Page) {
-  return page.getByTestId("review-card").getByTestId(/^review-(due|nothing-due)$/);
-}
-
 const byId = (a: number, b: number) => a - b;
-
-const dueText = (count: number) => new RegExp(`^${count} questions? due today$`);
-
-/** The positions of the test's multiple-choice questions, visiting each question in turn. */
-async function multipleChoicePositions(page: Page): Promise<number[]> {
-  const buttons = page.getByRole("navigation", { name: "Questions" }).getByRole("button");
-  const positions: number[] = [];
-  for (let n = 1; n <= (await buttons.count()); n++) {
-    await buttons.nth(n - 1).click();
-    await expect(page.getByTestId("question-number")).toHaveText(
-      new RegExp(`^Question ${String(n).padStart(3, "0")} `),
-    );
-    if ((await kindOnScreen(page)) === "multiple_choice") positions.push(n);
-  }
-  return positions;
-}
 
 /** Answers the multiple-choice question at `position` right or wrong and confirms it; returns it. */
 async function answerAt(page: Page, testId: string, position: number, right: boolean): Promise<BankQuestion> {

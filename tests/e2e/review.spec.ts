@@ -1,18 +1,11 @@
-import { expect, type Page, test } from "@playwright/test";
-import {
-  dueQuestions,
-  endOfDay,
-  type ReviewAnswer,
-  reviewSchedule,
-} from "@preflight/sync-protocol/rules/review-schedule";
+import { expect, test } from "@playwright/test";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
-import Database from "better-sqlite3";
-import { E2E_DATABASE } from "./support/env.ts";
+import { dueText, multipleChoicePositions, reviewSummary, serverDue } from "./support/review.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
 import { createStudent } from "./support/server-db.ts";
 import { serverQuestionAt, waitForSynced } from "./support/server-questions.ts";
 import { signIn, waitUntilReadyOffline } from "./support/student.ts";
-import { answerRight, kindOnScreen, options, startTest } from "./support/test-taking.ts";
+import { answerRight, options, startTest } from "./support/test-taking.ts";
 
 /**
  * The review queue (issue 19): questions answered wrong are due in Review, one is reviewed offline,
@@ -21,53 +14,6 @@ import { answerRight, kindOnScreen, options, startTest } from "./support/test-ta
  * student is one of the spec's own: the demo student's answers include other specs' fixed tests,
  * whose grades the school withholds from the student's devices.
  */
-
-/** The student's questions due today by the server's answers (bank questions, the device's). */
-function serverDue(email: string): number[] {
-  const db = new Database(E2E_DATABASE, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db
-      .prepare(
-        `select a.user_test_id, a.question_id, a.created_at, a.correct
-           from answers a join users u on u.id = a.user_id join questions q on q.id = a.question_id
-          where u.email = ? and a.applied = 1 and a.correct is not null
-            and q.school_id is null`,
-      )
-      .all(email) as { user_test_id: string; question_id: number; created_at: string; correct: number }[];
-    const answers: ReviewAnswer[] = rows.map((r) => ({
-      questionId: r.question_id,
-      testId: r.user_test_id,
-      answeredAt: r.created_at,
-      correct: r.correct === 1,
-    }));
-    return dueQuestions(reviewSchedule(answers), endOfDay(new Date())).map((q) => q.questionId);
-  } finally {
-    db.close();
-  }
-}
-
-/** What the dashboard's Review card says about today. */
-function dueText(count: number): RegExp {
-  return count === 0 ? /^Nothing is due today/ : new RegExp(`^${count} questions? due today$`);
-}
-
-function reviewSummary(page: Page) {
-  return page.getByTestId("review-card").getByTestId(/^review-(due|nothing-due)$/);
-}
-
-/** The positions of the test's multiple-choice questions, visiting each question in turn. */
-async function multipleChoicePositions(page: Page): Promise<number[]> {
-  const buttons = page.getByRole("navigation", { name: "Questions" }).getByRole("button");
-  const positions: number[] = [];
-  for (let n = 1; n <= (await buttons.count()); n++) {
-    await buttons.nth(n - 1).click();
-    await expect(page.getByTestId("question-number")).toHaveText(
-      new RegExp(`^Question ${String(n).padStart(3, "0")} `),
-    );
-    if ((await kindOnScreen(page)) === "multiple_choice") positions.push(n);
-  }
-  return positions;
-}
 
 test("questions answered wrong are due in Review, one is reviewed offline, and two devices show one schedule", async ({
   browser,

@@ -18,7 +18,14 @@ import { Choice, Choices } from "../../ui/Choices.tsx";
 import { ErrorNotice } from "../../ui/ErrorNotice.tsx";
 import { FieldErrorText, FormField, TextField, useFormErrors } from "../../ui/FormField.tsx";
 import { Card } from "../../ui/Page.tsx";
-import { checkDraft, type EditorErrors, type EditorForm, fieldOfPath, type PasswordChoice } from "./model.ts";
+import {
+  checkDraft,
+  type EditorErrors,
+  type EditorForm,
+  fieldOfPath,
+  type PasswordChoice,
+  type SetEditorForm,
+} from "./model.ts";
 import { QuestionPicker, type QuestionSearch, type SubjectHint } from "./QuestionPicker.tsx";
 
 export interface EditorViewProps {
@@ -187,30 +194,22 @@ export function EditorView({
             Times are this device's ({deviceZone()}). Leave a time empty for no bound.
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField label="Opens at" error={errors.opens_at}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="datetime-local"
-                  name="opens_at"
-                  value={form.opensAt}
-                  onChange={(e) => set({ opensAt: e.target.value }, "opens_at")}
-                  data-testid="test-opens"
-                />
-              )}
-            </FormField>
-            <FormField label="Closes at" error={errors.closes_at}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="datetime-local"
-                  name="closes_at"
-                  value={form.closesAt}
-                  onChange={(e) => set({ closesAt: e.target.value }, "closes_at")}
-                  data-testid="test-closes"
-                />
-              )}
-            </FormField>
+            <DateTimeField
+              label="Opens at"
+              name="opens_at"
+              value={form.opensAt}
+              onChange={(opensAt) => set({ opensAt }, "opens_at")}
+              error={errors.opens_at}
+              testId="test-opens"
+            />
+            <DateTimeField
+              label="Closes at"
+              name="closes_at"
+              value={form.closesAt}
+              onChange={(closesAt) => set({ closesAt }, "closes_at")}
+              error={errors.closes_at}
+              testId="test-closes"
+            />
           </div>
           <TextField
             label="Disabled reason (optional)"
@@ -244,15 +243,32 @@ export function EditorView({
   );
 }
 
-function TimeLimit({
-  form,
-  set,
-  error,
-}: {
-  form: EditorForm;
-  set: (change: Partial<EditorForm>, field?: string) => void;
+/** A date and time in the device's zone (a datetime-local value, "" for none). */
+function DateTimeField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
   error: string | undefined;
+  testId: string;
 }) {
+  return (
+    <FormField label={props.label} error={props.error}>
+      {(control) => (
+        <input
+          {...control}
+          type="datetime-local"
+          name={props.name}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          data-testid={props.testId}
+        />
+      )}
+    </FormField>
+  );
+}
+
+function TimeLimit({ form, set, error }: { form: EditorForm; set: SetEditorForm; error: string | undefined }) {
   return (
     <div className="space-y-3">
       <Choices
@@ -310,7 +326,7 @@ function Password({
   error,
 }: {
   form: EditorForm;
-  set: (change: Partial<EditorForm>, field?: string) => void;
+  set: SetEditorForm;
   editing: { hasPassword: boolean } | null;
   error: string | undefined;
 }) {

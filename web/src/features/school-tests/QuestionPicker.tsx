@@ -22,7 +22,7 @@ import { Checkbox } from "../../ui/Checkbox.tsx";
 import { Choice, Choices } from "../../ui/Choices.tsx";
 import { ErrorLine } from "../../ui/ErrorNotice.tsx";
 import { type FieldErrors, FieldErrorText, fieldErrors, TextField } from "../../ui/FormField.tsx";
-import type { EditorForm, QuestionMode } from "./model.ts";
+import type { EditorForm, QuestionMode, SetEditorForm } from "./model.ts";
 
 export interface QuestionSearch {
   subject: string;
@@ -60,6 +60,16 @@ function searchOf(
   return parsed.success ? { ok: true, query: parsed.data } : { ok: false, errors: fieldErrors(parsed.error) };
 }
 
+/** What the picker and each of its two ways of choosing are given by the editor. */
+interface PickerProps {
+  form: EditorForm;
+  set: SetEditorForm;
+  errors: FieldErrors;
+  subjects: readonly SubjectHint[];
+  search: (query: QuestionSearch) => Promise<SchoolQuestionsReply>;
+  failure: (err: unknown) => string;
+}
+
 type Found =
   | { state: "idle" }
   | { state: "busy" }
@@ -74,13 +84,7 @@ export function QuestionPicker({
   search,
   failure,
   matchDelayMs = 400,
-}: {
-  form: EditorForm;
-  set: (change: Partial<EditorForm>, field?: string) => void;
-  errors: FieldErrors;
-  subjects: readonly SubjectHint[];
-  search: (query: QuestionSearch) => Promise<SchoolQuestionsReply>;
-  failure: (err: unknown) => string;
+}: PickerProps & {
   /** How long the bank's count waits after the last key (0 in tests). */
   matchDelayMs?: number;
 }) {
@@ -190,23 +194,7 @@ function SubjectTopicFields({
   );
 }
 
-function FromTheBank({
-  form,
-  set,
-  errors,
-  subjects,
-  search,
-  failure,
-  delayMs,
-}: {
-  form: EditorForm;
-  set: (change: Partial<EditorForm>, field?: string) => void;
-  errors: FieldErrors;
-  subjects: readonly SubjectHint[];
-  search: (query: QuestionSearch) => Promise<SchoolQuestionsReply>;
-  failure: (err: unknown) => string;
-  delayMs: number;
-}) {
+function FromTheBank({ form, set, errors, subjects, search, failure, delayMs }: PickerProps & { delayMs: number }) {
   const [found, setFound] = useState<Found>({ state: "idle" });
   const checked = searchOf(form.subject, form.topic);
   const query = checked.ok ? checked.query : null;
@@ -276,21 +264,7 @@ function FromTheBank({
   );
 }
 
-function ByHand({
-  form,
-  set,
-  errors,
-  subjects,
-  search,
-  failure,
-}: {
-  form: EditorForm;
-  set: (change: Partial<EditorForm>, field?: string) => void;
-  errors: FieldErrors;
-  subjects: readonly SubjectHint[];
-  search: (query: QuestionSearch) => Promise<SchoolQuestionsReply>;
-  failure: (err: unknown) => string;
-}) {
+function ByHand({ form, set, errors, subjects, search, failure }: PickerProps) {
   const [fields, setFields] = useState({ subject: "", topic: "", contains: "" });
   const [searchErrors, setSearchErrors] = useState<FieldErrors>({});
   const [found, setFound] = useState<Found>({ state: "idle" });

@@ -51,6 +51,9 @@ export interface EditorForm {
   classIds: string[];
 }
 
+/** Changes the form; `field` names the server's field whose error the change clears. */
+export type SetEditorForm = (change: Partial<EditorForm>, field?: string) => void;
+
 export const NEW_TEST_FORM: EditorForm = {
   title: "",
   mode: "filter",
