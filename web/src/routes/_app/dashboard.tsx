@@ -54,7 +54,7 @@ function DashboardPage() {
       devicePanel={
         // The room the panel takes (a button row and a status line; on a phone the sync time is
         // a line of its own), kept while it comes.
-        <div className="min-h-[7.125rem] min-[480px]:min-h-24" data-testid="device-panel-room">
+        <div className="min-h-[7.125rem] min-[480px]:min-h-[5.125rem]" data-testid="device-panel-room">
           {painted ? (
             <>
               <SyncButton db={scope.db} />
