@@ -3,39 +3,10 @@ import { reviewSchedule } from "@preflight/sync-protocol/rules/review-schedule";
 import { liveQuery } from "dexie";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { setReviewMark } from "../../local/actions/review-marks.ts";
-import { createTest, saveAnswer } from "../../local/actions/test.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../../local/test-support.ts";
+import { saveAnswer } from "../../local/actions/test.ts";
+import { resetDatabases, type signedInScope } from "../../local/test-support.ts";
 import { readReviewQueue, scheduleKept } from "./queries.ts";
-
-const RIGHT = (id: number) => [id * 100 + 1];
-const WRONG = (id: number) => [id * 100 + 2];
-
-/** A device with three questions of two subjects and a practice test of them, shown as answered. */
-async function deviceWithBank() {
-  const scope = await signedInScope();
-  await scope.db.questions.bulkPut([
-    { ...multipleChoice(1), subject: "071" },
-    { ...multipleChoice(2), subject: "062" },
-    { ...multipleChoice(3), subject: "071" },
-  ]);
-  await scope.db.meta.put({
-    key: "subjects",
-    value: [
-      { code: "062", title: "Radio navigation" },
-      { code: "071", title: "Operational procedures" },
-    ],
-  });
-  const test = await createTest(scope, {
-    test_type: "practice",
-    title: "Practice",
-    count: 3,
-    from: [1, 2, 3],
-    ordered: true,
-    display_answers: "after_choice",
-    seed: 1,
-  });
-  return { scope, test };
-}
+import { deviceWithBank, RIGHT, WRONG } from "./test-device.ts";
 
 /** The schedule is kept in meta once a read is over; the next read may use it. */
 const kept = async (scope: Awaited<ReturnType<typeof signedInScope>>) => {

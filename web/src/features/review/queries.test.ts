@@ -8,11 +8,9 @@ import { resetProgress } from "../../local/actions/analysis.ts";
 import { createTest, saveAnswer } from "../../local/actions/test.ts";
 import { pullUser } from "../../local/pull/steps/user.ts";
 import type { LocalAnswerRecord } from "../../local/store/db.ts";
-import { multipleChoice, resetDatabases, signedInScope, stepAnswers } from "../../local/test-support.ts";
+import { resetDatabases, stepAnswers } from "../../local/test-support.ts";
 import { readReviewQueue, scheduleKept } from "./queries.ts";
-
-const RIGHT = (id: number) => [id * 100 + 1];
-const WRONG = (id: number) => [id * 100 + 2];
+import { deviceWithBank, RIGHT, WRONG } from "./test-device.ts";
 
 /** An answer record as the pull stores it (applied, received when given, unless said). */
 function pulled(
@@ -42,32 +40,6 @@ describe("the review queue on the device", () => {
   beforeEach(resetDatabases);
   // A read's schedule is kept just after it: not into the next test's database.
   afterEach(scheduleKept);
-
-  async function deviceWithBank() {
-    const scope = await signedInScope();
-    await scope.db.questions.bulkPut([
-      { ...multipleChoice(1), subject: "071" },
-      { ...multipleChoice(2), subject: "062" },
-      { ...multipleChoice(3), subject: "071" },
-    ]);
-    await scope.db.meta.put({
-      key: "subjects",
-      value: [
-        { code: "062", title: "Radio navigation" },
-        { code: "071", title: "Operational procedures" },
-      ],
-    });
-    const test = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 3,
-      from: [1, 2, 3],
-      ordered: true,
-      display_answers: "after_choice",
-      seed: 1,
-    });
-    return { scope, test };
-  }
 
   it("holds a question answered wrong on this device, offline, due today, counted by subject", async () => {
     const { scope, test } = await deviceWithBank();
