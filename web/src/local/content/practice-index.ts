@@ -25,6 +25,7 @@ import {
   type PracticeBankQuestion,
 } from "@preflight/sync-protocol/rules/practice-bank";
 import { getMeta, USER_DB_PREFIX, type UserDb } from "../store/db.ts";
+import { BANK_CODES_KEY, bankCodesRow, isUsableBankCodes } from "./bank-codes-index.ts";
 import {
   encodeObjectivesIndex,
   isUsableObjectivesIndex,
@@ -163,7 +164,8 @@ function isUsable(row: BankIndexRow | undefined, bankKey: string): row is BankIn
  * Builds the index from the questions on the device and stores it with the bank it was built
  * for. The read, the build and the write are one snapshot of the bank: an update applied in
  * between changes the key, so the next open builds again. The same read builds the index of the
- * questions' learning objectives (objectives-index.ts): one pass over the bank for both.
+ * questions' learning objectives (objectives-index.ts) and the questions' codes for the graphs
+ * (bank-codes-index.ts): one pass over the bank for all three.
  */
 export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex> {
   const { bankKey, questions, objectives } = await db.transaction(
@@ -198,6 +200,7 @@ export async function buildPracticeIndex(db: UserDb): Promise<PracticeBankIndex>
     { key: PRACTICE_INDEX_KEY, bankKey, value: encodePracticeIndex(index) },
     { key: PRACTICE_SUMMARY_KEY, bankKey, value: summarizePracticeIndex(index) },
     ...objectivesIndexRows(bankKey, encodeObjectivesIndex(objectives)),
+    bankCodesRow(bankKey, questions),
   ]);
   return index;
 }
@@ -243,17 +246,26 @@ export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> 
   return (await readPracticeIndex(db)).index ?? buildPracticeIndex(db);
 }
 
+/** Whether the kept indexes (the builder's, its summary, the objectives', the codes') all fit the bank on the device. */
+export async function practiceIndexFits(db: UserDb): Promise<boolean> {
+  const [bankKey, [index, summary, objectives, codes]] = await Promise.all([
+    currentBankKey(db),
+    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY, OBJECTIVES_INDEX_KEY, BANK_CODES_KEY]),
+  ]);
+  return (
+    isUsable(index, bankKey) &&
+    isUsable(summary, bankKey) &&
+    isUsableObjectivesIndex(objectives, bankKey) &&
+    isUsableBankCodes(codes, bankKey)
+  );
+}
+
 /**
- * After an install or update: builds the index (and the objectives' beside it) unless the
- * stored ones already fit the bank.
+ * After an install or update: builds the index (and the others beside it) unless the stored
+ * ones already fit the bank.
  */
 export async function refreshPracticeIndex(db: UserDb): Promise<void> {
-  const [bankKey, [index, summary, objectives]] = await Promise.all([
-    currentBankKey(db),
-    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY, OBJECTIVES_INDEX_KEY]),
-  ]);
-  if (isUsable(index, bankKey) && isUsable(summary, bankKey) && isUsableObjectivesIndex(objectives, bankKey)) return;
-  await buildPracticeIndex(db);
+  if (!(await practiceIndexFits(db))) await buildPracticeIndex(db);
 }
 
 /**
@@ -263,6 +275,8 @@ export async function refreshPracticeIndex(db: UserDb): Promise<void> {
  */
 export async function refreshPracticeIndexOffThread(db: UserDb): Promise<void> {
   if (typeof Worker === "undefined") return refreshPracticeIndex(db);
+  // No worker started (its script fetched, the database opened again) for indexes that fit.
+  if (await practiceIndexFits(db)) return;
   const worker = new Worker(new URL("./practice-index.worker.ts", import.meta.url), { type: "module" });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -9,7 +9,7 @@ import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.t
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { refreshLessonIndexes } from "./lesson-index.ts";
-import { refreshPracticeIndexOffThread } from "./practice-index.ts";
+import { practiceIndexFits, refreshPracticeIndexOffThread } from "./practice-index.ts";
 import { SpeedMeter } from "./speed.ts";
 import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
 import { unpack } from "./unpack.ts";
@@ -106,6 +106,12 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         retryAt: null,
       });
       if (sources === 0) {
+        // Indexes kept by an older version of the app (one without the graphs' codes), or never
+        // built, are built once here rather than read around at every open.
+        if (!(await practiceIndexFits(db))) {
+          const took = await timed("index", () => refreshPracticeIndexOffThread(db), true);
+          emit({}, `Indexed the question bank in ${took} ms`);
+        }
         emit({ state: "finished", progress: 100, finishedAt: now().toISOString() }, "Everything is up to date");
         return status;
       }

@@ -8,6 +8,8 @@
  */
 import type { AnalysisInput, AnalysisTest } from "@preflight/sync-protocol/rules/analysis";
 import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
+import { BANK_CODES_KEY, bankCodesQuestions, isUsableBankCodes } from "../content/bank-codes-index.ts";
+import { currentBankKey } from "../content/practice-index.ts";
 import { HIDE_FIXED_RESULTS_META } from "../pull/fixed-tests.ts";
 import { archiveKey, getMeta, type LocalUserTest, type UserDb } from "./db.ts";
 
@@ -72,13 +74,17 @@ export async function readAnalysisRecords(
 }
 
 /**
- * Each question's id, subject and syllabus code from the questions table's index alone: the graphs
- * never need a question's text, and reading 30,000 whole questions (or walking the index with a
- * cursor) costs over a second. The distinct codes, then each code's ids in one request, take half
- * that; a question's subject follows from its code.
+ * Each question's id, subject and syllabus code: the graphs never need a question's text. Kept
+ * on the device with the bank's other indexes (content/bank-codes-index.ts), one row; a device
+ * whose row does not fit its bank (built by an older version of the app, or a bank changed since)
+ * reads them from the questions table's index instead: the distinct codes, then each code's ids
+ * in one request (reading 30,000 whole questions, or walking the index with a cursor, costs over
+ * a second; this takes half that, and the row a few milliseconds).
  */
 async function readBankIndex(db: UserDb): Promise<AnalysisInput["bank"]> {
-  return db.transaction("r", db.questions, async () => {
+  return db.transaction("r", [db.installedPacks, db.meta, db.questions, db.bankIndexes], async () => {
+    const [bankKey, kept] = await Promise.all([currentBankKey(db), db.bankIndexes.get(BANK_CODES_KEY)]);
+    if (isUsableBankCodes(kept, bankKey)) return bankCodesQuestions(kept);
     const codes = (await db.questions.orderBy("syllabus_code").uniqueKeys()).map(String);
     const idsByCode = await Promise.all(
       codes.map((code) => db.questions.where("syllabus_code").equals(code).primaryKeys()),
