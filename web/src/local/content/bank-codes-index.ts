@@ -25,7 +25,10 @@ export interface StoredBankCodes {
   codeOf: Uint32Array;
 }
 
-export function bankCodesRow(bankKey: string, questions: readonly { id: number; syllabus_code: string }[]): BankIndexRow {
+export function bankCodesRow(
+  bankKey: string,
+  questions: readonly { id: number; syllabus_code: string }[],
+): BankIndexRow {
   // In the order the questions table's syllabus_code index gives them (the graphs list topics as they come).
   const sorted = [...questions].sort((a, b) =>
     a.syllabus_code === b.syllabus_code ? a.id - b.id : a.syllabus_code < b.syllabus_code ? -1 : 1,
