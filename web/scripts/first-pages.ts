@@ -14,8 +14,8 @@ export const FIRST_PAGES: Record<string, string[]> = {
  * on the sign-in page from the student's first touch or key on it), without running it: the route files of the
  * pages sign-in leads to (/sync, /dashboard), and the modules the signed-in frame imports when
  * it first needs them rather than with its page (the outbox's drain and the sync button's sync,
- * the pulls, the content updater, the test builder, the refused changes' labels, the route
- * catalogue call() loads with the first call). A first visit may lose the connection the moment
+ * the pulls, the content updater, the test builder, the refused changes' labels, the areas of
+ * the route catalogue call() loads with the frame's first calls). A first visit may lose the connection the moment
  * the student signs in, before the service worker holds the app: fetched here (modulepreload:
  * into the page's module map), their later import is answered without the network, while the
  * page's own start is not slowed by running them.
@@ -32,7 +32,16 @@ export const AFTER_LOAD: string[] = [
   "src/local/pull/pull.ts",
   "src/local/content/updater.ts",
   "src/local/actions/test.ts",
+  // The route catalogue's loader, and the areas of it the signed-in frame's upkeep calls (the
+  // session check, the pulls, the push, the updater, the error reports) and the error body's schema.
   "src/local/api-contract.ts",
+  "sync-protocol/routes/auth.ts",
+  "sync-protocol/routes/sync.ts",
+  "sync-protocol/routes/content.ts",
+  "sync-protocol/routes/question.ts",
+  "sync-protocol/routes/fixed.ts",
+  "sync-protocol/routes/diagnostics.ts",
+  "sync-protocol/schemas/errors.ts",
   "src/local/account/offline-verifier.ts",
   // The parts of the first pages that come when first shown: a modal, the notifications, the
   // narrow screen's Menu, the progress card's tabs.

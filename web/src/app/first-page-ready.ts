@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 import { FIRST_PAGE_READY_EVENT } from "./first-page-ready-event.ts";
 import { showApp } from "./snapshot-handover.ts";
 
@@ -67,9 +67,13 @@ export function afterFirstPage(start: () => (() => void) | undefined): () => voi
   };
 }
 
-/** False until the first page is ready (afterFirstPage), then true. */
+/**
+ * False until the first page is ready (afterFirstPage), then true. What it brings renders in a
+ * transition: React renders it in slices, between which the page answers a tap, rather than in
+ * one long task on a slow tablet.
+ */
 export function useAfterFirstPage(): boolean {
   const [started, setStarted] = useState(ready);
-  useEffect(() => afterFirstPage(() => void setStarted(true)), []);
+  useEffect(() => afterFirstPage(() => void startTransition(() => setStarted(true))), []);
   return started;
 }

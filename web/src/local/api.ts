@@ -6,10 +6,10 @@
  * Example: `call("lastProgressTestResult", { params: { id: 7 } })` sends
  * GET /api/user/last-pt-result/7 and answers `{ can_access, remaining_time }`.
  *
- * By name, the catalogue (every schema, and zod) is loaded on the first call (api-contract.ts),
- * not with the page: the first page's modules call by name. A catalogue that cannot be loaded (a
- * first visit that lost the connection before it arrived) fails the call as NetworkError
- * "offline", as the request itself would.
+ * By name, the call's area of the catalogue (its schemas, and zod) is loaded with the call
+ * (api-contract.ts), not with the page: the first page's modules call by name. An area that
+ * cannot be loaded (a first visit that lost the connection before it arrived) fails the call as
+ * NetworkError "offline", as the request itself would.
  *
  * A file reply (an export) comes through `callRaw(...)` the same way (local/api-file.ts reads it).
  *
@@ -41,10 +41,12 @@ export type EntryOf<R extends RouteEntry | RouteName> = R extends RouteName ? Ro
 let contract: Promise<typeof import("./api-contract.ts")> | null = null;
 
 /**
- * The catalogue and error schema (api-contract.ts), loaded once; a failed load is tried again at
- * the next call and reads as NetworkError "offline".
+ * The contract's loader (api-contract.ts), loaded once: the catalogue's entries come with their
+ * area of it, and the error body's schema. A failed load is tried again at the next call and
+ * reads as NetworkError "offline" (a first visit that lost the connection before it arrived), as
+ * the request itself would.
  */
-export function loadContract(): Promise<typeof import("./api-contract.ts")> {
+function loadContract(): Promise<typeof import("./api-contract.ts")> {
   contract ??= import("./api-contract.ts").catch((err: unknown) => {
     contract = null;
     throw new NetworkError("offline", err);
@@ -52,8 +54,20 @@ export function loadContract(): Promise<typeof import("./api-contract.ts")> {
   return contract;
 }
 
+/** The catalogue's entry of that name. */
+export async function routeEntry<N extends RouteName>(name: N): Promise<Routes[N]> {
+  return (await loadContract()).routeEntry(name);
+}
+
+/** The schema of the server's error body; null when it cannot be loaded. */
+export function loadErrorBodySchema() {
+  return loadContract()
+    .then((loaded) => loaded.loadErrorBodySchema())
+    .catch(() => null);
+}
+
 async function entryOf(route: RouteEntry | RouteName): Promise<RouteEntry> {
-  return typeof route === "string" ? (await loadContract()).routes[route] : route;
+  return typeof route === "string" ? routeEntry(route) : route;
 }
 
 /** The issues as lines, with where each is in the reply. */
@@ -324,10 +338,7 @@ async function errorOf(response: Response): Promise<ApiCallError> {
     // not JSON: an error reply without an error body
   }
   // The error schema comes with the catalogue; a reply came, so it can be loaded (or the error stays plain).
-  const errorBodySchema = await loadContract().then(
-    (loaded) => loaded.errorBodySchema,
-    () => null,
-  );
+  const errorBodySchema = await loadErrorBodySchema();
   const parsed = errorBodySchema?.safeParse(body);
   if (!parsed?.success)
     return new ApiCallError(response.status, "http_error", `The server answered ${response.status}`);

@@ -1,7 +1,7 @@
 /** 'Enter password to access test': the password is checked online, once per test and password. */
 
 import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { fixedRoutes } from "@preflight/sync-protocol/routes/fixed";
 import { type FormEvent, useId, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";
@@ -42,7 +42,7 @@ export function PasswordDialog({
     setChecking(true);
     setError(null);
     try {
-      const reply = await call(routes.verifyPassword, { body: { test_id: test.id, test_type: "exam", password } });
+      const reply = await call(fixedRoutes.verifyPassword, { body: { test_id: test.id, test_type: "exam", password } });
       if (!reply.success) {
         setError(reply.message);
         return;

@@ -3,11 +3,11 @@
  * schema. What a failure says comes from local/form-errors.ts, shared with the password pages.
  */
 import type { AccountFormReply, FreeTrialFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
 import { call } from "../../local/api.ts";
 
 export function loadRegistrationForm(): Promise<RegistrationFormReply> {
-  return call(routes.registrationForm);
+  return call(accountsRoutes.registrationForm);
 }
 
 /**
@@ -15,19 +15,19 @@ export function loadRegistrationForm(): Promise<RegistrationFormReply> {
  * The form has checked them with the same schema (checkRegistration), so they read as the body.
  */
 export async function postRegistration(fields: Record<string, string>): Promise<AccountFormReply> {
-  return call(routes.register, { body: routes.register.body.parse(fields), encoding: "form" });
+  return call(accountsRoutes.register, { body: accountsRoutes.register.body.parse(fields), encoding: "form" });
 }
 
 export function activateAccount(token: string): Promise<AccountFormReply> {
-  return call(routes.activate, { body: { token } });
+  return call(accountsRoutes.activate, { body: { token } });
 }
 
 export function resendActivation(email: string): Promise<AccountFormReply> {
-  return call(routes.resendActivation, { body: { email } });
+  return call(accountsRoutes.resendActivation, { body: { email } });
 }
 
 export function loadFreeTrialForm(): Promise<FreeTrialFormReply> {
-  return call(routes.freeTrialForm);
+  return call(accountsRoutes.freeTrialForm);
 }
 
 export interface FreeTrialPost {
@@ -40,5 +40,5 @@ export interface FreeTrialPost {
 }
 
 export function postFreeTrial(payload: FreeTrialPost): Promise<AccountFormReply> {
-  return call(routes.freeTrial, { body: payload });
+  return call(accountsRoutes.freeTrial, { body: payload });
 }

@@ -3,7 +3,7 @@
  * the device's side: this installation's reference and the legacy migration run.
  */
 
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { licenceRoutes } from "@preflight/sync-protocol/routes/licence";
 import type {
   AppActivateReply,
   LicenceActivateReply,
@@ -16,7 +16,7 @@ import { LegacyMigration, type LegacyMigrationStatus, legacyMigration } from "..
 export { installReference };
 
 export function validateLicence(licenceKey: string): Promise<LicenceValidateReply> {
-  return call(routes.licenceValidate, { body: { licence_key: licenceKey } });
+  return call(licenceRoutes.licenceValidate, { body: { licence_key: licenceKey } });
 }
 
 export function activateLicence(body: {
@@ -24,11 +24,11 @@ export function activateLicence(body: {
   install_reference: string;
   account_number: string;
 }): Promise<LicenceActivateReply> {
-  return call(routes.licenceActivate, { body });
+  return call(licenceRoutes.licenceActivate, { body });
 }
 
 export function activateApp(body: { licence_key: string; install_reference: string }): Promise<AppActivateReply> {
-  return call(routes.appActivate, { body });
+  return call(licenceRoutes.appActivate, { body });
 }
 
 /** The device's legacy migration: started once, its status read by the page's poll; a retry runs it again. */

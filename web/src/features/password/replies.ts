@@ -4,12 +4,12 @@
  * joining pages.
  */
 import type { AccountFormReply } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
 import { call } from "../../local/api.ts";
 
 /** POST /password/email: a link by mail, or a code when the app runs installed (offline). */
 export function requestPasswordReset(email: string, offline: boolean): Promise<AccountFormReply> {
-  return call(routes.passwordEmail, { body: { email, offline } });
+  return call(accountsRoutes.passwordEmail, { body: { email, offline } });
 }
 
 export interface PasswordResetPost {
@@ -20,5 +20,5 @@ export interface PasswordResetPost {
 }
 
 export function resetPassword(payload: PasswordResetPost): Promise<AccountFormReply> {
-  return call(routes.passwordReset, { body: payload });
+  return call(accountsRoutes.passwordReset, { body: payload });
 }

@@ -3,7 +3,7 @@
  * when online, so tests taken on another device appear and the server's marking counts.
  */
 import type { PreviousTest } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { fixedRoutes } from "@preflight/sync-protocol/routes/fixed";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useHideFixedResults } from "../../app/live-queries.ts";
@@ -29,7 +29,7 @@ export function usePreviousTests(db: UserDb): PreviousTestsView | undefined {
   useEffect(() => {
     if (!online) return;
     let cancelled = false;
-    call(routes.previousTests)
+    call(fixedRoutes.previousTests)
       .then(async (reply) => {
         // The server-wide setting, kept for offline use like the fixed tests' copy of it.
         await db.meta.put({ key: HIDE_FIXED_RESULTS_META, value: reply.hide_fixed_results });

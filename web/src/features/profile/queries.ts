@@ -6,7 +6,7 @@
  * this visit (the next profile pull stores it).
  */
 import { type ProfileAccountDetails, type PulledProfile, profileAccountDetailsSchema } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { profileRoutes } from "@preflight/sync-protocol/routes/profile";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { readCourse } from "../../local/actions/course-dates.ts";
@@ -33,7 +33,7 @@ async function readProfilePage(
 /** The account details from the server, for a device that has not pulled them yet. */
 async function fetchAccount(): Promise<ProfileAccountDetails> {
   // The page's data cut to the account details the profile step would store.
-  return profileAccountDetailsSchema.parse(await call(routes.profileData));
+  return profileAccountDetailsSchema.parse(await call(profileRoutes.profileData));
 }
 
 /**

@@ -5,7 +5,7 @@
  * Resolve, Dismiss and Reopen. The other tab lists the students' comments on exam questions.
  * Read online, a page at a time (the server pages them).
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { questionCommentsRoutes } from "@preflight/sync-protocol/routes/question-comments";
 import {
   QUESTION_COMMENT_LIMITS,
   QUESTION_REPORT_CATEGORY_LABELS,
@@ -65,7 +65,7 @@ export function QuestionReportsTab() {
   const [page, setPage] = useState(1);
   const { data, failed, reload } = usePagedList<QuestionReportListReply>(
     () =>
-      call(routes.maintenanceQuestionReports, {
+      call(questionCommentsRoutes.maintenanceQuestionReports, {
         query: { status, page, per_page: PER_PAGE, ...(subject ? { subject } : {}) },
         globalPolicy: false,
       }),
@@ -76,7 +76,7 @@ export function QuestionReportsTab() {
   const setReportStatus = async (report: QuestionReportItem, next: QuestionReportStatus) => {
     setBusy(report.id);
     try {
-      await call(routes.maintenanceQuestionReportStatus, {
+      await call(questionCommentsRoutes.maintenanceQuestionReportStatus, {
         params: { id: report.id },
         body: { status: next },
         globalPolicy: false,
@@ -228,7 +228,7 @@ export function ExamCommentsTab() {
   const [page, setPage] = useState(1);
   const { data, failed, reload } = usePagedList<TestCommentListReply>(
     () =>
-      call(routes.maintenanceTestComments, {
+      call(questionCommentsRoutes.maintenanceTestComments, {
         query: { page, per_page: PER_PAGE, ...(subject ? { subject } : {}) },
         globalPolicy: false,
       }),

@@ -4,7 +4,10 @@
  * reported, and feedback with its screenshots. Read online; a maintenance user's own bug report
  * is sent from the form at the end.
  */
-import { type RouteEntry, routes } from "@preflight/sync-protocol/routes/index";
+
+import { diagnosticsRoutes } from "@preflight/sync-protocol/routes/diagnostics";
+import { feedbackRoutes } from "@preflight/sync-protocol/routes/feedback";
+import type { RouteEntry } from "@preflight/sync-protocol/routes/index";
 import type { BugReportItem, ClientErrorItem } from "@preflight/sync-protocol/schemas/diagnostics";
 import type { FeedbackItem } from "@preflight/sync-protocol/schemas/feedback";
 import { useLocation, useNavigate } from "@tanstack/react-router";
@@ -43,9 +46,9 @@ export function ReportsPage() {
     setFailed(false);
     try {
       const [bugs, errors, feedback] = await Promise.all([
-        call(routes.maintenanceBugReports, { query: { limit: 50 }, globalPolicy: false }),
-        call(routes.maintenanceClientErrors, { query: { limit: 100 }, globalPolicy: false }),
-        call(routes.maintenanceFeedback, { query: { limit: 50 }, globalPolicy: false }),
+        call(diagnosticsRoutes.maintenanceBugReports, { query: { limit: 50 }, globalPolicy: false }),
+        call(diagnosticsRoutes.maintenanceClientErrors, { query: { limit: 100 }, globalPolicy: false }),
+        call(feedbackRoutes.maintenanceFeedback, { query: { limit: 50 }, globalPolicy: false }),
       ]);
       setReports({ bugReports: bugs.bug_reports, clientErrors: errors.client_errors, feedback: feedback.feedback });
     } catch (err) {
@@ -149,10 +152,13 @@ function DeviceReports({
                   {r.app_version ? ` · build ${r.app_version}` : ""}
                 </Meta>
                 <div className="mt-2 flex flex-wrap gap-2 text-sm">
-                  <Download href={downloadOf(routes.maintenanceBugReportDevice, r.id)} testId="bug-report-device">
+                  <Download
+                    href={downloadOf(diagnosticsRoutes.maintenanceBugReportDevice, r.id)}
+                    testId="bug-report-device"
+                  >
                     Device data ({size(r.export_bytes)} compressed, {size(r.export_unpacked_bytes)})
                   </Download>
-                  <Download href={downloadOf(routes.maintenanceBugReportLog, r.id)} testId="bug-report-log">
+                  <Download href={downloadOf(diagnosticsRoutes.maintenanceBugReportLog, r.id)} testId="bug-report-log">
                     Log ({r.log_lines} {r.log_lines === 1 ? "line" : "lines"})
                   </Download>
                 </div>
@@ -196,7 +202,7 @@ function DeviceReports({
                     {f.screenshots.map((s, i) => (
                       <Download
                         key={s.id}
-                        href={downloadOf(routes.maintenanceFeedbackScreenshot, s.id)}
+                        href={downloadOf(feedbackRoutes.maintenanceFeedbackScreenshot, s.id)}
                         testId="feedback-screenshot"
                       >
                         Screenshot {i + 1} ({size(s.size)})

@@ -5,7 +5,8 @@
  * the server (the questions, the classes, the save): offline it says so rather than show a form
  * that cannot be saved.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolRoutes } from "@preflight/sync-protocol/routes/school";
+import { schoolTestsRoutes } from "@preflight/sync-protocol/routes/school-tests";
 import type { ClassOverviewReply, SchoolClass } from "@preflight/sync-protocol/schemas/school";
 import {
   type FixedTestDraft,
@@ -60,10 +61,12 @@ function useEditorData(testId: number | null | undefined): SchoolView<EditorData
     void (async () => {
       try {
         const [{ classes }, test] = await Promise.all([
-          call(routes.schoolClasses, { globalPolicy: false }),
+          call(schoolRoutes.schoolClasses, { globalPolicy: false }),
           testId === undefined
             ? null
-            : call(routes.schoolFixedTest, { params: { test_id: testId }, globalPolicy: false }).then((r) => r.test),
+            : call(schoolTestsRoutes.schoolFixedTest, { params: { test_id: testId }, globalPolicy: false }).then(
+                (r) => r.test,
+              ),
         ]);
         const subjects = await knownSubjects(scope.db, classes, test);
         if (!cancelled)
@@ -86,7 +89,7 @@ function useEditorData(testId: number | null | undefined): SchoolView<EditorData
   return view;
 }
 
-const search = (query: QuestionSearch) => call(routes.schoolQuestions, { query, globalPolicy: false });
+const search = (query: QuestionSearch) => call(schoolTestsRoutes.schoolQuestions, { query, globalPolicy: false });
 
 /** `param`: the test's id as the address gives it; none for a new test. */
 export function FixedTestEditorPage({ testId: param }: { testId?: string }) {
@@ -99,8 +102,8 @@ export function FixedTestEditorPage({ testId: param }: { testId?: string }) {
   const save = async (draft: FixedTestDraft) => {
     const reply =
       testId === undefined || testId === null
-        ? await call(routes.createSchoolFixedTest, { body: draft })
-        : await call(routes.updateSchoolFixedTest, { params: { test_id: testId }, body: draft });
+        ? await call(schoolTestsRoutes.createSchoolFixedTest, { body: draft })
+        : await call(schoolTestsRoutes.updateSchoolFixedTest, { params: { test_id: testId }, body: draft });
     notify({
       type: "success",
       title: "Fixed tests",

@@ -3,7 +3,7 @@
  * (kept on the device for a page opened offline), with the CSV of every attempt and each
  * student's PDF report fetched through the session (local/school/exports.ts).
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolTestsRoutes } from "@preflight/sync-protocol/routes/school-tests";
 import { SCHOOL_TEST_MESSAGES, type SchoolTestResultsReply } from "@preflight/sync-protocol/schemas/school-tests";
 import { Link } from "@tanstack/react-router";
 import { SchoolRefreshButton, SchoolViewNotices, useSchoolView } from "../../app/school-view.tsx";
@@ -21,7 +21,7 @@ export function TestResultsPage({ testId: param }: { testId: string }) {
   const { view, reload } = useSchoolView<SchoolTestResultsReply>(schoolViewKey({ testResults: testId ?? 0 }), () =>
     testId === null
       ? Promise.reject(new ApiCallError(404, "not_found", SCHOOL_TEST_MESSAGES.testNotFound))
-      : call(routes.schoolTestResults, { params: { test_id: testId }, globalPolicy: false }),
+      : call(schoolTestsRoutes.schoolTestResults, { params: { test_id: testId }, globalPolicy: false }),
   );
   const reply = view.state === "shown" ? view.reply : null;
   return (

@@ -2,7 +2,8 @@
  * The school's fixed tests page (issue 20): a thin wrapper reading the tests and the classes (to
  * name them) from the server, each kept on the device for a page opened offline.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolRoutes } from "@preflight/sync-protocol/routes/school";
+import { schoolTestsRoutes } from "@preflight/sync-protocol/routes/school-tests";
 import type { SchoolClassesReply } from "@preflight/sync-protocol/schemas/school";
 import type { SchoolFixedTestsReply } from "@preflight/sync-protocol/schemas/school-tests";
 import { Link } from "@tanstack/react-router";
@@ -16,10 +17,10 @@ import { TestListView } from "./TestListView.tsx";
 
 export function SchoolTestsPage() {
   const tests = useSchoolView<SchoolFixedTestsReply>(schoolViewKey({ tests: "all" }), () =>
-    call(routes.schoolFixedTests, { globalPolicy: false }),
+    call(schoolTestsRoutes.schoolFixedTests, { globalPolicy: false }),
   );
   const classes = useSchoolView<SchoolClassesReply>(schoolViewKey({}), () =>
-    call(routes.schoolClasses, { globalPolicy: false }),
+    call(schoolRoutes.schoolClasses, { globalPolicy: false }),
   );
   const reply = tests.view.state === "shown" ? tests.view.reply : null;
   return (

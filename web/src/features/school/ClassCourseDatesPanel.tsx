@@ -5,7 +5,7 @@
  * PUT /school/classes/{class_id}/course-dates; the server's message says it worked (spec study
  * 8: success shows the server message, failure the message), and its reply is what shows next.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolRoutes } from "@preflight/sync-protocol/routes/school";
 import type {
   ClassCourseDatesReply,
   ClassCourseDatesUpdate,
@@ -28,7 +28,7 @@ export function ClassCourseDatesPanel({ classId, onSaved }: { classId: string; o
   const showError = useErrorNotice();
   const now = useMemo(() => currentDate(), []);
   const { view, replace } = useSchoolView<ClassCourseDatesReply>(schoolViewKey({ classId, part: "course-dates" }), () =>
-    call(routes.classCourseDates, { params: { class_id: classId }, globalPolicy: false }),
+    call(schoolRoutes.classCourseDates, { params: { class_id: classId }, globalPolicy: false }),
   );
 
   const save = async (body: ClassCourseDatesUpdate): Promise<boolean> => {
@@ -37,7 +37,7 @@ export function ClassCourseDatesPanel({ classId, onSaved }: { classId: string; o
         success: _,
         message,
         ...dates
-      } = await call(routes.updateClassCourseDates, {
+      } = await call(schoolRoutes.updateClassCourseDates, {
         params: { class_id: classId },
         body,
       });

@@ -5,7 +5,7 @@
  * thin data wrapper (useSchoolView) around a pure view; each reads the server and keeps its last
  * view on the device for a page opened offline.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolRoutes } from "@preflight/sync-protocol/routes/school";
 import type { ClassOverviewReply, SchoolClassesReply } from "@preflight/sync-protocol/schemas/school";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useState } from "react";
@@ -31,7 +31,7 @@ const TAB_CLASS =
 
 export function SchoolClassesPage() {
   const { view, reload } = useSchoolView<SchoolClassesReply>(schoolViewKey({}), () =>
-    call(routes.schoolClasses, { globalPolicy: false }),
+    call(schoolRoutes.schoolClasses, { globalPolicy: false }),
   );
   const reply = view.state === "shown" ? view.reply : null;
   return (
@@ -85,7 +85,7 @@ function ClassList({ classes }: { classes: SchoolClassesReply["classes"] }) {
 
 export function ClassOverviewPage({ classId }: { classId: string }) {
   const { view, reload } = useSchoolView<ClassOverviewReply>(schoolViewKey({ classId }), () =>
-    call(routes.classOverview, { params: { class_id: classId }, globalPolicy: false }),
+    call(schoolRoutes.classOverview, { params: { class_id: classId }, globalPolicy: false }),
   );
   const reply = view.state === "shown" ? view.reply : null;
   const [tab, setTab] = useState<ClassTab>("students");

@@ -5,7 +5,7 @@
  * the device of one still in its outbox).
  */
 
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { syllabusRoutes } from "@preflight/sync-protocol/routes/syllabus";
 import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
 import { type AccessDecision, decidePartAccess, retryCheck } from "@preflight/sync-protocol/rules/part-access";
 import { useNavigate } from "@tanstack/react-router";
@@ -21,7 +21,7 @@ export type OpenState =
 
 async function serverRetry(progressTestId: number) {
   try {
-    return await call(routes.lastProgressTestResult, { params: { id: progressTestId } });
+    return await call(syllabusRoutes.lastProgressTestResult, { params: { id: progressTestId } });
   } catch {
     return null;
   }

@@ -4,7 +4,7 @@
  * is online only. After a switch the syllabus details are pulled again and the content of the
  * new syllabus is installed from scratch (its packs differ), through the updater's first run.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { syllabusRoutes } from "@preflight/sync-protocol/routes/syllabus";
 import type { SyllabiReply } from "@preflight/sync-protocol/schemas/syllabus";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -25,7 +25,7 @@ export function useSyllabi(db: UserDb, online: boolean) {
 
   useEffect(() => {
     if (!online) return;
-    void call(routes.syllabi)
+    void call(syllabusRoutes.syllabi)
       .then((syllabi) => db.meta.put({ key: SYLLABI_KEY, value: syllabi }))
       .catch(() => undefined);
   }, [db, online]);
@@ -34,7 +34,7 @@ export function useSyllabi(db: UserDb, online: boolean) {
     setSwitching(true);
     setError(null);
     try {
-      await call(routes.activeSyllabus, { body: { syllabus: syllabusId } });
+      await call(syllabusRoutes.activeSyllabus, { body: { syllabus: syllabusId } });
       await db.meta.put({
         key: SYLLABI_KEY,
         value: { ...(stored ?? { syllabi: [] }), active_syllabus: { id: syllabusId } },

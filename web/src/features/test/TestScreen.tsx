@@ -1,5 +1,5 @@
 import type { TestType } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { testRoutes } from "@preflight/sync-protocol/routes/test";
 import { reviewMarkOffered } from "@preflight/sync-protocol/rules/review-marks";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef } from "react";
@@ -39,7 +39,7 @@ export function TestScreen({ testId }: { testId: string }) {
       },
       // The activity ping is online-only and best effort; it never holds up the student.
       onPing: (direction: "next" | "prev") =>
-        void call(direction === "next" ? routes.nextQuestion : routes.prevQuestion, {
+        void call(direction === "next" ? testRoutes.nextQuestion : testRoutes.prevQuestion, {
           body: { user_test_id: testId },
         }).catch(() => undefined),
       onSaveFailed: () => showError(null, { title: MESSAGES.saveFailedTitle, text: MESSAGES.saveFailedText }),

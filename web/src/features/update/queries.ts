@@ -1,6 +1,6 @@
 /** The updater's reads: what content the device holds (live), and the student's syllabus from the server. */
 
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { syllabusRoutes } from "@preflight/sync-protocol/routes/syllabus";
 import { availableModules } from "@preflight/sync-protocol/rules/content-plan";
 import type { Manifest } from "@preflight/sync-protocol/schemas/content-pack";
 import { useLiveQuery } from "dexie-react-hooks";
@@ -34,6 +34,6 @@ export function useInstalledContent(db: UserDb): InstalledContent {
 
 /** Asks the server to give the student a syllabus (spec accounts 4); false when there is none to give. */
 export async function requestSyllabus(): Promise<boolean> {
-  const reply = await call(routes.updateSyllabus, { globalPolicy: false });
+  const reply = await call(syllabusRoutes.updateSyllabus, { globalPolicy: false });
   return reply.syllabus_sync_response !== null;
 }

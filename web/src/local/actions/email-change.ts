@@ -20,7 +20,7 @@ import {
   type PulledProfile,
   RESET_REDIRECT_DELAY_MS,
 } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
 import { v7 as uuidv7 } from "uuid";
 import { type CallReply, call } from "../api.ts";
 import type { LocalScope } from "../outbox/action.ts";
@@ -30,7 +30,7 @@ import { fieldErrors, ProfileInputError } from "./profile.ts";
 /** After a confirmed change the page goes to sign-in after 2 s, as the reset form does (spec accounts 9). */
 export const EMAIL_CONFIRM_REDIRECT_DELAY_MS = RESET_REDIRECT_DELAY_MS;
 
-export type EmailChangeReply = CallReply<typeof routes.changeEmail>;
+export type EmailChangeReply = CallReply<typeof accountsRoutes.changeEmail>;
 
 /**
  * Asks the server to send a confirmation link to `email`. Throws ProfileInputError for input the
@@ -43,7 +43,7 @@ export async function requestEmailChange(
 ): Promise<EmailChangeReply> {
   const parsed = emailChangeSchema.safeParse(input);
   if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
-  const reply = await call(routes.changeEmail, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
+  const reply = await call(accountsRoutes.changeEmail, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
   await notePendingEmail(scope, reply.pending_email);
   return reply;
 }
@@ -63,5 +63,5 @@ async function notePendingEmail(scope: LocalScope, pending: string): Promise<voi
 export async function confirmEmailChange(token: string): Promise<AccountFormReply> {
   const parsed = emailChangeConfirmSchema.safeParse({ token });
   if (!parsed.success) throw new ProfileInputError("invalid_field", { token: [ACCOUNT_MESSAGES.emailChangeInvalid] });
-  return call(routes.confirmEmail, { body: parsed.data });
+  return call(accountsRoutes.confirmEmail, { body: parsed.data });
 }

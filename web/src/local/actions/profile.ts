@@ -11,7 +11,7 @@ import {
   preferencesUpdateSchema,
   profileAccountSchema,
 } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { profileRoutes } from "@preflight/sync-protocol/routes/profile";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import { call } from "../api.ts";
@@ -115,7 +115,7 @@ export async function changePassword(scope: LocalScope, password: PasswordChange
     password,
   });
   if (!parsed.success) throw new ProfileInputError("invalid_field", fieldErrors(parsed.error));
-  return call(routes.updateAccount, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
+  return call(profileRoutes.updateAccount, { body: parsed.data, headers: { "Idempotency-Key": uuidv7() } });
 }
 
 /** The header shows the student from the device database; keep it in step with the edit. */

@@ -1,5 +1,5 @@
 /** Keeps the account's question bank on the device, re-downloading only when it changed. */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { contentRoutes } from "@preflight/sync-protocol/routes/content";
 import { callResponse } from "../api.ts";
 import { archiveKey, getMeta, type LocalQuestion, type UserDb } from "../store/db.ts";
 import { imageUrlsOf, warmImageCache } from "./cache.ts";
@@ -8,7 +8,7 @@ const CHUNK = 2000;
 
 export async function refreshBank(db: UserDb): Promise<{ updated: boolean; count: number }> {
   const version = await getMeta<string>(db, "bankVersion");
-  const response = await callResponse(routes.bank, {
+  const response = await callResponse(contentRoutes.bank, {
     headers: version ? { "If-None-Match": `"${version}"` } : {},
     globalPolicy: false,
   });

@@ -4,7 +4,7 @@
  * it also asks the server (POST /test/verify-questions, naming the pack versions it holds), which
  * knows of content published since the device last synced.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { syllabusRoutes } from "@preflight/sync-protocol/routes/syllabus";
 import type { VerifyQuestionsReply } from "@preflight/sync-protocol/schemas/syllabus";
 import { testQuestions } from "../actions/test.ts";
 import { call, NetworkError } from "../api.ts";
@@ -43,7 +43,7 @@ export async function verifyOnServer(
   test: { test_id: number; test_type: "progress_test" | "progress_test_attempt" | "exam"; attempt?: number },
 ): Promise<VerifyQuestionsReply | null> {
   try {
-    return await call(routes.verifyQuestions, { body: { ...test, installed: await installedVersions(db) } });
+    return await call(syllabusRoutes.verifyQuestions, { body: { ...test, installed: await installedVersions(db) } });
   } catch (err) {
     if (err instanceof NetworkError) return null;
     throw err;

@@ -5,7 +5,7 @@
  * server's text is shown on success; on any failure the spec's 'There was an error sending the
  * report, please contact customer support.', with the reason when the device knows it (too big).
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { diagnosticsRoutes } from "@preflight/sync-protocol/routes/diagnostics";
 import { BUG_REPORT_LIMITS, bugReportReplySchema, type LogLine } from "@preflight/sync-protocol/schemas/diagnostics";
 import { platformFetch } from "../../platform.ts";
 import type { UserDb } from "../store/db.ts";
@@ -64,7 +64,11 @@ export async function sendBugReport(
   if (build) form.set("app_version", build);
   let res: Response;
   try {
-    res = await platformFetch(routes.bugReport.path, { method: "POST", credentials: "same-origin", body: form });
+    res = await platformFetch(diagnosticsRoutes.bugReport.path, {
+      method: "POST",
+      credentials: "same-origin",
+      body: form,
+    });
   } catch {
     logEvent("bug report: no answer from the server", "warn");
     return { kind: "failed" };

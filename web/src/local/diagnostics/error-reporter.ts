@@ -11,7 +11,7 @@
 import { CLIENT_ERROR_LIMITS, type ClientErrorKind } from "@preflight/sync-protocol/rules/client-errors";
 import type { ClientErrorsBody } from "@preflight/sync-protocol/schemas/diagnostics";
 import { now, platformFetch } from "../../platform.ts";
-import { loadContract } from "../api.ts";
+import { routeEntry } from "../api.ts";
 import type { DeviceDb, PendingError } from "../store/db.ts";
 import { ErrorGate, errorKey } from "./error-gate.ts";
 import { appBuild } from "./error-reports.ts";
@@ -163,10 +163,10 @@ async function post(batch: PendingError[]): Promise<PostOutcome> {
     })),
   };
   let res: Response;
-  let entry: Awaited<ReturnType<typeof loadContract>>["routes"]["clientErrors"];
+  let entry: Awaited<ReturnType<typeof routeEntry<"clientErrors">>>;
   try {
-    // The catalogue comes with the first call rather than the page (api.ts).
-    entry = (await loadContract()).routes.clientErrors;
+    // The catalogue's entry comes with the first call rather than the page (api.ts).
+    entry = await routeEntry("clientErrors");
     res = await platformFetch(entry.path, {
       method: "POST",
       credentials: "same-origin",

@@ -5,7 +5,7 @@
  * was given, so a send whose reply was lost is stored once by the server.
  */
 import { currentDate, platformFetch } from "../../platform.ts";
-import { loadContract } from "../api.ts";
+import { loadErrorBodySchema, routeEntry } from "../api.ts";
 import type { PendingFeedback, UserDb } from "../store/db.ts";
 
 export type SendOutcome =
@@ -23,11 +23,11 @@ export async function sendFeedback(feedback: PendingFeedback): Promise<SendOutco
   form.set("page", feedback.page);
   for (const [i, shot] of feedback.screenshots.entries()) form.append("screenshots[]", shot, `screenshot-${i + 1}.jpg`);
   let res: Response;
-  let contract: Awaited<ReturnType<typeof loadContract>>;
+  let entry: Awaited<ReturnType<typeof routeEntry<"feedback">>>;
   try {
-    // The catalogue comes with the first call rather than the page (api.ts).
-    contract = await loadContract();
-    res = await platformFetch(contract.routes.feedback.path, {
+    // The catalogue's entry comes with the first call rather than the page (api.ts).
+    entry = await routeEntry("feedback");
+    res = await platformFetch(entry.path, {
       method: "POST",
       credentials: "same-origin",
       body: form,
@@ -36,10 +36,10 @@ export async function sendFeedback(feedback: PendingFeedback): Promise<SendOutco
     return { kind: "unreachable" };
   }
   const body: unknown = await res.json().catch(() => null);
-  if (res.ok && contract.routes.feedback.reply.safeParse(body).success) return { kind: "sent" };
+  if (res.ok && entry.reply.safeParse(body).success) return { kind: "sent" };
   if (res.status >= 500 || res.status === 408 || res.status === 429) return { kind: "unreachable" };
-  const error = contract.errorBodySchema.safeParse(body);
-  return { kind: "refused", message: error.success ? error.data.error.message : `HTTP ${res.status}` };
+  const error = (await loadErrorBodySchema())?.safeParse(body);
+  return { kind: "refused", message: error?.success ? error.data.error.message : `HTTP ${res.status}` };
 }
 
 export function newFeedback(text: string, screenshots: Blob[], page: string): PendingFeedback {

@@ -15,7 +15,7 @@
  *   its offline verifier). The server keeps the account.
  */
 import { PULL_STEPS, SYNC_PROTOCOL_VERSION, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { maintenanceUsersRoutes } from "@preflight/sync-protocol/routes/maintenance-users";
 import { call, NetworkError } from "../api.ts";
 import { park, settle, toWire } from "../outbox/drain.ts";
 import { syncNow } from "../outbox/sync-now.ts";
@@ -101,7 +101,7 @@ export async function syncLocalProfile(
   if (userId === options.signedInUserId) {
     const result = await syncNow(db);
     if (!result.ok) throw new Error(`The sync did not finish: ${result.reason}`);
-    const { text } = await call(routes.maintenanceUserSync, { params: { id: userId } });
+    const { text } = await call(maintenanceUsersRoutes.maintenanceUserSync, { params: { id: userId } });
     const did = options.full
       ? "Sent this profile's changes and pulled all its data again."
       : "Sent this profile's changes and pulled its data.";
@@ -113,7 +113,7 @@ export async function syncLocalProfile(
     const batch = await waiting(db, userId).limit(SYNC_PUSH_BATCH_SIZE).toArray();
     if (batch.length === 0) break;
     const first = batch[0] as OutboxEntry;
-    const reply = await call(routes.maintenanceUserSync, {
+    const reply = await call(maintenanceUsersRoutes.maintenanceUserSync, {
       params: { id: userId },
       query,
       body: {
@@ -141,7 +141,8 @@ export async function syncLocalProfile(
     }
     if (stopped || (reply.results ?? []).length === 0) break;
   }
-  if (!sentAny) texts.push((await call(routes.maintenanceUserSync, { params: { id: userId }, query })).text);
+  if (!sentAny)
+    texts.push((await call(maintenanceUsersRoutes.maintenanceUserSync, { params: { id: userId }, query })).text);
   const left = await waiting(db, userId).count();
   if (sentAny && left === 0) await db.meta.put({ key: "lastSyncAt", value: options.now().toISOString() });
   return { text: texts.join(" "), left };
@@ -175,7 +176,7 @@ export async function deleteLocalProfile(userId: string, signedInUserId: string)
   let text: string | null = null;
   try {
     const body = clientId ? { clientId, lastSeq } : {};
-    text = (await call(routes.maintenanceUserDelete, { params: { id: userId }, body })).text;
+    text = (await call(maintenanceUsersRoutes.maintenanceUserDelete, { params: { id: userId }, body })).text;
   } catch (err) {
     // Offline, the device's own check (nothing waits in the outbox) is enough.
     if (!(err instanceof NetworkError)) throw err;

@@ -6,7 +6,7 @@
  * second import, only meets stored replies.
  */
 import { mutationSchema, type PushReply, SYNC_PROTOCOL_VERSION, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { syncRoutes } from "@preflight/sync-protocol/routes/sync";
 import { z } from "zod";
 import { ApiCallError, call } from "../api.ts";
 import type { UserDb } from "../store/db.ts";
@@ -90,7 +90,7 @@ export async function importPending(file: PendingFile, signedInUserId: string): 
     const batch = file.mutations.slice(i, i + SYNC_PUSH_BATCH_SIZE);
     let reply: PushReply;
     try {
-      reply = await call(routes.push, {
+      reply = await call(syncRoutes.push, {
         body: { protocol: SYNC_PROTOCOL_VERSION, clientId: file.clientId, mutations: batch },
       });
     } catch (err) {

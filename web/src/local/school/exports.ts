@@ -4,7 +4,7 @@
  * (callFile) and saves it under the server's name, or under one made here from what it is of
  * ("air-law-exam-results.csv") when the reply names none.
  */
-import { routes } from "@preflight/sync-protocol/routes/index";
+import { schoolTestsRoutes } from "@preflight/sync-protocol/routes/school-tests";
 import { callFile } from "../api-file.ts";
 import { failureText } from "../form-errors.ts";
 
@@ -28,19 +28,25 @@ export function fileSlug(text: string): string {
 
 /** Every attempt at a fixed test, as CSV. */
 export async function testResultsCsv(testId: number, title: string): Promise<ExportedFile> {
-  const file = await callFile(routes.schoolTestResultsCsv, { params: { test_id: testId }, globalPolicy: false });
+  const file = await callFile(schoolTestsRoutes.schoolTestResultsCsv, {
+    params: { test_id: testId },
+    globalPolicy: false,
+  });
   return { blob: file.blob, filename: file.filename ?? `${fileSlug(title)}-results.csv` };
 }
 
 /** A class's overview, as CSV. */
 export async function classOverviewCsv(classId: string, className: string): Promise<ExportedFile> {
-  const file = await callFile(routes.classOverviewCsv, { params: { class_id: classId }, globalPolicy: false });
+  const file = await callFile(schoolTestsRoutes.classOverviewCsv, {
+    params: { class_id: classId },
+    globalPolicy: false,
+  });
   return { blob: file.blob, filename: file.filename ?? `${fileSlug(className)}-overview.csv` };
 }
 
 /** A student's printable report, with the school's name. */
 export async function studentReportPdf(userId: string, name: string): Promise<ExportedFile> {
-  const file = await callFile(routes.studentReportPdf, { params: { user_id: userId }, globalPolicy: false });
+  const file = await callFile(schoolTestsRoutes.studentReportPdf, { params: { user_id: userId }, globalPolicy: false });
   return { blob: file.blob, filename: file.filename ?? `${fileSlug(name)}-report.pdf` };
 }
 
