@@ -27,13 +27,9 @@
  *   "Answered" and "Correct" as for the subjects.
  * Percentages have at most one decimal, rounded half up (`analysisPercent`); bars are in code order.
  */
-import {
-  ANALYSIS_SERIES,
-  type AverageMockExamReply,
-  type PercentageAnsweredReply,
-  type TopicAnalysisReply,
-} from "../schemas/analysis.ts";
-import { topicOfCode } from "./flagged.ts";
+import type { AverageMockExamReply, PercentageAnsweredReply, TopicAnalysisReply } from "../schemas/analysis.ts";
+import { ANALYSIS_SERIES } from "./analysis-series.ts";
+import { topicOfCode } from "./flagged-list.ts";
 import { resultVisibility } from "./hidden-results.ts";
 import { scorePercentage } from "./pass-mark.ts";
 

@@ -21,8 +21,9 @@
  *   a node without questions shows too, with 0 (the syllabus asks it, the bank has nothing on it).
  * - Children are in code order; a heading the syllabus does not title is named by its code.
  */
-import { subjectOfCode } from "../schemas/content.ts";
+
 import { analysisPercent } from "./analysis.ts";
+import { subjectOfCode } from "./subject-code.ts";
 
 /** The levels of the tree, by the number of parts of a code. */
 export const COVERAGE_LEVELS = ["subject", "topic", "subtopic", "section", "objective"] as const;

@@ -12,15 +12,9 @@
  *     questions: [40, 25], answered: [5, 0], correct: [4, 0] }
  */
 import { z } from "zod";
+import { ANALYSIS_SERIES } from "../rules/analysis-series.ts";
 
-/** The data sets' names, as the charts' legends show them. */
-export const ANALYSIS_SERIES = {
-  answered: "Answered",
-  answeredCorrectly: "Answered correctly",
-  averageScore: "Average score",
-  bestScore: "Best score",
-  correct: "Correct",
-} as const;
+export { ANALYSIS_SERIES };
 
 const percent = z.number().min(0).max(100);
 const count = z.number().int().min(0);

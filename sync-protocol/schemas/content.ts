@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { subjectOfCode } from "../rules/subject-code.ts";
 
 /**
  * The content bank format: what `fixtures/` holds, what `npm run content:import` reads and
@@ -14,14 +15,7 @@ export const SYLLABUS_EDITIONS = ["pre2020", "2020"] as const;
 export const syllabusEditionSchema = z.enum(SYLLABUS_EDITIONS);
 export type SyllabusEdition = z.infer<typeof syllabusEditionSchema>;
 
-/**
- * The subject a syllabus or learning-objective code belongs to. EASA numbers Operational
- * Procedures as subject 070 but its headings 071 (aeroplanes) and 072 (helicopters).
- */
-export function subjectOfCode(code: string): string {
-  const head = code.slice(0, 3);
-  return head === "071" || head === "072" ? "070" : head;
-}
+export { subjectOfCode };
 
 const subjectCode = z.string().regex(/^\d{3}$/, "a subject code is three digits, e.g. 010");
 /** A syllabus heading code, level 2 to 4: 010.01, 010.01.01 or 010.01.01.01. */

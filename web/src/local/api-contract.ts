@@ -48,14 +48,32 @@ const AREAS: Record<RouteArea, () => Promise<Entries>> = {
 };
 
 const loading = new Map<RouteArea, Promise<Entries>>();
+let schemaLibrary: Promise<void> | null = null;
+
+/**
+ * zod itself, evaluated before the first area in a task of its own (its classes are most of the
+ * first area's cost), then a turn of the event loop: a tap waiting meanwhile is answered first.
+ */
+function loadSchemaLibrary(): Promise<void> {
+  schemaLibrary ??= import("zod").then(
+    () => new Promise<void>((resolve) => setTimeout(resolve, 0)),
+    (err: unknown) => {
+      schemaLibrary = null;
+      throw err;
+    },
+  );
+  return schemaLibrary;
+}
 
 function loadArea(area: RouteArea): Promise<Entries> {
   let load = loading.get(area);
   if (!load) {
-    load = AREAS[area]().catch((err: unknown) => {
-      loading.delete(area);
-      throw new NetworkError("offline", err);
-    });
+    load = loadSchemaLibrary()
+      .then(AREAS[area])
+      .catch((err: unknown) => {
+        loading.delete(area);
+        throw new NetworkError("offline", err);
+      });
     loading.set(area, load);
   }
   return load;

@@ -11,7 +11,7 @@
  *   { key: "bank-codes", bankKey, value: { format: 1, ids, codes, codeOf } }
  */
 import type { AnalysisQuestion } from "@preflight/sync-protocol/rules/analysis";
-import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
+import { subjectOfCode } from "@preflight/sync-protocol/rules/subject-code";
 import type { BankIndexRow } from "./tables.ts";
 
 export const BANK_CODES_KEY = "bank-codes";

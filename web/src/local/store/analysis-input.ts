@@ -7,10 +7,10 @@
  * page and the dashboard's readiness both read it.
  */
 import type { AnalysisInput, AnalysisTest } from "@preflight/sync-protocol/rules/analysis";
-import { subjectOfCode } from "@preflight/sync-protocol/schemas/content";
+import { subjectOfCode } from "@preflight/sync-protocol/rules/subject-code";
 import { BANK_CODES_KEY, bankCodesQuestions, isUsableBankCodes } from "../content/bank-codes-index.ts";
 import { currentBankKey } from "../content/practice-index.ts";
-import { HIDE_FIXED_RESULTS_META } from "../pull/fixed-tests.ts";
+import { HIDE_FIXED_RESULTS_META } from "../pull/keys.ts";
 import { archiveKey, getMeta, type LocalUserTest, type UserDb } from "./db.ts";
 
 export async function readAnalysisInput(db: UserDb): Promise<AnalysisInput> {
