@@ -21,7 +21,7 @@ import type {
 } from "@preflight/sync-protocol";
 import type { ClientErrorKind } from "@preflight/sync-protocol/schemas/diagnostics";
 import type { QuestionReportCategory } from "@preflight/sync-protocol/schemas/question-comments";
-import { Dexie, type EntityTable, type Table } from "dexie";
+import { Dexie, type EntityTable, type Table, type Transaction } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
 import {
   type BankIndexRow,
@@ -402,97 +402,149 @@ export class UserDb extends Dexie {
   declare questionReports: EntityTable<LocalQuestionReport, "id">;
   constructor(userId: string) {
     super(`${USER_DB_PREFIX}${userId}`);
-    this.version(1).stores({
+    declareVersions(this, USER_DB_VERSIONS);
+  }
+}
+
+/** One schema version of a database: the stores it adds, changes or deletes (null), and its upgrade. */
+export interface SchemaVersion {
+  version: number;
+  stores: Record<string, string | null>;
+  upgrade?: (tx: Transaction) => PromiseLike<unknown> | undefined;
+}
+
+/**
+ * Declares a database's schema history to Dexie: the versions with an upgrade, the version just
+ * before each (an upgrade reads the tables as that version left them) and the latest, each with
+ * the stores of the undeclared versions before it folded in. Dexie (since 3.0) upgrades a device
+ * from whatever version it has installed through the declared ones, so the schema each declared
+ * version ends with, and every upgrade, are as if all were declared; but it builds every declared
+ * version's tables again at each declaration, and the account database's eighteen versions took
+ * some 10 ms at every start, a fifth of the dashboard's first task on a slow tablet.
+ */
+export function declareVersions(db: Dexie, history: readonly SchemaVersion[]): void {
+  const declared = new Set<number>();
+  history.forEach((v, i) => {
+    if (v.upgrade) {
+      declared.add(v.version);
+      const before = history[i - 1];
+      if (before) declared.add(before.version);
+    }
+  });
+  const latest = history.at(-1);
+  if (latest) declared.add(latest.version);
+  let folded: Record<string, string | null> = {};
+  for (const v of history) {
+    folded = { ...folded, ...v.stores };
+    if (!declared.has(v.version)) continue;
+    const version = db.version(v.version).stores(folded);
+    if (v.upgrade) version.upgrade(v.upgrade);
+    folded = {};
+  }
+}
+
+/**
+ * The account database's schema, version by version (declared to Dexie by `declareVersions`).
+ * Versions need not be consecutive.
+ */
+export const USER_DB_VERSIONS: readonly SchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
       questions: "id, subject, syllabus_code",
       userTests: "id, started, finished",
       answers: "key, testId",
       outbox: "seq, id, status",
       notices: "id, seen",
       meta: "key",
-    });
-    this.version(2)
-      .stores({
-        flags: "questionId, flagged, updatedAt",
-        seenInExam: "id, questionId",
-        reviews: "key, testId",
-        questionStats: "questionId",
-        authorities: "id, position",
-      })
-      .upgrade((tx) =>
-        tx
-          .table("userTests")
-          .toCollection()
-          .modify((test: Partial<LocalUserTest>) => {
-            test.ended ??= test.finished ? "finished" : null;
-            test.can_retake ??= true;
-            test.hide_results ??= false;
-            test.retake_of ??= null;
-          }),
-      );
-    this.version(3)
-      .stores({ questionArchive: "key" })
-      .upgrade((tx) =>
-        tx
-          .table("userTests")
-          .toCollection()
-          .modify((test: Partial<LocalUserTest>) => {
-            // Tests from before versions were kept were built from the bank's first versions.
-            test.question_versions ??= (test.question_ids ?? []).map(() => 1);
-          }),
-      );
-    // Fixed tests downloaded for offline use (schema version 4; versions need not be consecutive).
-    this.version(4).stores({ fixedTests: "id, position" });
-    // The post-login sync steps: answer records by id, and the syllabus details (schema version 5).
-    this.version(5).stores({
-      answerRecords: "id, testId",
-      modules: "id, position",
-      lessons: "id, subject",
-      courseDates: "moduleId",
-    });
-    // Content packs: installed versions, resumable downloads, update records (schema version 6).
-    this.version(6).stores(CONTENT_STORES);
-    // The syllabus page: lesson progress and the syllabus's progress tests (schema version 8).
-    this.version(8).stores({ lessonProgress: "lessonId", progressTests: "id" });
-    // Resets of a subject's progress for the analysis graphs (schema version 9).
-    this.version(9).stores({ progressResets: "id, subject" });
-    // Feedback given offline, with its screenshots, waiting to be sent (schema version 10).
-    this.version(10).stores({ pendingFeedback: "id, createdAt" });
-    // What is derived from the bank once, at install, and kept: the practice builder's index and
-    // the lesson search index (schema version 11; content, so never in a device file).
-    this.version(11).stores({ bankIndexes: "key" });
-    // A subject's learning objectives in one row instead of one row each (schema version 13):
-    // IndexedDB cannot change a store's key in place, so version 12 takes the rows out (kept in
-    // meta meanwhile, grouped by subject) and drops the store, and version 13 makes it again
-    // keyed by subject and puts them back. Both run in the one upgrade of an older device.
-    this.version(12)
-      .stores({ learningObjectives: null })
-      .upgrade(async (tx) => {
-        const rows = await tx.table<LocalLearningObjective, string>("learningObjectives").toArray();
-        await tx.table<MetaRow, string>("meta").put({ key: OBJECTIVES_MOVING_KEY, value: objectivesBySubject(rows) });
-      });
-    this.version(13)
-      .stores(SUBJECT_OBJECTIVES_STORE)
-      .upgrade(async (tx) => {
-        const meta = tx.table<MetaRow, string>("meta");
-        const moving = (await meta.get(OBJECTIVES_MOVING_KEY))?.value as SubjectObjectives[] | undefined;
-        if (moving?.length) await tx.table<SubjectObjectives, string>("learningObjectives").bulkPut(moving);
-        await meta.delete(OBJECTIVES_MOVING_KEY);
-      });
-    // The review queue keeps its schedule with what it was computed from, the latest own answer
-    // among it (features/review/queries.ts; schema version 14).
-    this.version(14).stores({ answers: "key, testId, savedAt" });
-    // ... and schedules again only the questions new answers of this device touch (schema version 15).
-    this.version(15).stores({ answers: "key, testId, savedAt, questionId", answerRecords: "id, testId, questionId" });
-    // The student's notes on questions, synced like flags (schema version 16).
-    this.version(16).stores({ notes: "questionId" });
-    // Comments on an exam's questions, and reports of errors in questions (issue 19; schema
-    // version 17, version 16 being another change's). No other index: a comment's key starts with
-    // its test's id (answerKey), and a student's reports are few, so they are filtered.
-    this.version(17).stores({ testComments: "key", questionReports: "id" });
-    // The student's marks for review on questions, synced like notes (schema version 18).
-    this.version(18).stores({ reviewMarks: "questionId" });
-  }
-}
+    },
+  },
+  {
+    version: 2,
+    stores: {
+      flags: "questionId, flagged, updatedAt",
+      seenInExam: "id, questionId",
+      reviews: "key, testId",
+      questionStats: "questionId",
+      authorities: "id, position",
+    },
+    upgrade: (tx) =>
+      tx
+        .table("userTests")
+        .toCollection()
+        .modify((test: Partial<LocalUserTest>) => {
+          test.ended ??= test.finished ? "finished" : null;
+          test.can_retake ??= true;
+          test.hide_results ??= false;
+          test.retake_of ??= null;
+        }),
+  },
+  {
+    version: 3,
+    stores: { questionArchive: "key" },
+    upgrade: (tx) =>
+      tx
+        .table("userTests")
+        .toCollection()
+        .modify((test: Partial<LocalUserTest>) => {
+          // Tests from before versions were kept were built from the bank's first versions.
+          test.question_versions ??= (test.question_ids ?? []).map(() => 1);
+        }),
+  },
+  // Fixed tests downloaded for offline use.
+  { version: 4, stores: { fixedTests: "id, position" } },
+  // The post-login sync steps: answer records by id, and the syllabus details.
+  {
+    version: 5,
+    stores: { answerRecords: "id, testId", modules: "id, position", lessons: "id, subject", courseDates: "moduleId" },
+  },
+  // Content packs: installed versions, resumable downloads, update records.
+  { version: 6, stores: CONTENT_STORES },
+  // The syllabus page: lesson progress and the syllabus's progress tests.
+  { version: 8, stores: { lessonProgress: "lessonId", progressTests: "id" } },
+  // Resets of a subject's progress for the analysis graphs.
+  { version: 9, stores: { progressResets: "id, subject" } },
+  // Feedback given offline, with its screenshots, waiting to be sent.
+  { version: 10, stores: { pendingFeedback: "id, createdAt" } },
+  // What is derived from the bank once, at install, and kept: the practice builder's index and
+  // the lesson search index (content, so never in a device file).
+  { version: 11, stores: { bankIndexes: "key" } },
+  // A subject's learning objectives in one row instead of one row each (version 13): IndexedDB
+  // cannot change a store's key in place, so version 12 takes the rows out (kept in meta
+  // meanwhile, grouped by subject) and drops the store, and version 13 makes it again keyed by
+  // subject and puts them back. Both run in the one upgrade of an older device.
+  {
+    version: 12,
+    stores: { learningObjectives: null },
+    upgrade: async (tx) => {
+      const rows = await tx.table<LocalLearningObjective, string>("learningObjectives").toArray();
+      await tx.table<MetaRow, string>("meta").put({ key: OBJECTIVES_MOVING_KEY, value: objectivesBySubject(rows) });
+    },
+  },
+  {
+    version: 13,
+    stores: SUBJECT_OBJECTIVES_STORE,
+    upgrade: async (tx) => {
+      const meta = tx.table<MetaRow, string>("meta");
+      const moving = (await meta.get(OBJECTIVES_MOVING_KEY))?.value as SubjectObjectives[] | undefined;
+      if (moving?.length) await tx.table<SubjectObjectives, string>("learningObjectives").bulkPut(moving);
+      await meta.delete(OBJECTIVES_MOVING_KEY);
+    },
+  },
+  // The review queue keeps its schedule with what it was computed from, the latest own answer
+  // among it (features/review/queries.ts).
+  { version: 14, stores: { answers: "key, testId, savedAt" } },
+  // ... and schedules again only the questions new answers of this device touch.
+  { version: 15, stores: { answers: "key, testId, savedAt, questionId", answerRecords: "id, testId, questionId" } },
+  // The student's notes on questions, synced like flags.
+  { version: 16, stores: { notes: "questionId" } },
+  // Comments on an exam's questions, and reports of errors in questions (issue 19). No other
+  // index: a comment's key starts with its test's id (answerKey), and a student's reports are
+  // few, so they are filtered.
+  { version: 17, stores: { testComments: "key", questionReports: "id" } },
+  // The student's marks for review on questions, synced like notes.
+  { version: 18, stores: { reviewMarks: "questionId" } },
+];
 
 /** Where the upgrade to schema version 13 keeps the learning objectives between its two steps. */
 const OBJECTIVES_MOVING_KEY = "learningObjectivesMoving";
