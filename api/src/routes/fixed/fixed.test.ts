@@ -90,6 +90,31 @@ for (const dialect of DIALECTS) {
       expect(JSON.stringify(tests)).not.toMatch(/scrypt|argon2/);
     });
 
+    it("an unchanged list costs a device that kept its ETag a 304 and no body; a changed one comes whole", async () => {
+      const get = (etag?: string) =>
+        t.request("/api/user/fixed_tests", { cookie: device.cookie, headers: etag ? { "If-None-Match": etag } : {} });
+      const first = await get();
+      const etag = first.headers.get("ETag") ?? "";
+      expect(etag).toMatch(/^"[\w-]{27}"$/);
+      expect(first.headers.get("Cache-Control")).toBe("private, no-cache");
+
+      const again = await get(etag);
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe("");
+      expect((await get(`W/${etag}, "other"`)).status).toBe(304);
+
+      await setHideFixedResults(t.deps.db, true);
+      try {
+        const changed = await get(etag);
+        expect(changed.status).toBe(200);
+        expect(changed.headers.get("ETag")).not.toBe(etag);
+        expect(fixedTestsReplySchema.parse(await changed.json()).hide_fixed_results).toBe(true);
+      } finally {
+        await setHideFixedResults(t.deps.db, false);
+      }
+      expect((await get(etag)).status).toBe(304);
+    });
+
     it("needs a session", async () => {
       expect((await t.request("/api/user/fixed_tests")).status).toBe(401);
       expect((await t.request("/api/user/previous_tests")).status).toBe(401);

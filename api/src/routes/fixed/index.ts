@@ -21,6 +21,7 @@ import { LIMITS } from "../../auth/limits.ts";
 import { addressBucket, bucket, clearFailures, countFailure, refuseWhileLimited } from "../../auth/limits-store.ts";
 import { verifyPassword } from "../../auth/password.ts";
 import type { AppDeps, AppEnv } from "../../deps.ts";
+import { conditionalJson } from "../../http/conditional-json.ts";
 import { routeMounter } from "../../http/mount-route.ts";
 import { hideFixedResults, privacyOf } from "../../read/result-visibility.ts";
 import { attemptsUsed, fixedTestsOf, loadFixedTest, questionIdsOf } from "./queries.ts";
@@ -66,7 +67,8 @@ export function fixedRoutes(deps: AppDeps) {
       questions,
       hide_fixed_results: await hideFixedResults(deps.db),
     };
-    return c.json(reply);
+    // Asked for at every start of the app: unchanged, it costs the device a 304 and nothing to parse.
+    return conditionalJson(c, reply);
   });
 
   /** Checks a fixed test's password; a right one is remembered for this student and password. */

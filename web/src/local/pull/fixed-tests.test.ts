@@ -13,6 +13,19 @@ function serveFixedTests(reply: FixedTestsReply) {
   );
 }
 
+/** The server with ETags: a 304 to the ETag of `reply`; the If-None-Match of each request is noted. */
+function serveWithEtag(reply: FixedTestsReply, etag: string, asked: (string | null)[]) {
+  vi.stubGlobal("fetch", async (_url: string, init?: RequestInit) => {
+    const sent = new Headers(init?.headers).get("If-None-Match");
+    asked.push(sent);
+    if (sent === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+    return new Response(JSON.stringify(reply), {
+      status: 200,
+      headers: { "Content-Type": "application/json", ETag: etag },
+    });
+  });
+}
+
 const school = {
   id: 2,
   title: "Air Law school exam",
@@ -103,6 +116,55 @@ describe("[FX5] downloading fixed tests", () => {
     expect((await db.outbox.toArray()).filter((e) => e.call === "POST /test/current/save")).toHaveLength(2);
     const finished = await finishTest(scope, test.id);
     expect(finished.predicted).toBeNull();
+  });
+
+  it("unchanged tests cost a 304: the device sends the ETag of its copy and keeps the copy as it was", async () => {
+    const { db } = await signedInScope();
+    const reply = {
+      tests: [school],
+      questions: [multipleChoice(30), { ...multipleChoice(10), version: 2 }, multipleChoice(20)],
+      hide_fixed_results: false,
+    };
+    const asked: (string | null)[] = [];
+    serveWithEtag(reply, '"v1"', asked);
+    expect(await refreshFixedTests(db, () => new Date("2026-11-21T09:00:00.000Z"))).toBe(1);
+    await db.fixedTests.update(school.id, { password_verified: true });
+    expect(await refreshFixedTests(db, () => new Date("2026-11-22T09:00:00.000Z"))).toBe(1);
+    expect(asked).toEqual([null, '"v1"']);
+    // Its download time stays: the attempts started here are counted from it (attemptsUsed).
+    expect(await db.fixedTests.get(school.id)).toMatchObject({
+      password_verified: true,
+      downloadedAt: "2026-11-21T09:00:00.000Z",
+    });
+
+    // Changed on the server: the new reply comes whole, with its own ETag.
+    serveWithEtag({ ...reply, tests: [{ ...school, user_tests_count: 1 }] }, '"v2"', asked);
+    await refreshFixedTests(db);
+    expect(asked.at(-1)).toBe('"v1"');
+    expect((await db.fixedTests.get(school.id))?.user_tests_count).toBe(1);
+    await refreshFixedTests(db);
+    expect(asked.at(-1)).toBe('"v2"');
+  });
+
+  it("a copy that lost a question (a content update, an evicted bank) is downloaded whole, without its ETag", async () => {
+    const { db } = await signedInScope();
+    await db.questions.put(multipleChoice(10)); // the bank's own copy, at version 1: the test's version 2 is archived
+    const reply = {
+      tests: [school],
+      questions: [multipleChoice(30), { ...multipleChoice(10), version: 2 }, multipleChoice(20)],
+      hide_fixed_results: false,
+    };
+    const asked: (string | null)[] = [];
+    serveWithEtag(reply, '"v1"', asked);
+    await refreshFixedTests(db);
+    await db.questions.delete(20);
+    await refreshFixedTests(db);
+    await db.questionArchive.delete(archiveKey(10, 2));
+    await refreshFixedTests(db);
+    await refreshFixedTests(db);
+    expect(asked).toEqual([null, null, null, '"v1"']);
+    expect((await db.questions.get(20))?.id).toBe(20);
+    expect((await db.questionArchive.get(archiveKey(10, 2)))?.question.version).toBe(2);
   });
 
   it("remembers an accepted password across downloads, until the test no longer needs one", async () => {

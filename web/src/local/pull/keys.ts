@@ -5,3 +5,5 @@
  */
 export const PULL_DEFERRED_KEY = "pullDeferred";
 export const HIDE_FIXED_RESULTS_META = "hideFixedResults";
+/** The ETag of the fixed tests' reply the device stored (fixed-tests.ts). */
+export const FIXED_TESTS_ETAG_META = "fixedTestsEtag";
