@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { stripHtml } from "@preflight/sync-protocol/rules/question";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { dueText, multipleChoicePositions, reviewSummary, serverDue } from "./support/review.ts";
 import { shootAtSizes } from "./support/screenshots.ts";
@@ -61,7 +62,15 @@ test("questions answered wrong are due in Review, one is reviewed offline, and t
   await tablet.setOffline(true);
   await page.getByTestId("review-start").click();
   await expect(page).toHaveURL(/\/test\/[0-9a-f-]{36}$/);
-  await page.getByRole("navigation", { name: "Questions" }).getByRole("button").nth(due.indexOf(reviewed.id)).click();
+  const reviewedPage = page
+    .getByRole("navigation", { name: "Questions" })
+    .getByRole("button")
+    .nth(due.indexOf(reviewed.id));
+  await reviewedPage.click();
+  // On screen before it is answered (a busy machine may still be showing the first question),
+  // and in the server's order.
+  await expect(reviewedPage).toHaveAttribute("aria-current", "step");
+  await expect(page.getByTestId("question")).toContainText(stripHtml(reviewed.question).slice(0, 60));
   await answerRight(page, reviewed);
   await page.getByTestId("confirm-answer").click();
   await expect(page.getByTestId("pending-count")).not.toHaveText("0 pending");
