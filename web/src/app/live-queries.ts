@@ -1,9 +1,7 @@
-/** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, fixed-test attempts, subjects on the device) as React hooks: here, not in local/, which has no React. */
-import { attemptsRow } from "@preflight/sync-protocol/rules/fixed-tests";
+/** Live reads of the device's stores (pending changes, last sync, notices, bank size, hidden fixed results, subjects on the device) as React hooks: here, not in local/, which has no React. */
 import { useLiveQuery } from "dexie-react-hooks";
 import { HIDE_FIXED_RESULTS_META } from "../local/pull/keys.ts";
 import { getMeta, type Notice, type UserDb } from "../local/store/db.ts";
-import { attemptsUsed } from "../local/store/fixed-attempts.ts";
 import type { SubjectEntry } from "../ui/subject-tree.ts";
 
 export interface SyncSnapshot {
@@ -41,20 +39,6 @@ export function useBankSize(db: UserDb): number | undefined {
 /** The server-wide hide_fixed_results as last downloaded; false until known. */
 export function useHideFixedResults(db: UserDb): boolean {
   return useLiveQuery(async () => (await db.meta.get(HIDE_FIXED_RESULTS_META))?.value === true, [db], false) ?? false;
-}
-
-/** The attempts row of a fixed test's summary strip (spec: only with a non-zero limit); null otherwise. */
-export function useFixedAttempts(
-  db: UserDb,
-  fixedTestId: number | null | undefined,
-): { used: number; limit: number } | null {
-  return (
-    useLiveQuery(async () => {
-      if (fixedTestId == null) return null;
-      const [fixed, all] = await Promise.all([db.fixedTests.get(fixedTestId), db.userTests.toArray()]);
-      return fixed ? attemptsRow(fixed.attempts, attemptsUsed(fixed, all)) : null;
-    }, [db, fixedTestId]) ?? null
-  );
 }
 
 /** The subjects whose content is on this device. */

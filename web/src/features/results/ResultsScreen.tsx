@@ -1,7 +1,7 @@
 import { resultVisibility } from "@preflight/sync-protocol";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
-import { useFixedAttempts, useHideFixedResults } from "../../app/live-queries.ts";
+import { useHideFixedResults } from "../../app/live-queries.ts";
 import { QuestionCommentTools } from "../../app/question/QuestionCommentTools.tsx";
 import { ReviewMarkToggle } from "../../app/question/ReviewMarkToggle.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";
@@ -10,7 +10,7 @@ import { buttonClass } from "../../ui/Button.tsx";
 import { deferred } from "../../ui/deferred.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
 import { exitTarget } from "../../ui/question/rules.ts";
-import { useResultsData } from "./queries.ts";
+import { useFixedAttempts, useResultsData } from "./queries.ts";
 import { ResultsView } from "./ResultsView.tsx";
 import { reviewedId, reviewFragment, reviewIndexOf } from "./review.ts";
 

@@ -1,3 +1,4 @@
+import { attemptsRow } from "@preflight/sync-protocol/rules/fixed-tests";
 import { useLiveQuery } from "dexie-react-hooks";
 import { testQuestions } from "../../local/actions/test.ts";
 import {
@@ -7,6 +8,7 @@ import {
   type LocalUserTest,
   type UserDb,
 } from "../../local/store/db.ts";
+import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
 import { type HeadingTitles, topicOf } from "./breakdown.ts";
 
 /** A test as the results page reads it: the test, the answers saved by question id, its questions in order. */
@@ -41,4 +43,21 @@ export function useResultsData(db: UserDb, testId: string): ResultsData | null |
       },
     };
   }, [db, testId]);
+}
+
+/**
+ * The attempts row of a fixed test's summary strip (spec: only with a non-zero limit); null
+ * otherwise. Here, not with the frame's live reads: the fixed tests' rules are no part of the first page.
+ */
+export function useFixedAttempts(
+  db: UserDb,
+  fixedTestId: number | null | undefined,
+): { used: number; limit: number } | null {
+  return (
+    useLiveQuery(async () => {
+      if (fixedTestId == null) return null;
+      const [fixed, all] = await Promise.all([db.fixedTests.get(fixedTestId), db.userTests.toArray()]);
+      return fixed ? attemptsRow(fixed.attempts, attemptsUsed(fixed, all)) : null;
+    }, [db, fixedTestId]) ?? null
+  );
 }
