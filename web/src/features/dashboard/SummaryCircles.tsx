@@ -1,23 +1,31 @@
 import type { CourseProgressSummary } from "@preflight/sync-protocol/schemas/analysis-course";
-import { useHideFixedResults } from "../../app/live-queries.ts";
-import { useSignedIn } from "../../app/session-context.tsx";
-import { type AnswerRate, useAnswerRate } from "./queries.ts";
+import type { AnswerRate } from "./queries.ts";
 
 /**
  * The dashboard's three summary circles (spec): lessons completed, tests passed, average score.
  * The course's summary counts progress tests only (the server's rule), so a student who has
  * taken practice tests alone sees no average there: the circle says so, and the line under the
- * circles gives the right answers over every finished test.
+ * circles gives the right answers over every finished test (`useAnswerRate`, which the route
+ * reads with the rest of the page's reads, so the line never arrives after the page).
  */
-export function SummaryCircles({ summary }: { summary: CourseProgressSummary | undefined }) {
-  const { scope } = useSignedIn();
-  const hideFixedResults = useHideFixedResults(scope.db);
-  const rate = useAnswerRate(scope.db, hideFixedResults);
+export function SummaryCircles({
+  summary,
+  rate,
+}: {
+  summary: CourseProgressSummary | undefined;
+  rate: AnswerRate | null | undefined;
+}) {
   return <SummaryView summary={summary} rate={rate} />;
 }
 
 /** Pure: the circles and the answer line for given figures. */
-export function SummaryView({ summary, rate }: { summary: CourseProgressSummary | undefined; rate?: AnswerRate }) {
+export function SummaryView({
+  summary,
+  rate,
+}: {
+  summary: CourseProgressSummary | undefined;
+  rate?: AnswerRate | null | undefined;
+}) {
   if (!summary) return null;
   const { lessons, progress_tests: tests } = summary;
   return (

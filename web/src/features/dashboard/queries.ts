@@ -79,12 +79,15 @@ export function stopKeepingDashboardSummaries(): void {
  * The answer rate as the summary row has it: painted from one row; the tests are read only
  * after the paint, to keep the row in step (and to write it where it is missing).
  */
-export function useAnswerRate(db: UserDb, hideFixedResults: boolean): AnswerRate | undefined {
+export function useAnswerRate(db: UserDb, hideFixedResults: boolean): AnswerRate | null | undefined {
   const summary = useLiveQuery(async () => (await getMeta<DashboardSummary>(db, DASHBOARD_SUMMARY_KEY)) ?? null, [db]);
   useEffect(() => {
     const timer = setTimeout(() => keepDashboardSummary(db), 0);
     return () => clearTimeout(timer);
   }, [db]);
-  if (summary?.format !== SUMMARY_FORMAT) return undefined;
+  // Undefined while the row is read (the dashboard waits for it: the line arriving later moved
+  // the card's tabs down); null when none is kept yet, until it is.
+  if (summary === undefined) return undefined;
+  if (summary?.format !== SUMMARY_FORMAT) return null;
   return hideFixedResults ? summary.rate.hidden : summary.rate.shown;
 }

@@ -1,9 +1,11 @@
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { firstPageReady, useAfterFirstPage } from "../../app/first-page-ready.ts";
+import { useHideFixedResults } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
 import { CourseProgressCard, useCourseProgress, useProgressTabsLoaded } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
+import { useAnswerRate } from "../../features/dashboard/queries.ts";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
 import { useStoredSubscription } from "../../features/subscribe/queries.ts";
 import { SubscriptionLine } from "../../features/subscribe/SubscriptionLine.tsx";
@@ -33,7 +35,9 @@ function DashboardPage() {
   const course = useCourseProgress(scope.db);
   const subscription = useStoredSubscription(scope.db);
   const tabsLoaded = useProgressTabsLoaded();
-  const reading = course === undefined || subscription === undefined || !tabsLoaded;
+  const hideFixedResults = useHideFixedResults(scope.db);
+  const rate = useAnswerRate(scope.db, hideFixedResults);
+  const reading = course === undefined || subscription === undefined || !tabsLoaded || rate === undefined;
   // Painted from the device before any script at the installed app's next cold start.
   useDashboardSnapshot(session.userId, !reading);
   const painted = useAfterFirstPage();
@@ -46,7 +50,7 @@ function DashboardPage() {
       courseCard={
         <CourseProgressCard
           data={course}
-          summary={<SummaryCircles summary={course?.summary} />}
+          summary={<SummaryCircles summary={course?.summary} rate={rate} />}
           renderCourseDates={(props) => (props.isOpen ? <CourseDatesModal {...props} /> : null)}
         />
       }
