@@ -2,7 +2,13 @@ import "fake-indexeddb/auto";
 import { beforeEach, describe, expect, it } from "vitest";
 import { readAnalysisInput } from "../store/analysis-input.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
-import { BANK_CODES_KEY, bankCodesQuestions, bankCodesRow, isUsableBankCodes } from "./bank-codes-index.ts";
+import {
+  BANK_CODES_KEY,
+  bankCodesKept,
+  bankCodesQuestions,
+  bankCodesRow,
+  isUsableBankCodes,
+} from "./bank-codes-index.ts";
 import { buildPracticeIndex, currentBankKey, practiceIndexFits } from "./practice-index.ts";
 
 const inSubject = (id: number, syllabus_code: string) => ({
@@ -42,9 +48,11 @@ describe("the questions' syllabus codes kept for the graphs, one row", () => {
     ]);
     const fromQuestions = (await readAnalysisInput(scope.db)).bank;
     expect(await practiceIndexFits(scope.db)).toBe(false);
+    expect(await bankCodesKept(scope.db)).toBe(false);
 
     await buildPracticeIndex(scope.db);
     expect(await practiceIndexFits(scope.db)).toBe(true);
+    expect(await bankCodesKept(scope.db)).toBe(true);
     const kept = await scope.db.bankIndexes.get(BANK_CODES_KEY);
     expect(kept?.bankKey).toBe(await currentBankKey(scope.db));
     expect((await readAnalysisInput(scope.db)).bank).toEqual(fromQuestions);

@@ -12,6 +12,7 @@
  */
 import type { AnalysisQuestion } from "@preflight/sync-protocol/rules/analysis";
 import { subjectOfCode } from "@preflight/sync-protocol/rules/subject-code";
+import type { UserDb } from "../store/db.ts";
 import type { BankIndexRow } from "./tables.ts";
 
 export const BANK_CODES_KEY = "bank-codes";
@@ -61,4 +62,13 @@ export function bankCodesQuestions(row: BankIndexRow): AnalysisQuestion[] {
     const at = codeOf[i] as number;
     return { id, subject: subjects[at] as string, syllabus_code: codes[at] as string };
   });
+}
+
+/**
+ * Whether the device keeps the row at all, from its key alone (nothing read of the bank or the
+ * row): a device whose indexes an older version of the app built has none until they are built
+ * again. One for another bank is built again with the bank's next update.
+ */
+export async function bankCodesKept(db: UserDb): Promise<boolean> {
+  return (await db.bankIndexes.where(":id").equals(BANK_CODES_KEY).count()) > 0;
 }

@@ -246,26 +246,29 @@ export async function loadPracticeIndex(db: UserDb): Promise<PracticeBankIndex> 
   return (await readPracticeIndex(db)).index ?? buildPracticeIndex(db);
 }
 
-/** Whether the kept indexes (the builder's, its summary, the objectives', the codes') all fit the bank on the device. */
+/**
+ * Whether the kept indexes fit the bank on the device, told from their small rows: the builder's
+ * index is written with its summary in one transaction, so the summary stands for it here, and
+ * the index itself (megabytes on a full bank) is not read on the page's thread to know.
+ */
 export async function practiceIndexFits(db: UserDb): Promise<boolean> {
-  const [bankKey, [index, summary, objectives, codes]] = await Promise.all([
+  const [bankKey, [summary, objectives, codes]] = await Promise.all([
     currentBankKey(db),
-    db.bankIndexes.bulkGet([PRACTICE_INDEX_KEY, PRACTICE_SUMMARY_KEY, OBJECTIVES_INDEX_KEY, BANK_CODES_KEY]),
+    db.bankIndexes.bulkGet([PRACTICE_SUMMARY_KEY, OBJECTIVES_INDEX_KEY, BANK_CODES_KEY]),
   ]);
   return (
-    isUsable(index, bankKey) &&
-    isUsable(summary, bankKey) &&
-    isUsableObjectivesIndex(objectives, bankKey) &&
-    isUsableBankCodes(codes, bankKey)
+    isUsable(summary, bankKey) && isUsableObjectivesIndex(objectives, bankKey) && isUsableBankCodes(codes, bankKey)
   );
 }
 
 /**
  * After an install or update: builds the index (and the others beside it) unless the stored
- * ones already fit the bank.
+ * ones, the builder's own included, already fit the bank.
  */
 export async function refreshPracticeIndex(db: UserDb): Promise<void> {
-  if (!(await practiceIndexFits(db))) await buildPracticeIndex(db);
+  const [bankKey, index] = await Promise.all([currentBankKey(db), db.bankIndexes.get(PRACTICE_INDEX_KEY)]);
+  if (isUsable(index, bankKey) && (await practiceIndexFits(db))) return;
+  await buildPracticeIndex(db);
 }
 
 /**
@@ -275,8 +278,6 @@ export async function refreshPracticeIndex(db: UserDb): Promise<void> {
  */
 export async function refreshPracticeIndexOffThread(db: UserDb): Promise<void> {
   if (typeof Worker === "undefined") return refreshPracticeIndex(db);
-  // No worker started (its script fetched, the database opened again) for indexes that fit.
-  if (await practiceIndexFits(db)) return;
   const worker = new Worker(new URL("./practice-index.worker.ts", import.meta.url), { type: "module" });
   try {
     await new Promise<void>((resolve, reject) => {

@@ -4,12 +4,13 @@ import { type Manifest, manifestSchema } from "@preflight/sync-protocol/schemas/
 import { currentDate, monotonicNow, platformFetch } from "../../platform.ts";
 import type { UserDb } from "../store/db.ts";
 import { applyPack } from "./apply.ts";
+import { bankCodesKept } from "./bank-codes-index.ts";
 import { downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
 import { refreshLessonIndexes } from "./lesson-index.ts";
-import { practiceIndexFits, refreshPracticeIndexOffThread } from "./practice-index.ts";
+import { refreshPracticeIndexOffThread } from "./practice-index.ts";
 import { SpeedMeter } from "./speed.ts";
 import { IDLE_STATUS, LOG_LIMIT, type UpdaterStatus } from "./status.ts";
 import { unpack } from "./unpack.ts";
@@ -106,9 +107,9 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
         retryAt: null,
       });
       if (sources === 0) {
-        // Indexes kept by an older version of the app (one without the graphs' codes), or never
-        // built, are built once here rather than read around at every open.
-        if (!(await practiceIndexFits(db))) {
+        // Indexes kept by an older version of the app (without the graphs' codes) are built once
+        // here rather than read around at every open.
+        if (!(await bankCodesKept(db))) {
           const took = await timed("index", () => refreshPracticeIndexOffThread(db), true);
           emit({}, `Indexed the question bank in ${took} ms`);
         }
