@@ -43,6 +43,13 @@ const school = {
   question_versions: [1, 2, 1],
 };
 
+/** The school's test as the server sends it: its questions at the test's versions (question 10 edited, version 2). */
+const schoolReply = (): FixedTestsReply => ({
+  tests: [school],
+  questions: [multipleChoice(30), { ...multipleChoice(10), version: 2 }, multipleChoice(20)],
+  hide_fixed_results: false,
+});
+
 describe("[FX5] downloading fixed tests", () => {
   beforeEach(resetDatabases);
   afterEach(() => vi.unstubAllGlobals());
@@ -120,11 +127,7 @@ describe("[FX5] downloading fixed tests", () => {
 
   it("unchanged tests cost a 304: the device sends the ETag of its copy and keeps the copy as it was", async () => {
     const { db } = await signedInScope();
-    const reply = {
-      tests: [school],
-      questions: [multipleChoice(30), { ...multipleChoice(10), version: 2 }, multipleChoice(20)],
-      hide_fixed_results: false,
-    };
+    const reply = schoolReply();
     const asked: (string | null)[] = [];
     serveWithEtag(reply, '"v1"', asked);
     expect(await refreshFixedTests(db, () => new Date("2026-11-21T09:00:00.000Z"))).toBe(1);
@@ -149,11 +152,7 @@ describe("[FX5] downloading fixed tests", () => {
   it("a copy that lost a question (a content update, an evicted bank) is downloaded whole, without its ETag", async () => {
     const { db } = await signedInScope();
     await db.questions.put(multipleChoice(10)); // the bank's own copy, at version 1: the test's version 2 is archived
-    const reply = {
-      tests: [school],
-      questions: [multipleChoice(30), { ...multipleChoice(10), version: 2 }, multipleChoice(20)],
-      hide_fixed_results: false,
-    };
+    const reply = schoolReply();
     const asked: (string | null)[] = [];
     serveWithEtag(reply, '"v1"', asked);
     await refreshFixedTests(db);
