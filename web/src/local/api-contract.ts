@@ -16,27 +16,36 @@ import { NetworkError } from "./api.ts";
 type Routes = typeof routes;
 type Entries = Partial<Record<keyof Routes, RouteEntry>>;
 
-/**
- * Each area's module, loaded when first called: the bundler makes each a chunk of its own. The
- * catalogue's other modules (the index, the entry helpers, the area names) are not areas.
- */
-const AREA_MODULES = import.meta.glob<Record<string, unknown>>([
-  "../../../sync-protocol/routes/*.ts",
-  "!**/index.ts",
-  "!**/route.ts",
-  "!**/route-key.ts",
-  "!**/areas.ts",
-  "!**/*.test.ts",
-]);
-
-/** An area's entries: its module's one `…Routes` export (areas.test.ts checks there is one). */
-async function importArea(area: RouteArea): Promise<Entries> {
-  const load = AREA_MODULES[`../../../sync-protocol/routes/${area}.ts`];
-  if (!load) throw new Error(`sync-protocol/routes/${area}.ts is not in the build`);
-  const module = await load();
-  const name = Object.keys(module).find((key) => key.endsWith("Routes"));
-  return (name ? module[name] : {}) as Entries;
-}
+/** One import per area: the bundler makes each a chunk of its own (a literal path each). */
+const AREAS: Record<RouteArea, () => Promise<Entries>> = {
+  accounts: () => import("@preflight/sync-protocol/routes/accounts").then((m) => m.accountsRoutes),
+  activity: () => import("@preflight/sync-protocol/routes/activity").then((m) => m.activityRoutes),
+  analysis: () => import("@preflight/sync-protocol/routes/analysis").then((m) => m.analysisRoutes),
+  auth: () => import("@preflight/sync-protocol/routes/auth").then((m) => m.authRoutes),
+  content: () => import("@preflight/sync-protocol/routes/content").then((m) => m.contentRoutes),
+  diagnostics: () => import("@preflight/sync-protocol/routes/diagnostics").then((m) => m.diagnosticsRoutes),
+  feedback: () => import("@preflight/sync-protocol/routes/feedback").then((m) => m.feedbackRoutes),
+  fixed: () => import("@preflight/sync-protocol/routes/fixed").then((m) => m.fixedRoutes),
+  flagged: () => import("@preflight/sync-protocol/routes/flagged").then((m) => m.flaggedRoutes),
+  health: () => import("@preflight/sync-protocol/routes/health").then((m) => m.healthRoutes),
+  licence: () => import("@preflight/sync-protocol/routes/licence").then((m) => m.licenceRoutes),
+  "maintenance-users": () =>
+    import("@preflight/sync-protocol/routes/maintenance-users").then((m) => m.maintenanceUsersRoutes),
+  practice: () => import("@preflight/sync-protocol/routes/practice").then((m) => m.practiceRoutes),
+  profile: () => import("@preflight/sync-protocol/routes/profile").then((m) => m.profileRoutes),
+  question: () => import("@preflight/sync-protocol/routes/question").then((m) => m.questionRoutes),
+  "question-comments": () =>
+    import("@preflight/sync-protocol/routes/question-comments").then((m) => m.questionCommentsRoutes),
+  results: () => import("@preflight/sync-protocol/routes/results").then((m) => m.resultsRoutes),
+  school: () => import("@preflight/sync-protocol/routes/school").then((m) => m.schoolRoutes),
+  "school-tests": () => import("@preflight/sync-protocol/routes/school-tests").then((m) => m.schoolTestsRoutes),
+  search: () => import("@preflight/sync-protocol/routes/search").then((m) => m.searchRoutes),
+  settings: () => import("@preflight/sync-protocol/routes/settings").then((m) => m.settingsRoutes),
+  subscription: () => import("@preflight/sync-protocol/routes/subscription").then((m) => m.subscriptionRoutes),
+  syllabus: () => import("@preflight/sync-protocol/routes/syllabus").then((m) => m.syllabusRoutes),
+  sync: () => import("@preflight/sync-protocol/routes/sync").then((m) => m.syncRoutes),
+  test: () => import("@preflight/sync-protocol/routes/test").then((m) => m.testRoutes),
+};
 
 const loading = new Map<RouteArea, Promise<Entries>>();
 let schemaLibrary: Promise<void> | null = null;
@@ -60,7 +69,7 @@ function loadArea(area: RouteArea): Promise<Entries> {
   let load = loading.get(area);
   if (!load) {
     load = loadSchemaLibrary()
-      .then(() => importArea(area))
+      .then(AREAS[area])
       .catch((err: unknown) => {
         loading.delete(area);
         throw new NetworkError("offline", err);
