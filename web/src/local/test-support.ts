@@ -6,7 +6,7 @@ import type { PulledProfile, UserSummary } from "@preflight/sync-protocol";
 import type { RouteEntry } from "@preflight/sync-protocol/routes/index";
 import { expect } from "vitest";
 import { z } from "zod";
-import { createTest, saveAnswer } from "./actions/test.ts";
+import { createTest, type NewTest, saveAnswer } from "./actions/test.ts";
 import type { CallReply } from "./api.ts";
 import type { LocalScope } from "./outbox/action.ts";
 import { clientIdOf } from "./outbox/client-id.ts";
@@ -60,6 +60,23 @@ export function multipleChoice(id: number): LocalQuestion {
     explanation: "<p>Because.</p>",
     reference: `010-${id}`,
   };
+}
+
+/** A practice test of exactly these questions, in this order: the test most device tests start from. */
+export function practiceOf(
+  scope: LocalScope,
+  from: number[],
+  options: Partial<Pick<NewTest, "display_answers" | "seed">> = {},
+) {
+  return createTest(scope, {
+    test_type: "practice",
+    title: "Practice",
+    count: from.length,
+    from,
+    ordered: true,
+    display_answers: options.display_answers ?? "after_test",
+    seed: options.seed ?? 1,
+  });
 }
 
 export async function resetDatabases(): Promise<void> {
@@ -132,15 +149,7 @@ export async function signedInWithAnswers(): Promise<LocalScope & { nudges: numb
       { code: "050", title: "Meteorology" },
     ],
   });
-  const test = await createTest(scope, {
-    test_type: "practice",
-    title: "Practice",
-    count: 3,
-    from: [1, 2, 5],
-    ordered: true,
-    display_answers: "after_test",
-    seed: 1,
-  });
+  const test = await practiceOf(scope, [1, 2, 5]);
   await saveAnswer(scope, test.id, 1, [101]);
   await saveAnswer(scope, test.id, 5, [501]);
   return scope;

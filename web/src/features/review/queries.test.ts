@@ -5,10 +5,10 @@ import { liveQuery } from "dexie";
 import { default_w } from "ts-fsrs";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetProgress } from "../../local/actions/analysis.ts";
-import { createTest, saveAnswer } from "../../local/actions/test.ts";
+import { saveAnswer } from "../../local/actions/test.ts";
 import { pullUser } from "../../local/pull/steps/user.ts";
 import type { LocalAnswerRecord } from "../../local/store/db.ts";
-import { resetDatabases, stepAnswers } from "../../local/test-support.ts";
+import { practiceOf, resetDatabases, stepAnswers } from "../../local/test-support.ts";
 import { readReviewQueue, scheduleKept } from "./queries.ts";
 import { deviceWithBank, RIGHT, WRONG } from "./test-device.ts";
 
@@ -189,15 +189,7 @@ describe("the review queue on the device", () => {
 
   it("schedules new answers of this device as scheduling every answer would", async () => {
     const { scope, test } = await deviceWithBank();
-    const second = await createTest(scope, {
-      test_type: "practice",
-      title: "Practice",
-      count: 3,
-      from: [1, 2, 3],
-      ordered: true,
-      display_answers: "after_choice",
-      seed: 2,
-    });
+    const second = await practiceOf(scope, [1, 2, 3], { display_answers: "after_choice", seed: 2 });
     const steps: [string, number, number[]][] = [
       [test.id, 1, WRONG(1)],
       [test.id, 2, RIGHT(2)],

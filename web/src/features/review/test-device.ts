@@ -1,6 +1,5 @@
 /** The review queue's tests' device (queries.test.ts, queries-marks.test.ts). */
-import { createTest } from "../../local/actions/test.ts";
-import { multipleChoice, signedInScope } from "../../local/test-support.ts";
+import { multipleChoice, practiceOf, signedInScope } from "../../local/test-support.ts";
 
 /** The right and the wrong option of a test-support multiple-choice question. */
 export const RIGHT = (id: number) => [id * 100 + 1];
@@ -21,14 +20,6 @@ export async function deviceWithBank() {
       { code: "071", title: "Operational procedures" },
     ],
   });
-  const test = await createTest(scope, {
-    test_type: "practice",
-    title: "Practice",
-    count: 3,
-    from: [1, 2, 3],
-    ordered: true,
-    display_answers: "after_choice",
-    seed: 1,
-  });
+  const test = await practiceOf(scope, [1, 2, 3], { display_answers: "after_choice" });
   return { scope, test };
 }

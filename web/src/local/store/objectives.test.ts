@@ -3,10 +3,10 @@ import type { CoverageNode } from "@preflight/sync-protocol/rules/objective-cove
 import type { LearningObjective } from "@preflight/sync-protocol/schemas/content";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetProgress } from "../actions/analysis.ts";
-import { createTest, saveAnswer } from "../actions/test.ts";
+import { saveAnswer } from "../actions/test.ts";
 import { buildPracticeIndex } from "../content/practice-index.ts";
 import { cursorKey } from "../pull/steps/cursor.ts";
-import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { multipleChoice, practiceOf, resetDatabases, signedInScope } from "../test-support.ts";
 import { keptCoverageKey, readObjectiveCoverage } from "./objectives.ts";
 
 const RIGHT = (id: number) => [id * 100 + 1];
@@ -53,16 +53,7 @@ describe("learning-objective coverage on the device", () => {
       ],
     });
     await buildPracticeIndex(scope.db);
-    const open = (from = [1, 2, 3, 4]) =>
-      createTest(scope, {
-        test_type: "practice",
-        title: "Practice",
-        count: from.length,
-        from,
-        ordered: true,
-        display_answers: "after_test",
-        seed: 1,
-      });
+    const open = (from = [1, 2, 3, 4]) => practiceOf(scope, from);
     return { scope, open };
   }
 
