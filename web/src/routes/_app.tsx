@@ -22,11 +22,14 @@ export const Route = createFileRoute("/_app")({
     const { currentSession } = await import("../local/account/session.ts");
     const session = await currentSession();
     if (!session) throw redirect({ to: "/login" });
-    // The account's database is declared here (Dexie builds every schema version's tables), then
-    // the browser gets a turn: on a slow tablet it was a fifth of the page's first render task.
-    const { userDb } = await import("../local/store/db.ts");
-    userDb(session.userId);
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // At the page's start the account's database is declared here (Dexie builds every declared
+    // schema version's tables), then the browser gets a turn: on a slow tablet it was a fifth of
+    // the first render's task. Later navigations find it declared and do not wait.
+    const { hasUserDb, userDb } = await import("../local/store/db.ts");
+    if (!hasUserDb(session.userId)) {
+      userDb(session.userId);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     return { session };
   },
   component: function SignedInLayout() {

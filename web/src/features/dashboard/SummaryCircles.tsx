@@ -13,17 +13,6 @@ export function SummaryCircles({
   rate,
 }: {
   summary: CourseProgressSummary | undefined;
-  rate: AnswerRate | null | undefined;
-}) {
-  return <SummaryView summary={summary} rate={rate} />;
-}
-
-/** Pure: the circles and the answer line for given figures. */
-export function SummaryView({
-  summary,
-  rate,
-}: {
-  summary: CourseProgressSummary | undefined;
   rate?: AnswerRate | null | undefined;
 }) {
   if (!summary) return null;

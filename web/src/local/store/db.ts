@@ -567,6 +567,12 @@ export function deviceDb(): DeviceDb {
 }
 
 const userDbs = new Map<string, UserDb>();
+
+/** Whether this page has declared the account's database yet (`userDb` keeps one per account). */
+export function hasUserDb(userId: string): boolean {
+  return userDbs.has(userId);
+}
+
 export function userDb(userId: string): UserDb {
   let db = userDbs.get(userId);
   if (!db) {
