@@ -28,6 +28,7 @@ import * as reviewWeights from "./migrations/0024-review-weights.ts";
 import * as instructors from "./migrations/0025-instructors.ts";
 import * as schoolFixedTests from "./migrations/0026-school-fixed-tests.ts";
 import * as questionReviewMarks from "./migrations/0027-question-review-marks.ts";
+import * as mutationsByClient from "./migrations/0028-mutations-by-client.ts";
 import { preparingPool } from "./pg-statements.ts";
 import type { Database } from "./schema.ts";
 import { introspectingOneSchema } from "./schema-introspection.ts";
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   "0025-instructors": instructors,
   "0026-school-fixed-tests": schoolFixedTests,
   "0027-question-review-marks": questionReviewMarks,
+  "0028-mutations-by-client": mutationsByClient,
 };
 
 export type Dialect = "sqlite" | "postgres";
