@@ -20,11 +20,15 @@ export interface BatchContext {
   /**
    * PostgreSQL, a group's answers applied together: the run's writes are added here and go out
    * with the statement that stores the group's mutation rows (db/combined-writes.ts). Since they
-   * run later, a write must not count on its effect being seen by the run, and a batch may leave a
-   * unique id unchecked: the combined statement then fails, and the group is applied again push by
-   * push, where the batch runs with its writes at once.
+   * run later, a write must not count on its effect being seen by the run.
    */
   combined?: CombinedWrites;
+  /**
+   * A group's answers applied together (sync/replay.ts `answerPushesTogether`): a unique id held
+   * already fails the write, and the group is applied again push by push, so the batch may leave
+   * its ids unchecked. Elsewhere a held id is the one mutation's refusal and must be found first.
+   */
+  heldIdRedoesGroup?: boolean;
 }
 
 /** One mutation of a run: who sent it, its id, when it was meant, how long it waited, and its parsed body. */

@@ -195,6 +195,7 @@ export class Replayer {
             deviceClock: true,
             clock: this.deps.clock,
             dialect: this.deps.dialect,
+            heldIdRedoesGroup: true,
             ...(combined ? { combined } : {}),
           },
           items,

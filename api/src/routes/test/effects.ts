@@ -130,8 +130,8 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       items.map((item) => ({ ...(item.body as SaveAnswer), user_id: item.userId })),
     );
     const questions = await versions.load(ctx.trx, [...slots.values()]);
-    // Combined writes: an id held already fails the group's statement instead (effects.ts `combined`).
-    const held = ctx.combined
+    // Applied together: an id held already fails the group's write instead (effects.ts `heldIdRedoesGroup`).
+    const held = ctx.heldIdRedoesGroup
       ? new Set<string>()
       : await heldAnswerIds(
           ctx.trx,
@@ -270,7 +270,7 @@ async function testsAndSlots(
   trx: Transaction<Database>,
   saves: { user_id: string; user_test_id: string; question_id: number }[],
 ) {
-  const tests = new Map<string, Selectable<UserTestsTable>>();
+  const tests = new Map<string, SavedTest>();
   const slots = new Map<string, Slot>();
   const testIds = [...new Set(saves.map((s) => s.user_test_id))];
   const userIds = [...new Set(saves.map((s) => s.user_id))];
@@ -283,7 +283,7 @@ async function testsAndSlots(
       .leftJoin("user_test_questions as q", (join) =>
         join.onRef("q.user_test_id", "=", "user_tests.id").on("q.question_id", "in", chunk),
       )
-      .selectAll("user_tests")
+      .select(SAVED_TEST_COLUMNS.map((column) => `user_tests.${column}` as const))
       .select([
         "q.question_id as slot_question_id",
         "q.question_version",
@@ -295,18 +295,12 @@ async function testsAndSlots(
       .where("user_tests.id", "in", testIds)
       .where("user_tests.user_id", "in", userIds)
       .execute();
-    for (const {
-      slot_question_id,
-      question_version,
-      latest_answer_id,
-      latest_correct,
-      latest_created_at,
-      latest_received_at,
-      ...test
-    } of rows) {
-      if (!tests.has(test.id)) tests.set(test.id, test);
+    for (const row of rows) {
+      // The test's columns once per test: a rest copy of each of its 40 rows cost more than the query on SQLite.
+      if (!tests.has(row.id)) tests.set(row.id, testColumns(row));
+      const { slot_question_id, question_version, latest_answer_id } = row;
       if (slot_question_id === null || question_version === null) continue;
-      slots.set(slotKey(test.id, slot_question_id), {
+      slots.set(slotKey(row.id, slot_question_id), {
         question_id: slot_question_id,
         version: question_version,
         latest:
@@ -314,14 +308,52 @@ async function testsAndSlots(
             ? null
             : {
                 id: latest_answer_id,
-                correct: latest_correct,
-                created_at: latest_created_at ?? "",
-                received_at: latest_received_at ?? "",
+                correct: row.latest_correct,
+                created_at: row.latest_created_at ?? "",
+                received_at: row.latest_received_at ?? "",
               },
       });
     }
   }
   return { tests, slots };
+}
+
+/** What a save reads of its test (the 40 rows of a test's run repeat them, so no more). */
+const SAVED_TEST_COLUMNS = [
+  "id",
+  "user_id",
+  "test_type",
+  "hide_results",
+  "hide_answers",
+  "time_limit",
+  "started",
+  "created_at",
+  "server_started_at",
+  "finished_at",
+] as const satisfies readonly (keyof UserTestsTable)[];
+
+type SavedTest = Pick<Selectable<UserTestsTable>, (typeof SAVED_TEST_COLUMNS)[number]>;
+
+/** A row of `testsAndSlots`' query without its slot's columns. */
+function testColumns<T extends SavedTest>({
+  slot_question_id: _question,
+  question_version: _version,
+  latest_answer_id: _answer,
+  latest_correct: _correct,
+  latest_created_at: _created,
+  latest_received_at: _received,
+  ...test
+}: T & SlotColumns): SavedTest {
+  return test;
+}
+
+interface SlotColumns {
+  slot_question_id: number | null;
+  question_version: number | null;
+  latest_answer_id: string | null;
+  latest_correct: number | null;
+  latest_created_at: string | null;
+  latest_received_at: string | null;
 }
 
 /** Which of these answer ids are stored already (by anyone). */
@@ -443,9 +475,9 @@ async function countIntoQuestionStats(
 }
 
 /** A per-test answer computed once for a run. */
-function memoByTest<T>(compute: (test: Selectable<UserTestsTable>) => Promise<T>) {
+function memoByTest<T>(compute: (test: SavedTest) => Promise<T>) {
   const memo = new Map<string, Promise<T>>();
-  return (test: Selectable<UserTestsTable>): Promise<T> => {
+  return (test: SavedTest): Promise<T> => {
     let found = memo.get(test.id);
     if (!found) {
       found = compute(test);
@@ -461,7 +493,7 @@ function memoByTest<T>(compute: (test: Selectable<UserTestsTable>) => Promise<T>
  * intent was read from the device), and the server's clock from the test's own server start.
  */
 function timeInto(
-  test: Selectable<UserTestsTable>,
+  test: Pick<Selectable<UserTestsTable>, "server_started_at" | "created_at" | "started">,
   ctx: Pick<EffectContext, "createdAt" | "deviceClock" | "queuedMs" | "clock">,
   deviceElapsedMs: number | undefined,
 ): TestTimeMeasures {
