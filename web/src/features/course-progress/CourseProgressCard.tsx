@@ -3,19 +3,20 @@
  * dates with an 'Edit dates' link; tabs Full Course (with more than one module) and one per
  * module, named in the address's hash (full-course or module-{id}). Drawn from the device's own
  * records with the server's rule, so it works offline and agrees with GET /analysis/course.
- * The tabs' code comes while the dashboard reads the device; the charts' after it has painted.
+ * The tabs' code and the charts' come once the page has painted: until then the card shows the
+ * selected scope's panel as the tabs will show it.
  */
 import { useLocation, useNavigate } from "@tanstack/react-router";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { CHART_BOX_HEIGHT } from "./chart-config.ts";
 import type { CourseProgressData } from "./queries.ts";
 import { ScopePanel } from "./ScopePanel.tsx";
 import { type ProgressTab, tabOfHash } from "./tabs.ts";
 
-// The tabs (React Aria's collections and selection) are not in the first page's scripts: the
-// dashboard fetches them while it reads the device (useProgressTabsLoaded), and the card shows
-// the selected scope's panel without them should they come later; the charts come when drawn.
+// The tabs (React Aria's collections and selection, a dozen chunks) are not in the first page's
+// scripts, nor fetched before it paints: a request the page waits on, or that merely starts
+// before its largest paint, counts against that paint on a slow connection.
 let loadedTabs: typeof import("./ProgressTabs.tsx").default | null = null;
 const loadProgressTabs = () =>
   import("./ProgressTabs.tsx").then((m) => {
@@ -26,22 +27,6 @@ const loadProgressTabs = () =>
 // panel painted twice counted as the page's largest paint the second time.
 const LazyProgressTabs = lazy(loadProgressTabs);
 
-/** Fetches the tabs' code now; true once it is there (or could not be fetched: the card does without). */
-export function useProgressTabsLoaded(): boolean {
-  const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    let live = true;
-    const done = () => {
-      if (live) setLoaded(true);
-    };
-    loadProgressTabs().then(done, done);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return loaded;
-}
-
 /**
  * `data` comes from the dashboard's one read of the course (`useCourseProgress`), shared with the
  * circles; `renderCourseDates` is the course-dates feature's modal, which the route passes in.
@@ -49,9 +34,12 @@ export function useProgressTabsLoaded(): boolean {
 export function CourseProgressCard({
   data,
   summary,
+  tabsWanted,
   renderCourseDates,
 }: {
   data: CourseProgressData | undefined;
+  /** The tabs' code may be fetched (the dashboard says so once it has painted). */
+  tabsWanted: boolean;
   /** The dashboard's summary circles, at the top of the same card (one progress card). */
   summary?: ReactNode;
   renderCourseDates: (props: { isOpen: boolean; onClose: () => void }) => ReactNode;
@@ -76,6 +64,7 @@ export function CourseProgressCard({
         data={data}
         summary={summary}
         selected={selected}
+        tabsWanted={tabsWanted}
         onSelect={(tab) =>
           void navigate({ to: ".", hash: tab, replace: true, resetScroll: false, hashScrollIntoView: false })
         }
@@ -91,12 +80,14 @@ export function ProgressView({
   data,
   summary,
   selected,
+  tabsWanted,
   onSelect,
   onEditDates,
 }: {
   data: CourseProgressData | undefined;
   summary?: ReactNode;
   selected: ProgressTab | null;
+  tabsWanted: boolean;
   onSelect: (tab: ProgressTab) => void;
   onEditDates: () => void;
 }) {
@@ -117,6 +108,7 @@ export function ProgressView({
         <p className="text-sm text-slate-600">Your course's modules will appear here once they are on this device.</p>
       ) : (
         <ProgressTabsWhenLoaded
+          wanted={tabsWanted}
           scopes={data.scopes}
           today={data.today}
           selected={selected}
@@ -130,21 +122,22 @@ export function ProgressView({
 
 type ProgressTabsProps = Parameters<typeof import("./ProgressTabs.tsx").default>[0];
 
-/** The tabs, or while their code loads the selected scope's panel as they will show it. */
-function ProgressTabsWhenLoaded(props: ProgressTabsProps) {
+/** The tabs, or until their code is wanted and loaded the selected scope's panel as they will show it. */
+function ProgressTabsWhenLoaded({ wanted, ...props }: ProgressTabsProps & { wanted: boolean }) {
   const Loaded = loadedTabs;
   if (Loaded) return <Loaded {...props} />;
   const { scopes, selected, today, onEditDates } = props;
+  const placeholder = (
+    <TabsPlaceholder labels={scopes.map((s) => s.label)} selected={scopes.findIndex((s) => s.tab === selected)}>
+      {scopes.map((s) =>
+        s.tab === selected ? <ScopePanel key={s.tab} scope={s} today={today} onEditDates={onEditDates} /> : null,
+      )}
+    </TabsPlaceholder>
+  );
+  // Rendering the lazy tabs is what fetches them.
+  if (!wanted) return placeholder;
   return (
-    <Suspense
-      fallback={
-        <TabsPlaceholder labels={scopes.map((s) => s.label)} selected={scopes.findIndex((s) => s.tab === selected)}>
-          {scopes.map((s) =>
-            s.tab === selected ? <ScopePanel key={s.tab} scope={s} today={today} onEditDates={onEditDates} /> : null,
-          )}
-        </TabsPlaceholder>
-      }
-    >
+    <Suspense fallback={placeholder}>
       <LazyProgressTabs {...props} />
     </Suspense>
   );

@@ -1,3 +1,3 @@
 /** The dashboard's course progress graph 'My Progress', and its read of the course (shared with the circles). */
-export { CourseProgressCard, useProgressTabsLoaded } from "./CourseProgressCard.tsx";
+export { CourseProgressCard } from "./CourseProgressCard.tsx";
 export { useCourseProgress } from "./queries.ts";

@@ -3,7 +3,7 @@ import { firstPageReady, useAfterFirstPage } from "../../app/first-page-ready.ts
 import { useHideFixedResults } from "../../app/live-queries.ts";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useDashboardSnapshot } from "../../app/useDashboardSnapshot.ts";
-import { CourseProgressCard, useCourseProgress, useProgressTabsLoaded } from "../../features/course-progress/index.ts";
+import { CourseProgressCard, useCourseProgress } from "../../features/course-progress/index.ts";
 import { Dashboard } from "../../features/dashboard/Dashboard.tsx";
 import { useAnswerRate } from "../../features/dashboard/queries.ts";
 import { SummaryCircles } from "../../features/dashboard/SummaryCircles.tsx";
@@ -34,10 +34,9 @@ function DashboardPage() {
   // One read of the syllabus and the student's tests for the circles and My Progress.
   const course = useCourseProgress(scope.db);
   const subscription = useStoredSubscription(scope.db);
-  const tabsLoaded = useProgressTabsLoaded();
   const hideFixedResults = useHideFixedResults(scope.db);
   const rate = useAnswerRate(scope.db, hideFixedResults);
-  const reading = course === undefined || subscription === undefined || !tabsLoaded || rate === undefined;
+  const reading = course === undefined || subscription === undefined || rate === undefined;
   // Painted from the device before any script at the installed app's next cold start.
   useDashboardSnapshot(session.userId, !reading);
   const painted = useAfterFirstPage();
@@ -51,6 +50,7 @@ function DashboardPage() {
         <CourseProgressCard
           data={course}
           summary={<SummaryCircles summary={course?.summary} rate={rate} />}
+          tabsWanted={painted}
           renderCourseDates={(props) => (props.isOpen ? <CourseDatesModal {...props} /> : null)}
         />
       }
