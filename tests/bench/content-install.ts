@@ -1,10 +1,11 @@
 /**
  * Installing a whole bank on a device: a generated 30,000-question bank imported on the server,
  * then the updater's first run in Debian's Chromium (download, sha256 verify, gunzip, store).
- * The same records are then written by a plain IndexedDB bulk write in the same browser, as the
- * yardstick for the store phase (and, for information, every row the store phase writes, written
- * plainly one transaction per subject as the app applies one pack per subject). The index phase (what is derived from the bank once it is
- * stored: the practice builder's index, the lesson search index) is timed apart from it. Also: storage used and the peak JS heap during the run.
+ * The same records (every row the store phase writes: the questions, and the subjects' lessons,
+ * headings and learning objectives) are then written by a plain IndexedDB bulk write in one
+ * transaction in the same browser, as the yardstick for the store phase; the questions alone, for
+ * information. The index phase (what is derived from the bank once it is stored: the practice
+ * builder's index, the lesson search index) is timed apart from it. Also: storage used and the peak JS heap during the run.
  *
  * Needs the built app: run `npm run build` first (the server serves web/dist).
  */
@@ -36,18 +37,18 @@ export async function contentInstall(): Promise<BenchRow[]> {
         measure: "phases: download / verify / unpack / store / index (practice and lesson search, in a worker)",
         value: `${ms(t.download)} / ${ms(t.verify)} / ${ms(t.unpack)} / ${ms(t.apply)} / ${ms(t.index ?? 0)}`,
       },
-      { bench, measure: "plain IndexedDB bulk write, same records", value: ms(plain.ms) },
       {
         bench,
-        measure: "store phase ÷ plain bulk write",
-        value: `${(t.apply / plain.ms).toFixed(2)}× (${ms(t.apply)})`,
-        reference: `plain bulk write ${ms(plain.ms)}`,
+        measure: `store phase ÷ plain bulk write of the same records: every row it writes (questions, lessons, headings, and each subject's learning objectives as one row: ${plainAll.rows} rows), in one transaction`,
+        value: `${(t.apply / plainAll.ms).toFixed(2)}× (${ms(t.apply)})`,
+        reference: `plain bulk write ${ms(plainAll.ms)}`,
         target: "≤ 1.2×",
       },
       {
         bench,
-        measure: `plain write of every row the store phase writes (questions, lessons, headings, and each subject's learning objectives as one row: ${plainAll.rows} rows), one transaction per subject (${plainAll.transactions}); store phase ÷ it`,
-        value: `${ms(plainAll.ms)}; ${(t.apply / plainAll.ms).toFixed(2)}×`,
+        measure: `store phase ÷ plain bulk write of the questions alone (${plain.count})`,
+        value: `${(t.apply / plain.ms).toFixed(2)}×`,
+        reference: `plain bulk write ${ms(plain.ms)}`,
       },
       { bench, measure: "storage used (navigator.storage.estimate)", value: `${(usage / 1_000_000).toFixed(1)} MB` },
       { bench, measure: "peak JS heap during the run", value: `${(peakHeap / 1_000_000).toFixed(1)} MB` },
