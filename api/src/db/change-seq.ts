@@ -3,7 +3,7 @@
  * number (`user_change_counters.last_seq`) on every insert and on updates of the given columns,
  * so a pull cursor never misses a write. The same SQL for every table, on both databases.
  */
-import { type Kysely, PostgresAdapter, sql, type Transaction } from "kysely";
+import { type Kysely, PostgresAdapter, type QueryCreator, sql, type Transaction } from "kysely";
 import type { Database } from "./schema.ts";
 
 export interface StampedTable {
@@ -91,9 +91,16 @@ export async function numberChanges(
   db: Kysely<Database> | Transaction<Database>,
   counts: Map<string, number>,
 ): Promise<Map<string, number>> {
-  const first = new Map<string, number>();
-  if (counts.size === 0) return first;
-  const rows = await db
+  if (counts.size === 0) return new Map();
+  return firstChangeNumbers(await takeChangeNumbers(db, counts).execute(), counts);
+}
+
+/**
+ * The statement `numberChanges` sends, for a writer that sends it with a read of its own (a
+ * PostgreSQL WITH): each student's counter moved on by their count, returning where it ends.
+ */
+export function takeChangeNumbers(db: QueryCreator<Database>, counts: Map<string, number>) {
+  return db
     .insertInto("user_change_counters")
     .values(
       [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([user_id, n]) => ({ user_id, last_seq: n })),
@@ -103,9 +110,16 @@ export async function numberChanges(
         last_seq: eb("user_change_counters.last_seq", "+", eb.ref("excluded.last_seq")),
       })),
     )
-    .returning(["user_id", "last_seq"])
-    .execute();
-  for (const { user_id, last_seq } of rows) first.set(user_id, Number(last_seq) - (counts.get(user_id) ?? 0) + 1);
+    .returning(["user_id", "last_seq"]);
+}
+
+/** Each student's first number taken, from where `takeChangeNumbers` left their counter. */
+export function firstChangeNumbers(
+  taken: readonly { user_id: string; last_seq: number | string }[],
+  counts: Map<string, number>,
+): Map<string, number> {
+  const first = new Map<string, number>();
+  for (const { user_id, last_seq } of taken) first.set(user_id, Number(last_seq) - (counts.get(user_id) ?? 0) + 1);
   return first;
 }
 

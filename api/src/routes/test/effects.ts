@@ -3,7 +3,7 @@ import { testOutcome } from "@preflight/sync-protocol/rules/pass-mark";
 import { isLate, LATE_ANSWER_MESSAGE, type TestTimeMeasures } from "@preflight/sync-protocol/rules/timed-tests";
 import type { FinishTest, GenerateTest, SaveAnswer, SaveAnswerReply } from "@preflight/sync-protocol/schemas/test";
 import { type Insertable, type Selectable, sql, type Transaction } from "kysely";
-import { numberChanges } from "../../db/change-seq.ts";
+import { firstChangeNumbers, numberChanges, takeChangeNumbers } from "../../db/change-seq.ts";
 import { writeOrCombine } from "../../db/combined-writes.ts";
 import type { AnswersTable, Database, UserTestsTable } from "../../db/schema.ts";
 import { ApiError } from "../../errors.ts";
@@ -12,6 +12,7 @@ import { LATE_REASON } from "../../read/tests.ts";
 import {
   type BatchContext,
   type BatchEffect,
+  type BatchItem,
   type BatchOutcome,
   type Effect,
   type EffectContext,
@@ -125,9 +126,13 @@ export const generateTest: Effect = async (ctx, raw) => {
 export function answerEffects(versions = new QuestionVersions()): { saveAnswer: Effect; saveAnswers: BatchEffect } {
   const saveAnswers: BatchEffect = async (ctx, items) => {
     const bodies = items.map((item) => item.body as SaveAnswer);
-    const { tests, slots } = await testsAndSlots(
+    // PostgreSQL: the answers' change numbers are taken with the read, a statement (a round trip
+    // the push waits on) fewer, one per save whether it writes a row or not; the numbers of
+    // those that do not stay unused, which a pull never misses.
+    const { tests, slots, reserved } = await testsAndSlots(
       ctx.trx,
       items.map((item) => ({ ...(item.body as SaveAnswer), user_id: item.userId })),
+      ctx.dialect === "postgres" ? savesPerStudent(items) : undefined,
     );
     const questions = await versions.load(ctx.trx, [...slots.values()]);
     // Applied together: an id held already fails the group's write instead (effects.ts `heldIdRedoesGroup`).
@@ -214,7 +219,7 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
       outcomes.push({ outcome: { status: "applied", reply }, kept: true });
     }
     await countIntoQuestionStats(ctx, rows, slots);
-    await numberAnswers(ctx.trx, rows);
+    await numberAnswers(ctx.trx, rows, reserved);
     for (let i = 0; i < rows.length; i += INSERT_CHUNK)
       await writeOrCombine(
         ctx.trx,
@@ -236,17 +241,31 @@ export function answerEffects(versions = new QuestionVersions()): { saveAnswer: 
   return { saveAnswer, saveAnswers };
 }
 
-/** Gives each answer its change number (the pull's order), every student's taken in one statement. */
-async function numberAnswers(trx: Transaction<Database>, rows: Insertable<AnswersTable>[]): Promise<void> {
+/**
+ * Gives each answer its change number (the pull's order): from those taken with the read when
+ * there are (`reserved`, each student's first), or every student's taken now in one statement.
+ */
+async function numberAnswers(
+  trx: Transaction<Database>,
+  rows: Insertable<AnswersTable>[],
+  reserved: Map<string, number> | undefined,
+): Promise<void> {
   const counts = new Map<string, number>();
   for (const r of rows) counts.set(r.user_id, (counts.get(r.user_id) ?? 0) + 1);
-  const next = await numberChanges(trx, counts);
+  const next = reserved ? new Map(reserved) : await numberChanges(trx, counts);
   for (const r of rows) {
     const seq = next.get(r.user_id);
     if (seq === undefined) throw new Error(`no change number was taken for ${r.user_id}`);
     r.change_seq = seq;
     next.set(r.user_id, seq + 1);
   }
+}
+
+/** How many saves of the run each student sent: the most answers of theirs it can write. */
+function savesPerStudent(items: BatchItem[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(item.userId, (counts.get(item.userId) ?? 0) + 1);
+  return counts;
 }
 
 /** Rows per multi-row insert: 13 columns, well under either database's limit on bound values. */
@@ -269,16 +288,25 @@ interface Slot {
 async function testsAndSlots(
   trx: Transaction<Database>,
   saves: { user_id: string; user_test_id: string; question_id: number }[],
+  reserve: Map<string, number> | undefined,
 ) {
   const tests = new Map<string, SavedTest>();
   const slots = new Map<string, Slot>();
+  const taken: { user_id: string; last_seq: number }[] = [];
   const testIds = [...new Set(saves.map((s) => s.user_test_id))];
   const userIds = [...new Set(saves.map((s) => s.user_id))];
   const questionIds = [...new Set(saves.map((s) => s.question_id))];
-  if (testIds.length === 0) return { tests, slots };
+  if (testIds.length === 0) return { tests, slots, reserved: undefined };
   for (let i = 0; i < questionIds.length; i += INSERT_CHUNK) {
     const chunk = questionIds.slice(i, i + INSERT_CHUNK);
+    // The first query takes the change numbers asked for, in a WITH; otherwise the WITH is empty.
+    const numbers = i === 0 ? reserve : undefined;
     const rows = await trx
+      .with("numbered", (db) =>
+        numbers
+          ? takeChangeNumbers(db, numbers)
+          : db.selectFrom("user_change_counters").select(["user_id", "last_seq"]).where(sql<boolean>`1 = 0`),
+      )
       .selectFrom("user_tests")
       .leftJoin("user_test_questions as q", (join) =>
         join.onRef("q.user_test_id", "=", "user_tests.id").on("q.question_id", "in", chunk),
@@ -292,10 +320,14 @@ async function testsAndSlots(
         "q.latest_created_at",
         "q.latest_received_at",
       ])
+      .leftJoin("numbered", "numbered.user_id", "user_tests.user_id")
+      .select("numbered.last_seq as taken_to")
       .where("user_tests.id", "in", testIds)
       .where("user_tests.user_id", "in", userIds)
       .execute();
     for (const row of rows) {
+      if (numbers && row.taken_to !== null && !taken.some((t) => t.user_id === row.user_id))
+        taken.push({ user_id: row.user_id, last_seq: row.taken_to });
       // The test's columns once per test: a rest copy of each of its 40 rows cost more than the query on SQLite.
       if (!tests.has(row.id)) tests.set(row.id, testColumns(row));
       const { slot_question_id, question_version, latest_answer_id } = row;
@@ -315,7 +347,7 @@ async function testsAndSlots(
       });
     }
   }
-  return { tests, slots };
+  return { tests, slots, reserved: reserve ? firstChangeNumbers(taken, reserve) : undefined };
 }
 
 /** What a save reads of its test (the 40 rows of a test's run repeat them, so no more). */
