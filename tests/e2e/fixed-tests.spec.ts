@@ -269,7 +269,9 @@ test("offline, a password test not opened before says it needs a connection the 
   await signIn(page, "class@preflight.test");
   await page.goto("/test/select/exam");
   await page.getByTestId("download-tests").click();
-  await expect(page.getByTestId("fixed-test")).toHaveCount(5);
+  // The syllabus's five, and the demo school's own check set for this student's class.
+  await expect(page.getByTestId("fixed-test")).toHaveCount(6);
+  await expect(fixedTest(page, "Air Law class check")).toHaveCount(1);
   await context.setOffline(true);
   await fixedTest(page, "Air Law school exam").click();
   const dialog = page.getByRole("dialog");

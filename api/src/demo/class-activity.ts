@@ -6,14 +6,21 @@
  * writes it: queued changes applied by the server's own Replayer (grading, question statistics,
  * change numbers), dated over the past weeks by the device time of each change.
  *
+ * The school also has a test of its own, set by the demo instructor for the class (issue 20), and
+ * the classmates who sit mock exams have sat it, so the school's tests list and its results page
+ * show a real test at first start. It is saved as the editor saves one (school-tests/queries.ts).
+ *
  * Run on first start after the demo content (server.ts); does nothing once the class has tests.
  * API tests that need the class's activity call it themselves.
  */
 import { createHash, randomUUID } from "node:crypto";
+import { FIXED_TEST_TYPE } from "@preflight/sync-protocol/rules/hidden-results";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
+import { fixedTestDraftSchema } from "@preflight/sync-protocol/schemas/school-tests";
 import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
 import { effectTables } from "../app.ts";
 import type { AppDeps, AuthedUser } from "../deps.ts";
+import { resolveChoice, saveSchoolTest } from "../routes/school-tests/queries.ts";
 import { studentModules } from "../routes/syllabus/queries.ts";
 import { Replayer } from "../sync/replay.ts";
 
@@ -41,6 +48,20 @@ const PLANS: Record<string, { lessons: number; skill: number; mocks: number; pra
   "PFA-2026-021": { lessons: 0.35, skill: 0.62, mocks: 1, practice: 25, idleDays: 6 },
   "PFA-2026-026": { lessons: 0.15, skill: 0.55, mocks: 0, practice: 12, idleDays: 16 },
   "PFA-2026-031": { lessons: 0.5, skill: 0.68, mocks: 1, practice: 22, idleDays: 3 },
+};
+
+/** The demo school's own test: an Air Law check for the class, open from three weeks ago for a month. */
+const SCHOOL_TEST = {
+  title: "Air Law class check",
+  subject: "010",
+  questions: 12,
+  /** Past the questions the first mock exam opens with (the demo bank holds 19 of Air Law). */
+  offset: 7,
+  time_limit: 20,
+  pass_percentage: 75,
+  attempts: 2,
+  opensDaysAgo: 21,
+  closesInDays: 9,
 };
 
 /** A number in [0, 1) from a text: the same student answers the same question the same way on every start. */
@@ -141,6 +162,7 @@ export async function seedDemoClassActivity(deps: AppDeps): Promise<boolean> {
     bySubject.set(q.subject, [...(bySubject.get(q.subject) ?? []), q]);
   }
 
+  const schoolTest = await setSchoolTest(deps, (bySubject.get(SCHOOL_TEST.subject) ?? []).slice(SCHOOL_TEST.offset));
   const { effects, batched } = effectTables(deps);
   const replayer = new Replayer(deps, effects, batched);
   const sentAt = now.toISOString();
@@ -251,6 +273,11 @@ export async function seedDemoClassActivity(deps: AppDeps): Promise<boolean> {
         );
       }
     }
+    // Those who sit mock exams have sat the school's check too, once it was open, on a day they studied.
+    if (schoolTest && plan.mocks > 0 && schoolTest.opensAt < last) {
+      at = Math.max(at, schoolTest.opensAt);
+      sit(FIXED_TEST_TYPE, SCHOOL_TEST.title, schoolTest.questions, { fixed_test_id: schoolTest.id });
+    }
     // A part the syllabus's access rules keep closed (a target date not reached yet, a progress
     // test before its lessons) is refused as it would be on a device: the rest still applies.
     const results = await replayer.push(user, clientId, mutations, sentAt);
@@ -263,4 +290,49 @@ export async function seedDemoClassActivity(deps: AppDeps): Promise<boolean> {
       .execute();
   }
   return true;
+}
+
+/**
+ * The demo instructor's test for the class, saved as the editor saves one: the draft checked by
+ * the contract's schema, its questions by the school's own rule. Undefined without an instructor
+ * or enough questions.
+ */
+async function setSchoolTest(
+  deps: AppDeps,
+  bank: BankQuestion[],
+): Promise<{ id: number; questions: BankQuestion[]; opensAt: number } | undefined> {
+  const { db, dialect, clock } = deps;
+  const instructor = await db
+    .selectFrom("users")
+    .innerJoin("classes", "classes.school_id", "users.school_id")
+    .select(["users.id", "users.school_id"])
+    .where("classes.id", "=", DEMO_CLASS_ID)
+    .where("users.role", "=", "instructor")
+    .executeTakeFirst();
+  const questions = bank.slice(0, SCHOOL_TEST.questions);
+  if (!instructor?.school_id || questions.length < SCHOOL_TEST.questions) return undefined;
+  const now = clock.now();
+  const draft = fixedTestDraftSchema.parse({
+    title: SCHOOL_TEST.title,
+    questions: { kind: "list", question_ids: questions.map((q) => q.id) },
+    time_limit: SCHOOL_TEST.time_limit,
+    pass_percentage: SCHOOL_TEST.pass_percentage,
+    attempts: SCHOOL_TEST.attempts,
+    password: null,
+    hide_results: false,
+    hide_answers: false,
+    opens_at: new Date(now.getTime() - SCHOOL_TEST.opensDaysAgo * DAY).toISOString(),
+    closes_at: new Date(now.getTime() + SCHOOL_TEST.closesInDays * DAY).toISOString(),
+    disabled_reason: null,
+    class_ids: [DEMO_CLASS_ID],
+  });
+  const questionIds = await resolveChoice(db, instructor.school_id, draft.questions, now.getTime());
+  const id = await saveSchoolTest(db, dialect, {
+    schoolId: instructor.school_id,
+    instructorId: instructor.id,
+    draft,
+    questionIds,
+    now: now.toISOString(),
+  });
+  return { id, questions, opensAt: Date.parse(draft.opens_at ?? "") };
 }

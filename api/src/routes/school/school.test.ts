@@ -18,6 +18,11 @@ import {
   SCHOOL_MESSAGES,
   schoolClassesReplySchema,
 } from "@preflight/sync-protocol/schemas/school";
+import {
+  type SchoolFixedTestsReply,
+  schoolFixedTestsReplySchema,
+  schoolTestResultsReplySchema,
+} from "@preflight/sync-protocol/schemas/school-tests";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_CLASS_ID, seedDemoClassActivity } from "../../demo/class-activity.ts";
 import { newAccount } from "../../test-support/accounts.ts";
@@ -70,6 +75,31 @@ for (const dialect of DIALECTS) {
 
     it("seeds the demo class's activity once: a second run changes nothing", async () => {
       expect(await seedDemoClassActivity(t.deps)).toBe(false);
+    });
+
+    it("seeds a test of the school's own for the class, sat once by each classmate who sits mock exams", async () => {
+      const list = schoolFixedTestsReplySchema.parse(await (await get("/school/fixed-tests", instructor)).json());
+      expect(list.tests).toHaveLength(1);
+      const [test] = list.tests as [SchoolFixedTestsReply["tests"][number]];
+      expect(test).toMatchObject({
+        title: "Air Law class check",
+        question_count: 12,
+        time_limit: 20,
+        class_ids: [DEMO_CLASS_ID],
+        attempts_taken: 4,
+      });
+      // Open now: from three weeks ago to nine days ahead.
+      const now = t.clock.now().getTime();
+      expect(Date.parse(test.opens_at ?? "") < now && now < Date.parse(test.closes_at ?? "")).toBe(true);
+      const results = schoolTestResultsReplySchema.parse(
+        await (await get(`/school/fixed-tests/${test.id}/results`, instructor)).json(),
+      );
+      // Alex, Blair, Dana and Finley sit mock exams; Emery does not, and Casey has not started.
+      expect(results.attempts.map((a) => a.student.firstname).sort()).toEqual(["Alex", "Blair", "Dana", "Finley"]);
+      expect(results.attempts.every((a) => a.finished_at !== null && a.score !== null)).toBe(true);
+      expect(results.not_started.map((s) => s.firstname).sort()).toEqual(["Casey", "Emery"]);
+      // Nothing of it for another school's instructor.
+      expect((await get(`/school/fixed-tests/${test.id}/results`, otherInstructor)).status).toBe(404);
     });
 
     it("names the class's students, by last name, with their school numbers", () => {
