@@ -97,7 +97,17 @@ export function QuestionReportsTab() {
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-4">
+      <ListToolbar
+        subjects={data?.subjects ?? []}
+        subject={subject}
+        onSubject={(v) => {
+          setSubject(v);
+          setPage(1);
+        }}
+        subjectTestId="reports-subject-filter"
+        onRefresh={reload}
+        refreshTestId="question-reports-refresh"
+      >
         <SelectField
           label="Status"
           value={status}
@@ -113,19 +123,7 @@ export function QuestionReportsTab() {
           <option value="dismissed">Dismissed</option>
           <option value="all">All</option>
         </SelectField>
-        <SubjectFilter
-          subjects={data?.subjects ?? []}
-          value={subject}
-          onChange={(v) => {
-            setSubject(v);
-            setPage(1);
-          }}
-          testId="reports-subject-filter"
-        />
-        <Button variant="secondary" onPress={() => void reload()} testId="question-reports-refresh">
-          Refresh
-        </Button>
-      </div>
+      </ListToolbar>
       <ListState failed={failed} loading={!data} />
       {data ? (
         <Card testId="question-reports-list" padded={false}>
@@ -236,20 +234,17 @@ export function ExamCommentsTab() {
   );
   return (
     <div className="space-y-4">
-      <div className="flex flex-wrap items-end gap-4">
-        <SubjectFilter
-          subjects={data?.subjects ?? []}
-          value={subject}
-          onChange={(v) => {
-            setSubject(v);
-            setPage(1);
-          }}
-          testId="comments-subject-filter"
-        />
-        <Button variant="secondary" onPress={() => void reload()} testId="test-comments-refresh">
-          Refresh
-        </Button>
-      </div>
+      <ListToolbar
+        subjects={data?.subjects ?? []}
+        subject={subject}
+        onSubject={(v) => {
+          setSubject(v);
+          setPage(1);
+        }}
+        subjectTestId="comments-subject-filter"
+        onRefresh={reload}
+        refreshTestId="test-comments-refresh"
+      />
       <ListState failed={failed} loading={!data} />
       {data ? (
         <Card testId="test-comments-list" padded={false}>
@@ -284,6 +279,35 @@ export function ExamCommentsTab() {
         </Card>
       ) : null}
       {data ? <Pager page={page} total={data.total} onPage={setPage} what="comments" /> : null}
+    </div>
+  );
+}
+
+/** A list's filters and its Refresh: the tab's own filters (children) first, then the subject. */
+function ListToolbar({
+  children,
+  subjects,
+  subject,
+  onSubject,
+  subjectTestId,
+  onRefresh,
+  refreshTestId,
+}: {
+  children?: ReactNode;
+  subjects: { code: string; title: string }[];
+  subject: string;
+  onSubject: (subject: string) => void;
+  subjectTestId: string;
+  onRefresh: () => Promise<unknown>;
+  refreshTestId: string;
+}) {
+  return (
+    <div className="flex flex-wrap items-end gap-4">
+      {children}
+      <SubjectFilter subjects={subjects} value={subject} onChange={onSubject} testId={subjectTestId} />
+      <Button variant="secondary" onPress={() => void onRefresh()} testId={refreshTestId}>
+        Refresh
+      </Button>
     </div>
   );
 }
