@@ -321,8 +321,9 @@ async function setSchoolTest(
     password: null,
     hide_results: false,
     hide_answers: false,
-    opens_at: new Date(now.getTime() - SCHOOL_TEST.opensDaysAgo * DAY).toISOString(),
-    closes_at: new Date(now.getTime() + SCHOOL_TEST.closesInDays * DAY).toISOString(),
+    // At the hours a school would choose: the morning it opened, the evening it closes.
+    opens_at: atHour(now.getTime() - SCHOOL_TEST.opensDaysAgo * DAY, 8),
+    closes_at: atHour(now.getTime() + SCHOOL_TEST.closesInDays * DAY, 18),
     disabled_reason: null,
     class_ids: [DEMO_CLASS_ID],
   });
@@ -335,4 +336,11 @@ async function setSchoolTest(
     now: now.toISOString(),
   });
   return { id, questions, opensAt: Date.parse(draft.opens_at ?? "") };
+}
+
+/** The day of `time` at `hour`:00 UTC. */
+function atHour(time: number, hour: number): string {
+  const day = new Date(time);
+  day.setUTCHours(hour, 0, 0, 0);
+  return day.toISOString();
 }

@@ -81,8 +81,8 @@ function Attempts({
         {attemptsSummary(reply.attempts)}
       </p>
       {reply.attempts.length === 0 ? null : (
-        <div className="overflow-x-auto border-t border-slate-100">
-          <table className="w-full min-w-[52rem] text-left text-sm" data-testid="results-table">
+        <div className="relative overflow-x-auto border-t border-slate-100">
+          <table className="w-full min-w-[42rem] text-left text-sm" data-testid="results-table">
             <caption className="sr-only">Every attempt at the test; Answers shows an attempt's answers.</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
               <tr>
@@ -139,7 +139,7 @@ function Attempts({
                       <td className="px-2 py-3 tabular-nums">
                         {a.finished_at === null ? "In progress" : a.time_taken === null ? "—" : formatHms(a.time_taken)}
                       </td>
-                      <td className="px-2 py-3 tabular-nums" data-testid="attempt-score">
+                      <td className="px-2 py-3 whitespace-nowrap tabular-nums" data-testid="attempt-score">
                         {a.score === null ? "—" : `${a.score} / ${a.total_score}`}
                       </td>
                       <td className="px-2 py-3 tabular-nums" data-testid="attempt-percent">
@@ -247,7 +247,7 @@ function Questions({ questions }: { questions: readonly QuestionFigures[] }) {
       {sorted.length === 0 ? (
         <p className="px-5 pb-5 text-sm text-slate-700 sm:px-6">The test holds no questions.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="relative overflow-x-auto">
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="question-figures">
             <caption className="sr-only">
               Each question of the test over the finished attempts, the most missed first.

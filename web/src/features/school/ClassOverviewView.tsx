@@ -83,7 +83,7 @@ export function ClassOverviewView({
           ? `${rows.length} ${rows.length === 1 ? "student" : "students"}`
           : `${rows.length} of ${reply.students.length} students`}
       </p>
-      <div className="overflow-x-auto rounded-lg bg-surface shadow-sm ring-1 ring-slate-200">
+      <div className="relative overflow-x-auto rounded-lg bg-surface shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[44rem] text-left text-sm" data-testid="class-overview">
           <caption className="sr-only">
             Each student's progress, results and exam readiness. Column headers sort the table.
