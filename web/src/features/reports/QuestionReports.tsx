@@ -61,8 +61,8 @@ function usePagedList<T>(load: () => Promise<T>, key: string) {
 export function QuestionReportsTab() {
   const { notify } = useSnackbar();
   const [status, setStatus] = useState<StatusFilter>("open");
-  const [subject, setSubject] = useState("");
-  const [page, setPage] = useState(1);
+  const filter = useSubjectPages();
+  const { subject, page, setPage } = filter;
   const { data, failed, reload } = usePagedList<QuestionReportListReply>(
     () =>
       call(questionCommentsRoutes.maintenanceQuestionReports, {
@@ -99,14 +99,9 @@ export function QuestionReportsTab() {
     <div className="space-y-4">
       <ListToolbar
         subjects={data?.subjects ?? []}
-        subject={subject}
-        onSubject={(v) => {
-          setSubject(v);
-          setPage(1);
-        }}
-        subjectTestId="reports-subject-filter"
+        filter={filter}
         onRefresh={reload}
-        refreshTestId="question-reports-refresh"
+        testIds={{ subject: "reports-subject-filter", refresh: "question-reports-refresh" }}
       >
         <SelectField
           label="Status"
@@ -222,8 +217,8 @@ export function QuestionReportsTab() {
 }
 
 export function ExamCommentsTab() {
-  const [subject, setSubject] = useState("");
-  const [page, setPage] = useState(1);
+  const filter = useSubjectPages();
+  const { subject, page, setPage } = filter;
   const { data, failed, reload } = usePagedList<TestCommentListReply>(
     () =>
       call(questionCommentsRoutes.maintenanceTestComments, {
@@ -236,14 +231,9 @@ export function ExamCommentsTab() {
     <div className="space-y-4">
       <ListToolbar
         subjects={data?.subjects ?? []}
-        subject={subject}
-        onSubject={(v) => {
-          setSubject(v);
-          setPage(1);
-        }}
-        subjectTestId="comments-subject-filter"
+        filter={filter}
         onRefresh={reload}
-        refreshTestId="test-comments-refresh"
+        testIds={{ subject: "comments-subject-filter", refresh: "test-comments-refresh" }}
       />
       <ListState failed={failed} loading={!data} />
       {data ? (
@@ -283,29 +273,41 @@ export function ExamCommentsTab() {
   );
 }
 
+/** A list's subject filter and page: choosing a subject goes back to the first page. */
+function useSubjectPages() {
+  const [subject, setSubject] = useState("");
+  const [page, setPage] = useState(1);
+  const chooseSubject = (next: string) => {
+    setSubject(next);
+    setPage(1);
+  };
+  return { subject, page, setPage, chooseSubject };
+}
+
 /** A list's filters and its Refresh: the tab's own filters (children) first, then the subject. */
 function ListToolbar({
   children,
   subjects,
-  subject,
-  onSubject,
-  subjectTestId,
+  filter,
   onRefresh,
-  refreshTestId,
+  testIds,
 }: {
   children?: ReactNode;
   subjects: { code: string; title: string }[];
-  subject: string;
-  onSubject: (subject: string) => void;
-  subjectTestId: string;
+  filter: ReturnType<typeof useSubjectPages>;
   onRefresh: () => Promise<unknown>;
-  refreshTestId: string;
+  testIds: { subject: string; refresh: string };
 }) {
   return (
     <div className="flex flex-wrap items-end gap-4">
       {children}
-      <SubjectFilter subjects={subjects} value={subject} onChange={onSubject} testId={subjectTestId} />
-      <Button variant="secondary" onPress={() => void onRefresh()} testId={refreshTestId}>
+      <SubjectFilter
+        subjects={subjects}
+        value={filter.subject}
+        onChange={filter.chooseSubject}
+        testId={testIds.subject}
+      />
+      <Button variant="secondary" onPress={() => void onRefresh()} testId={testIds.refresh}>
         Refresh
       </Button>
     </div>
