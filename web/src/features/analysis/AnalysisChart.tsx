@@ -5,6 +5,7 @@
  * JSON in `data-series`, so tests compare what the page draws with what the server answers.
  */
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from "react";
+import { TableScroller } from "../../ui/TableScroller.tsx";
 import { type ChartModel, chartSummary, formatPercent } from "./model.ts";
 import { Spinner } from "./Spinner.tsx";
 
@@ -86,7 +87,7 @@ export function AnalysisChart({
           <summary className="cursor-pointer py-3 text-slate-700 hover:text-slate-900">
             Show the numbers as a table
           </summary>
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="mt-2 w-full text-left tabular-nums">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -122,7 +123,7 @@ export function AnalysisChart({
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         </details>
       ) : null}
     </figure>

@@ -11,6 +11,7 @@ import type { LocalUserTest } from "../../local/store/db.ts";
 import { attemptsUsed } from "../../local/store/fixed-attempts.ts";
 import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";
+import { TableScroller } from "../../ui/TableScroller.tsx";
 import { dateText, PREVIOUS_MESSAGES, passText, scoreText, typeLabel } from "./labels.ts";
 import { PreviousFilters } from "./PreviousFilters.tsx";
 import { RetakeDialog } from "./RetakeDialog.tsx";
@@ -76,7 +77,7 @@ export function PreviousTestsPage() {
         ) : rows.length === 0 ? (
           <p className="px-6 py-10 text-center text-slate-600">{PREVIOUS_MESSAGES.noMatch}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <TableScroller>
             <table className="w-full text-left text-sm" data-testid="previous-table">
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
@@ -132,7 +133,7 @@ export function PreviousTestsPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroller>
         )}
       </Card>
 

@@ -10,6 +10,7 @@ import { type ReactNode, useState } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
 import { Button, buttonClass } from "../../ui/Button.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
+import { TableScroller } from "../../ui/TableScroller.tsx";
 import { Card, Detail } from "./fields.tsx";
 import {
   formatDay,
@@ -169,7 +170,7 @@ export function CourseDetailsCard({
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600">Your course's modules and their dates will appear here.</p>
       ) : (
-        <div className="overflow-x-auto">
+        <TableScroller>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-500">
@@ -196,7 +197,7 @@ export function CourseDetailsCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
       {renderCourseDates ? renderCourseDates({ isOpen: open, onClose: () => setOpen(false) }) : null}
     </Card>

@@ -15,6 +15,7 @@ import { Fragment, type ReactNode, useId, useState } from "react";
 import { schoolTimeText } from "../../app/school-view.tsx";
 import { Button } from "../../ui/Button.tsx";
 import { Card } from "../../ui/Page.tsx";
+import { TableScroller } from "../../ui/TableScroller.tsx";
 
 type Student = SchoolAttempt["student"];
 
@@ -81,7 +82,7 @@ function Attempts({
         {attemptsSummary(reply.attempts)}
       </p>
       {reply.attempts.length === 0 ? null : (
-        <div className="relative overflow-x-auto border-t border-slate-100">
+        <TableScroller className="border-t border-slate-100">
           <table className="w-full min-w-[42rem] text-left text-sm" data-testid="results-table">
             <caption className="sr-only">Every attempt at the test; Answers shows an attempt's answers.</caption>
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -177,7 +178,7 @@ function Attempts({
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
     </Card>
   );
@@ -247,7 +248,7 @@ function Questions({ questions }: { questions: readonly QuestionFigures[] }) {
       {sorted.length === 0 ? (
         <p className="px-5 pb-5 text-sm text-slate-700 sm:px-6">The test holds no questions.</p>
       ) : (
-        <div className="relative overflow-x-auto">
+        <TableScroller>
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="question-figures">
             <caption className="sr-only">
               Each question of the test over the finished attempts, the most missed first.
@@ -292,7 +293,7 @@ function Questions({ questions }: { questions: readonly QuestionFigures[] }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroller>
       )}
     </Card>
   );

@@ -8,6 +8,7 @@ import type { ClassOverviewReply, ClassStudent } from "@preflight/sync-protocol/
 import { type ReactNode, useMemo, useState } from "react";
 import { TextField } from "../../ui/FormField.tsx";
 import { SelectField } from "../../ui/SelectField.tsx";
+import { TableScroller } from "../../ui/TableScroller.tsx";
 import {
   DEFAULT_SORT,
   type Filter,
@@ -83,7 +84,7 @@ export function ClassOverviewView({
           ? `${rows.length} ${rows.length === 1 ? "student" : "students"}`
           : `${rows.length} of ${reply.students.length} students`}
       </p>
-      <div className="relative overflow-x-auto rounded-lg bg-surface shadow-sm ring-1 ring-slate-200">
+      <TableScroller className="rounded-lg bg-surface shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[44rem] text-left text-sm" data-testid="class-overview">
           <caption className="sr-only">
             Each student's progress, results and exam readiness. Column headers sort the table.
@@ -112,7 +113,7 @@ export function ClassOverviewView({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroller>
       {rows.length === 0 ? (
         <p className="text-sm text-slate-600" data-testid="overview-none">
           No student matches the filter.
