@@ -292,7 +292,8 @@ async function testsAndSlots(
 ) {
   const tests = new Map<string, SavedTest>();
   const slots = new Map<string, Slot>();
-  const taken: { user_id: string; last_seq: number }[] = [];
+  /** Where each student's counter ended once the numbers asked for were taken. */
+  const taken = new Map<string, number>();
   const testIds = [...new Set(saves.map((s) => s.user_test_id))];
   const userIds = [...new Set(saves.map((s) => s.user_id))];
   const questionIds = [...new Set(saves.map((s) => s.question_id))];
@@ -326,8 +327,7 @@ async function testsAndSlots(
       .where("user_tests.user_id", "in", userIds)
       .execute();
     for (const row of rows) {
-      if (numbers && row.taken_to !== null && !taken.some((t) => t.user_id === row.user_id))
-        taken.push({ user_id: row.user_id, last_seq: row.taken_to });
+      if (numbers && row.taken_to !== null) taken.set(row.user_id, row.taken_to);
       // The test's columns once per test: a rest copy of each of its 40 rows cost more than the query on SQLite.
       if (!tests.has(row.id)) tests.set(row.id, testColumns(row));
       const { slot_question_id, question_version, latest_answer_id } = row;
@@ -347,7 +347,8 @@ async function testsAndSlots(
       });
     }
   }
-  return { tests, slots, reserved: reserve ? firstChangeNumbers(taken, reserve) : undefined };
+  const takenRows = [...taken].map(([user_id, last_seq]) => ({ user_id, last_seq }));
+  return { tests, slots, reserved: reserve ? firstChangeNumbers(takenRows, reserve) : undefined };
 }
 
 /** What a save reads of its test (the 40 rows of a test's run repeat them, so no more). */
