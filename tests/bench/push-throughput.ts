@@ -157,7 +157,7 @@ async function rawInsertRate(app: TestApp, perTransaction: number, count = ANSWE
         await trx
           .insertInto("answers")
           .values(
-            chunk.map(({ id, q }) => ({
+            chunk.map(({ id, q, seq }) => ({
               id,
               user_id: device.userId,
               user_test_id: testId,
@@ -171,6 +171,8 @@ async function rawInsertRate(app: TestApp, perTransaction: number, count = ANSWE
               mutation_id: id,
               created_at: now,
               received_at: now,
+              // Numbered as a push numbers its answers (a row without a number is numbered by a trigger).
+              change_seq: seq,
             })),
           )
           .execute();
