@@ -20,6 +20,7 @@ import {
   serverIntentTime,
 } from "../../sync/effects.ts";
 import { visibleTestResult } from "../fixed/visibility.ts";
+import { type LatestAnswerChange, latestAnswersUpdate } from "./latest-answers-update.ts";
 import { loadOwnTest } from "./queries.ts";
 import { QuestionVersions, versionKey } from "./question-versions.ts";
 
@@ -273,9 +274,11 @@ const INSERT_CHUNK = 500;
 
 const slotKey = (testId: string, questionId: number) => `${testId}:${questionId}`;
 
-/** A test question as a run of saves needs it: its version, and its latest applied answer so far. */
+/** A test question as a run of saves needs it: its place in the test, version, and latest applied answer so far. */
 interface Slot {
   question_id: number;
+  /** With the test's id, the row's primary key: what its update is keyed by. */
+  position: number;
   version: number;
   latest: CountedAnswer | null;
 }
@@ -315,6 +318,7 @@ async function testsAndSlots(
       .select(SAVED_TEST_COLUMNS.map((column) => `user_tests.${column}` as const))
       .select([
         "q.question_id as slot_question_id",
+        "q.position",
         "q.question_version",
         "q.latest_answer_id",
         "q.latest_correct",
@@ -330,10 +334,11 @@ async function testsAndSlots(
       if (numbers && row.taken_to !== null) taken.set(row.user_id, row.taken_to);
       // The test's columns once per test: a rest copy of each of its 40 rows cost more than the query on SQLite.
       if (!tests.has(row.id)) tests.set(row.id, testColumns(row));
-      const { slot_question_id, question_version, latest_answer_id } = row;
-      if (slot_question_id === null || question_version === null) continue;
+      const { slot_question_id, position, question_version, latest_answer_id } = row;
+      if (slot_question_id === null || position === null || question_version === null) continue;
       slots.set(slotKey(row.id, slot_question_id), {
         question_id: slot_question_id,
+        position,
         version: question_version,
         latest:
           latest_answer_id === null
@@ -370,6 +375,7 @@ type SavedTest = Pick<Selectable<UserTestsTable>, (typeof SAVED_TEST_COLUMNS)[nu
 /** A row of `testsAndSlots`' query without its slot's columns. */
 function testColumns<T extends SavedTest>({
   slot_question_id: _question,
+  position: _position,
   question_version: _version,
   latest_answer_id: _answer,
   latest_correct: _correct,
@@ -382,6 +388,7 @@ function testColumns<T extends SavedTest>({
 
 interface SlotColumns {
   slot_question_id: number | null;
+  position: number | null;
   question_version: number | null;
   latest_answer_id: string | null;
   latest_correct: number | null;
@@ -450,6 +457,7 @@ async function countIntoQuestionStats(
   }
   if (latest.size === 0) return;
   const deltas = new Map<number, { answered: number; sum_correct: number; updated: string }>();
+  const changed: LatestAnswerChange[] = [];
   for (const [k, r] of latest) {
     const was = before.get(k);
     const d = deltas.get(r.question_id) ?? { answered: 0, sum_correct: 0, updated: r.received_at };
@@ -458,29 +466,13 @@ async function countIntoQuestionStats(
     if (r.received_at > d.updated) d.updated = r.received_at;
     deltas.set(r.question_id, d);
     const slot = slots.get(k);
-    if (slot)
-      slot.latest = { id: r.id, correct: r.correct ?? null, created_at: r.created_at, received_at: r.received_at };
+    if (!slot) continue;
+    const answer = { id: r.id, correct: r.correct ?? null, created_at: r.created_at, received_at: r.received_at };
+    slot.latest = answer;
+    changed.push({ ...answer, user_test_id: r.user_test_id, position: slot.position });
   }
-  const changed = [...latest.values()];
-  for (let i = 0; i < changed.length; i += INSERT_CHUNK) {
-    const values = changed
-      .slice(i, i + INSERT_CHUNK)
-      .map(
-        (r) =>
-          sql`(${r.user_test_id}, cast(${r.question_id} as integer), ${r.id}, cast(${r.correct ?? null} as integer), ${r.created_at}, ${r.received_at})`,
-      );
-    // VALUES names its columns column1 … column6 on both databases.
-    await writeOrCombine(
-      trx,
-      combined,
-      sql`
-      update user_test_questions set
-        latest_answer_id = v.column3, latest_correct = v.column4,
-        latest_created_at = v.column5, latest_received_at = v.column6
-      from (values ${sql.join(values)}) as v
-      where user_test_questions.user_test_id = v.column1 and user_test_questions.question_id = v.column2`,
-    );
-  }
+  for (let i = 0; i < changed.length; i += INSERT_CHUNK)
+    await writeOrCombine(trx, combined, latestAnswersUpdate(changed.slice(i, i + INSERT_CHUNK)));
   const stats = [...deltas].sort(([a], [b]) => a - b).map(([question_id, d]) => ({ question_id, ...d }));
   // PostgreSQL: appended, never a row other pushes wait on (folded later: routes/question/stats-fold.ts).
   if (dialect === "postgres") {
