@@ -14,7 +14,7 @@ import { join } from "node:path";
 import { type Mutation, PUSH_MAX_BATCH } from "@preflight/sync-protocol/schemas/sync";
 import type { Dialect } from "../../api/src/db/connect.ts";
 import { createTestApp, DIALECTS, type TestApp } from "../../api/src/test-support/harness.ts";
-import { correctIds, FakeDevice, generateBody, questionsByType } from "../../api/src/test-support/mutations.ts";
+import { correctIds, FakeDevice, questionsByType } from "../../api/src/test-support/mutations.ts";
 import type { BenchRow } from "./run.ts";
 
 const ANSWERS = 5000;
@@ -200,15 +200,6 @@ async function rawInsertRate(app: TestApp, perTransaction: number, count = ANSWE
 async function studentWithTest(app: TestApp) {
   const device = await FakeDevice.signInAsNewStudent(app);
   const mc = (await questionsByType(app)).multiple_choice.slice(0, 40);
-  const testId = randomUUID();
-  await device.pushOk([
-    device.mutation(
-      "POST /test/generate/practice",
-      generateBody(
-        testId,
-        mc.map((q) => q.id),
-      ),
-    ),
-  ]);
+  const testId = await device.startPractice(mc.map((q) => q.id));
   return { device, mc, testId };
 }

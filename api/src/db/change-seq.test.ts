@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../test-support/harness.ts";
-import { correctIds, FakeDevice, generateBody, questionsByType } from "../test-support/mutations.ts";
+import { correctIds, FakeDevice, questionsByType } from "../test-support/mutations.ts";
 import { numberChanges } from "./change-seq.ts";
 
 for (const dialect of DIALECTS) {
@@ -48,17 +48,8 @@ for (const dialect of DIALECTS) {
 
     it("a push's answers come numbered in order after the student's last change; a row inserted without one is numbered by the trigger", async () => {
       const device = await FakeDevice.signInAsNewStudent(t);
-      const testId = randomUUID();
       const questions = mc.slice(0, 3);
-      await device.pushOk([
-        device.mutation(
-          "POST /test/generate/practice",
-          generateBody(
-            testId,
-            questions.map((q) => q.id),
-          ),
-        ),
-      ]);
+      const testId = await device.startPractice(questions.map((q) => q.id));
       const before = await counter(device.userId);
       const saves = questions.map((q) =>
         device.mutation("POST /test/current/save", { user_test_id: testId, question_id: q.id, answers: correctIds(q) }),

@@ -59,6 +59,13 @@ export class FakeDevice {
     });
   }
 
+  /** A practice test of these questions, started by a push as the app starts one; its id. */
+  async startPractice(questionIds: number[]): Promise<string> {
+    const testId = randomUUID();
+    await this.pushOk([this.mutation("POST /test/generate/practice", generateBody(testId, questionIds))]);
+    return testId;
+  }
+
   async pushOk(mutations: Mutation[]) {
     const res = await this.push(mutations);
     if (res.status !== 200) throw new Error(`push failed ${res.status}: ${await res.text()}`);

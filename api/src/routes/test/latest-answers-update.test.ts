@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { FakeDevice, generateBody, questionsByType } from "../../test-support/mutations.ts";
+import { FakeDevice, questionsByType } from "../../test-support/mutations.ts";
 import { type LatestAnswerChange, latestAnswersUpdate } from "./latest-answers-update.ts";
 
 /** Copies of one 40-question test, as many students' tests would be. */
@@ -16,16 +16,7 @@ for (const dialect of DIALECTS) {
       t = await createTestApp(dialect);
       const device = await FakeDevice.signInAsNewStudent(t);
       const mc = (await questionsByType(t)).multiple_choice.slice(0, 40);
-      testId = randomUUID();
-      await device.pushOk([
-        device.mutation(
-          "POST /test/generate/practice",
-          generateBody(
-            testId,
-            mc.map((q) => q.id),
-          ),
-        ),
-      ]);
+      testId = await device.startPractice(mc.map((q) => q.id));
     });
     afterAll(() => t.close());
 

@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, DIALECTS, type TestApp } from "../../test-support/harness.ts";
-import { correctIds, FakeDevice, generateBody, questionsByType, wrongIds } from "../../test-support/mutations.ts";
+import { correctIds, FakeDevice, questionsByType, wrongIds } from "../../test-support/mutations.ts";
 import { questionStats, questionStatsByScan } from "../question/queries.ts";
 import { foldQuestionStats } from "../question/stats-fold.ts";
 
@@ -35,9 +34,7 @@ for (const dialect of DIALECTS) {
     /** A new student on a new device, with a practice test of the four questions. */
     async function studentWithTest() {
       const device = await FakeDevice.signInAsNewStudent(t);
-      const testId = randomUUID();
-      await device.pushOk([device.mutation("POST /test/generate/practice", generateBody(testId, ids()))]);
-      return { device, testId };
+      return { device, testId: await device.startPractice(ids()) };
     }
     const ids = () => mc.map((q) => q.id);
 
