@@ -116,6 +116,24 @@ export async function discardDownload(db: UserDb, packId: string): Promise<void>
   });
 }
 
+/**
+ * Clears every download the device keeps but those of `needed` (the packs the run will fetch):
+ * a download cut half-way whose pack a newer version then replaced, which no run would resume
+ * or clear (an applied pack's download goes in its own transaction, apply.ts), and kept its
+ * megabytes for good.
+ */
+export async function discardDownloadsExcept(db: UserDb, needed: ReadonlySet<string>): Promise<void> {
+  await db.transaction("rw", db.packChunks, db.packDownloads, async () => {
+    const [started, withChunks] = await Promise.all([
+      db.packDownloads.toCollection().primaryKeys(),
+      db.packChunks.orderBy("packId").uniqueKeys(),
+    ]);
+    const gone = [...new Set<string>([...started, ...(withChunks as string[])])].filter((id) => !needed.has(id));
+    if (gone.length === 0) return;
+    await Promise.all([db.packChunks.where("packId").anyOf(gone).delete(), db.packDownloads.bulkDelete(gone)]);
+  });
+}
+
 function concat(parts: Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1 && parts[0]?.length === total) return parts[0];
   const out = new Uint8Array(total);

@@ -5,7 +5,7 @@ import { currentDate, monotonicNow, platformFetch } from "../../platform.ts";
 import type { UserDb } from "../store/db.ts";
 import { applyPack } from "./apply.ts";
 import { bankCodesKept } from "./bank-codes-index.ts";
-import { downloadPack, type Fetch, verifyPack } from "./download.ts";
+import { discardDownloadsExcept, downloadPack, type Fetch, verifyPack } from "./download.ts";
 import { isCancelled, requestFailed, serverError, UpdateError } from "./errors.ts";
 import { cacheImages, missingImages } from "./images.ts";
 import { installedVersions } from "./installed.ts";
@@ -95,6 +95,8 @@ export async function runUpdates(db: UserDb, options: UpdaterOptions = {}): Prom
     try {
       const manifest = await fetchManifest(doFetch, options.signal);
       const plan = planUpdates(manifest, await installedVersions(db));
+      // A download this run will not fetch is never resumed: a newer version replaced its pack.
+      await discardDownloadsExcept(db, new Set(plan.updates.flatMap((u) => u.packs.map((p) => p.id))));
       const images = await missingImages(manifest);
       const imageBytes = images.reduce((n, i) => n + i.size, 0);
       const sources = plan.updates.reduce((n, u) => n + u.packs.length, 0) + (images.length ? 1 : 0);
