@@ -25,7 +25,8 @@ import { CONTENT_IMAGES_CACHE } from "../../web/src/local/content/cache.ts";
 import type { BenchRow } from "./run.ts";
 import { CHROMIUM_ARGS, startServer } from "./server.ts";
 
-const RUNS = 3;
+/** Five, not three: on a 2-core machine one /dashboard run read anywhere from 86 to 96. */
+const RUNS = 5;
 const TARGET = "≥ 90";
 
 interface Score {
