@@ -15,6 +15,7 @@
 import { pathToFileURL } from "node:url";
 import { installBankOnDevice, plainBulkWrite, plainBulkWriteAll } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
+import { medianAndRange, percentile } from "./stats.ts";
 
 const INSTALLS = 3;
 
@@ -49,20 +50,12 @@ async function installOnce(): Promise<Install> {
   }
 }
 
-/** The median of `values` and their range, each as `format` writes it. */
-function spread(values: number[], format: (n: number) => string): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] as number;
-  return `${format(median)} (${format(sorted[0] as number)}–${format(sorted.at(-1) as number)})`;
-}
-
 export async function contentInstall(): Promise<BenchRow[]> {
   const installs: Install[] = [];
   for (let i = 0; i < INSTALLS; i++) installs.push(await installOnce());
   const storeRatios = installs.map((r) => r.timings.apply / r.plainAll.ms);
   // The phases, storage and heap of the install whose store ratio is the median.
-  const medianRatio = [...storeRatios].sort((a, b) => a - b)[Math.floor(INSTALLS / 2)] as number;
-  const median = installs[storeRatios.indexOf(medianRatio)] as Install;
+  const median = installs[storeRatios.indexOf(percentile(storeRatios, 50))] as Install;
   const { plain, plainAll, timings: t } = median;
   const bench = `bank install, ${plain.count} questions (Chromium), median of ${INSTALLS} installs (min–max)`;
   const s = (n: number) => `${(n / 1000).toFixed(2)} s`;
@@ -71,7 +64,7 @@ export async function contentInstall(): Promise<BenchRow[]> {
     {
       bench,
       measure: "first run, download + verify + store",
-      value: spread(
+      value: medianAndRange(
         installs.map((r) => r.totalMs),
         s,
       ),
@@ -90,11 +83,11 @@ export async function contentInstall(): Promise<BenchRow[]> {
     {
       bench,
       measure: `store phase ÷ plain bulk write of the same records: every row it writes (questions, lessons, headings, and each subject's learning objectives as one row: ${plainAll.rows} rows), in one transaction`,
-      value: spread(storeRatios, times),
-      reference: `plain bulk write ${spread(
+      value: medianAndRange(storeRatios, times),
+      reference: `plain bulk write ${medianAndRange(
         installs.map((r) => r.plainAll.ms),
         s,
-      )}; store phase ${spread(
+      )}; store phase ${medianAndRange(
         installs.map((r) => r.timings.apply),
         s,
       )}`,
@@ -103,11 +96,11 @@ export async function contentInstall(): Promise<BenchRow[]> {
     {
       bench,
       measure: `store phase ÷ plain bulk write of the questions alone (${plain.count})`,
-      value: spread(
+      value: medianAndRange(
         installs.map((r) => r.timings.apply / r.plain.ms),
         times,
       ),
-      reference: `plain bulk write ${spread(
+      reference: `plain bulk write ${medianAndRange(
         installs.map((r) => r.plain.ms),
         s,
       )}`,

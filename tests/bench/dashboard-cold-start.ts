@@ -23,6 +23,7 @@ import { chromium, type Page } from "playwright-core";
 import { installBankOnDevice, WRITE_ROWS } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
 import { CHROMIUM_ARGS } from "./server.ts";
+import { percentile } from "./stats.ts";
 
 const RUNS = 7;
 const FINISHED_TESTS = 40;
@@ -109,11 +110,6 @@ function readyProbe(selectors: Record<string, string>): string {
     for (const entry of list.getEntries()) window.__lcp = entry.startTime;
   }).observe({ type: "largest-contentful-paint", buffered: true });
 })();`;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /**

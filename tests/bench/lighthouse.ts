@@ -24,6 +24,7 @@ import { chromium } from "playwright-core";
 import { CONTENT_IMAGES_CACHE } from "../../web/src/local/content/cache.ts";
 import type { BenchRow } from "./run.ts";
 import { CHROMIUM_ARGS, startServer } from "./server.ts";
+import { medianAndRange } from "./stats.ts";
 
 /** Five, not three: on a 2-core machine one /dashboard run read anywhere from 86 to 96. */
 const RUNS = 5;
@@ -71,11 +72,6 @@ async function scoreOnce(url: string, port: number, keepStorage: boolean): Promi
   return { score: Math.round(performance * 100), lcpMs: lcp };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
-}
-
 function rows(page: string, scores: Score[]): BenchRow[] {
   const bench = `Lighthouse mobile (simulated slow 4G, 4× CPU), median of ${scores.length}`;
   const values = scores.map((s) => s.score);
@@ -84,13 +80,13 @@ function rows(page: string, scores: Score[]): BenchRow[] {
     {
       bench,
       measure: `${page} performance score (min–max)`,
-      value: `${median(values)} (${Math.min(...values)}–${Math.max(...values)})`,
+      value: medianAndRange(values, String),
       target: TARGET,
     },
     {
       bench,
       measure: `${page} LCP (min–max)`,
-      value: `${median(lcps).toFixed(1)} s (${Math.min(...lcps).toFixed(1)}–${Math.max(...lcps).toFixed(1)} s)`,
+      value: medianAndRange(lcps, (s) => `${s.toFixed(1)} s`),
     },
   ];
 }

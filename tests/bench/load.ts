@@ -48,6 +48,7 @@ import { correctIds, generateBody } from "../../api/src/test-support/mutations.t
 import { ownCpuSeconds, postgresCpuSeconds, processCpuSeconds, treeCpuSeconds } from "./process-cpu.ts";
 import type { BenchRow } from "./run.ts";
 import { freePort, startServer } from "./server.ts";
+import { percentile } from "./stats.ts";
 
 const RATE = 1000;
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 20);
@@ -415,16 +416,15 @@ async function openLoop(total: number, send: (k: number) => Promise<boolean>): P
   const sendingFor = (performance.now() - started) / 1000;
   await Promise.all(pending);
   const repliedFor = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const at = (p: number) => (latencies.length ? percentile(latencies, p) : 0);
   return {
     count: total,
     rate: Math.round(total / sendingFor),
     served: Math.round(total / repliedFor),
     errors,
-    p50: at(0.5),
-    p95: at(0.95),
-    p99: at(0.99),
+    p50: at(50),
+    p95: at(95),
+    p99: at(99),
     ...(first ? { first } : {}),
   };
 }

@@ -13,6 +13,7 @@ import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import type { BenchRow } from "./run.ts";
 import { CHROMIUM_ARGS, startServer } from "./server.ts";
+import { percentile } from "./stats.ts";
 
 const MOVES = 200;
 const TOTAL = 40;
@@ -85,11 +86,6 @@ function timeMove(page: Page, key: "ArrowRight" | "ArrowLeft", expected: string)
       (window as unknown as { __benchMove: (k: string, e: string) => Promise<number> }).__benchMove(key, expected),
     [key, expected] as const,
   );
-}
-
-function percentile(sorted: number[], p: number): number {
-  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[rank] as number;
 }
 
 export async function nextQuestion(): Promise<BenchRow[]> {

@@ -22,6 +22,7 @@ import type { Page } from "playwright-core";
 import { OBJECTIVES_COVERAGE_MEASURE } from "../../web/src/local/store/objectives.ts";
 import { installBankOnDevice, WRITE_ROWS } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
+import { percentile } from "./stats.ts";
 
 const ANSWERS = 20_000;
 const PER_TEST = 20;
@@ -126,11 +127,6 @@ async function openInApp(page: Page, baseUrl: string, from: string, subject: str
   await page.getByTestId("objectives-subject").selectOption(subject);
   await page.getByTestId("objectives-summary-figures").filter({ hasText: figures }).waitFor({ timeout: 60_000 });
   return measured(page, subject);
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 export async function objectivesCoverage(): Promise<BenchRow[]> {

@@ -18,6 +18,7 @@ import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { Page } from "playwright-core";
 import { installBankOnDevice } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
+import { percentile } from "./stats.ts";
 
 const CHANGES = 50;
 const STARTS = 7;
@@ -172,11 +173,6 @@ const firstTap = (m: Milestones): number => m.taps[0] ?? Number.NaN;
 async function inPage<T>(page: Page, call: string): Promise<T> {
   await page.evaluate(IN_PAGE);
   return page.evaluate(`window.__practiceBench.${call}`) as Promise<T>;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 export async function practiceBuilder(): Promise<BenchRow[]> {

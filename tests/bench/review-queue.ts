@@ -19,6 +19,7 @@ import { REVIEW_QUEUE_MEASURE } from "../../web/src/features/review/queries.ts";
 import { PULLED_ANSWERS_KEY, type PulledAnswersJournal, withPull } from "../../web/src/local/store/pulled-answers.ts";
 import { installBankOnDevice, READ_ROW, WRITE_ROWS } from "./bank-device.ts";
 import type { BenchRow } from "./run.ts";
+import { percentile } from "./stats.ts";
 
 const ANSWERS = 20_000;
 const OPENS = 7;
@@ -54,11 +55,6 @@ async function openDashboard(page: Page, baseUrl: string): Promise<{ ms: number;
     `Math.max(...performance.getEntriesByName(${JSON.stringify(REVIEW_QUEUE_MEASURE)}).map((e) => e.duration))`,
   )) as number;
   return { ms, due: (await summary.textContent()) ?? "" };
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 export async function reviewQueue(): Promise<BenchRow[]> {
