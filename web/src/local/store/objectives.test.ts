@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import type { CoverageNode } from "@preflight/sync-protocol/rules/objective-coverage";
 import type { LearningObjective } from "@preflight/sync-protocol/schemas/content";
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetProgress } from "../actions/analysis.ts";
 import { saveAnswer } from "../actions/test.ts";
 import { buildPracticeIndex } from "../content/practice-index.ts";
@@ -30,6 +30,14 @@ interface Kept {
 
 describe("learning-objective coverage on the device", () => {
   beforeEach(resetDatabases);
+  // A read keeps what it drew a turn later (objectives.ts `keep`): a test's last read must not
+  // keep it into the next test's device, which has the same account's database.
+  let device: Scope | null = null;
+  afterEach(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await device?.db.meta.count();
+    device = null;
+  });
 
   /**
    * Four Air Law questions under two objectives (and one Meteorology question), indexed as
@@ -37,6 +45,7 @@ describe("learning-objective coverage on the device", () => {
    */
   async function deviceWithBank() {
     const scope = await signedInScope();
+    device = scope;
     await scope.db.questions.bulkPut([
       ...[1, 2, 3, 4].map((id) => ({
         ...multipleChoice(id),
