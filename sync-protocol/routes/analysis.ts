@@ -6,7 +6,8 @@ import {
   topicAnalysisReplySchema,
 } from "../schemas/analysis.ts";
 import { courseProgressParamsSchema, courseProgressReplySchema } from "../schemas/analysis-course.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /** Analysis: the charts, the course progress graph and the progress reset. */
 export const analysisRoutes = {

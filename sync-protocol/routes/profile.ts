@@ -5,7 +5,8 @@ import {
   profileAccountReplySchema,
   syllabiDatesReplySchema,
 } from "../schemas/profile.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /** The student's profile: course dates, account details, preferences. */
 export const profileRoutes = {

@@ -9,7 +9,8 @@ import {
   testCommentListReplySchema,
   testCommentReplySchema,
 } from "../schemas/question-comments.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /**
  * Comments on an exam's questions and reports of errors in questions (issue 19): the two queued

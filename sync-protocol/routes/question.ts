@@ -6,7 +6,8 @@ import {
   seenInExamReplySchema,
   successReplySchema,
 } from "../schemas/question.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /** One question: flags, the student's note and mark for review, seen-in-exam reports and the authorities to report against. */
 export const questionRoutes = {

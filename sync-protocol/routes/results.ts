@@ -1,5 +1,5 @@
 import { successReplySchema } from "../schemas/question.ts";
-import { mutationRoute } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
 
 /** A finished test's results and review. */
 export const resultsRoutes = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MUTATIONS, type MutationTemplate, PARAM_VALUE } from "../mutations.ts";
+import type { MutationTemplate } from "../mutation-templates.ts";
 
 /**
  * Who may make a call: anyone, any signed-in user, or a signed-in user of one role (an
@@ -86,35 +86,4 @@ export { routeKey } from "./route-key.ts";
 /** The path in Hono's `:param` style. */
 export function honoPath(path: string): string {
   return path.replace(/\{([a-z_]+)\}/g, ":$1");
-}
-
-/** A path parameter of a queued call: the characters the mutation catalogue can resolve. */
-export const callParamSchema = z.string().regex(PARAM_VALUE, "must be letters, digits, - or _");
-
-/**
- * A queued write as an entry: method, path and body come from its template in the mutation
- * catalogue, every path parameter is a call parameter, and it needs a session.
- */
-export function mutationRoute<T extends MutationTemplate, R extends z.ZodType>(
-  template: T,
-  reply: R,
-  options: { method?: Method } = {},
-): RouteEntry<z.ZodObject<Record<string, typeof callParamSchema>>, typeof unread, (typeof MUTATIONS)[T], R> & {
-  mutation: T;
-} {
-  const [method, path] = template.split(" ") as [Method, string];
-  const names = [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
-  return {
-    method: options.method ?? method,
-    path,
-    params: z.object(Object.fromEntries(names.map((name) => [name, callParamSchema]))),
-    query: unread,
-    body: MUTATIONS[template],
-    // A GET form of a write applies as an empty body.
-    bodyKind: options.method === "GET" ? "none" : "json",
-    reply,
-    replyKind: "json",
-    auth: "session",
-    mutation: template,
-  };
 }

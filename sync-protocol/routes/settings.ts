@@ -1,5 +1,5 @@
 import { successReplySchema } from "../schemas/question.ts";
-import { mutationRoute } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
 
 /** The student's display settings. */
 export const settingsRoutes = {

@@ -13,7 +13,8 @@ import {
   verifyQuestionsReplySchema,
   verifyQuestionsSchema,
 } from "../schemas/syllabus.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /** Syllabus, lessons and progress tests. */
 export const syllabusRoutes = {

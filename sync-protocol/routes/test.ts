@@ -14,7 +14,8 @@ import {
   testLoadParamsSchema,
   testLoadReplySchema,
 } from "../schemas/test.ts";
-import { mutationRoute, route } from "./route.ts";
+import { mutationRoute } from "./mutation-route.ts";
+import { route } from "./route.ts";
 
 /** Test taking: the queued writes, and the online-only calls made during and after a test. */
 export const testRoutes = {

@@ -25,6 +25,7 @@ export const AFTER_LOAD: string[] = [
   "src/routes/_app/sync.tsx",
   "src/routes/_app/dashboard.tsx",
   "src/local/outbox/drain.ts",
+  "src/local/outbox/sending.ts",
   "src/local/outbox/drain-scheduler.ts",
   "src/local/outbox/sync-now.ts",
   "src/local/outbox/call-labels.ts",

@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { saveNote } from "../../local/actions/question.ts";
-import { park, settle } from "../../local/outbox/drain.ts";
+import { park, settle } from "../../local/outbox/sending.ts";
 import { userDb } from "../../local/store/db.ts";
 import { resetDatabases, STUDENT, signedInScope } from "../../local/test-support.ts";
 import { SAVED_ON_DEVICE } from "../../ui/offline-words.ts";

@@ -8,7 +8,7 @@ import "fake-indexeddb/auto";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { settle } from "../../local/outbox/drain.ts";
+import { settle } from "../../local/outbox/sending.ts";
 import { userDb } from "../../local/store/db.ts";
 import { resetDatabases, STUDENT } from "../../local/test-support.ts";
 import { SAVED_ON_DEVICE } from "../../ui/offline-words.ts";

@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { QUESTION_COMMENT_MESSAGES } from "@preflight/sync-protocol/schemas/question-comments";
 import { beforeEach, describe, expect, it } from "vitest";
-import { park, settle } from "../outbox/drain.ts";
+import { park, settle } from "../outbox/sending.ts";
 import { answerKey } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import {

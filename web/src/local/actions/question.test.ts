@@ -1,7 +1,7 @@
 import "fake-indexeddb/auto";
 import { MUTATIONS, resolveCall } from "@preflight/sync-protocol";
 import { beforeEach, describe, expect, it } from "vitest";
-import { park, settle } from "../outbox/drain.ts";
+import { park, settle } from "../outbox/sending.ts";
 import { getMeta } from "../store/db.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import {

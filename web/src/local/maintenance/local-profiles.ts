@@ -14,10 +14,10 @@
  *   offline, the empty outbox suffices. Removes the profile's UserDb and its accounts row (with
  *   its offline verifier). The server keeps the account.
  */
-import { PULL_STEPS, SYNC_PROTOCOL_VERSION, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
+import { PULL_STEPS, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
 import { maintenanceUsersRoutes } from "@preflight/sync-protocol/routes/maintenance-users";
 import { call, NetworkError } from "../api.ts";
-import { park, settle, toWire } from "../outbox/drain.ts";
+import { park, pushBody, settle } from "../outbox/sending.ts";
 import { syncNow } from "../outbox/sync-now.ts";
 import { cursorKey } from "../pull/steps/cursor.ts";
 import { deviceDb, getMeta, type KnownAccount, type OutboxEntry, type UserDb, userDb } from "../store/db.ts";
@@ -116,12 +116,7 @@ export async function syncLocalProfile(
     const reply = await call(maintenanceUsersRoutes.maintenanceUserSync, {
       params: { id: userId },
       query,
-      body: {
-        protocol: SYNC_PROTOCOL_VERSION,
-        clientId: first.clientId,
-        mutations: batch.map(toWire),
-        sentAt: options.now().toISOString(),
-      },
+      body: pushBody(first.clientId, batch, options.now()),
     });
     texts.push(reply.text);
     sentAny = true;

@@ -18,19 +18,15 @@ import {
   SYNC_CALL_TIMEOUT_MS,
   SYNC_PUSH_BATCH_SIZE,
 } from "@preflight/sync-protocol/rules/constants";
-import {
-  type Mutation,
-  type PushReply,
-  type PushResult,
-  pushReplySchema,
-  SYNC_PROTOCOL_VERSION,
-  SYNC_SKIP_CALL,
-} from "@preflight/sync-protocol/schemas/sync";
+import type { PushReply } from "@preflight/sync-protocol/schemas/sync";
 import { delay, webLocks } from "../../platform.ts";
-// Makes the action modules' registrations in outbox/calls.ts, wherever the drain runs.
-import "../actions/drain-handling.ts";
 import { deviceDb, getMeta, type OutboxEntry, type UserDb, userDb } from "../store/db.ts";
-import { callHandling } from "./calls.ts";
+
+/**
+ * What sending needs (the push's wire form, its reply's schema, the calls' handling) comes only
+ * once there is something to send (sending.ts).
+ */
+const loadSending = () => import("./sending.ts");
 
 export interface DrainDeps {
   fetch: typeof fetch;
@@ -130,6 +126,14 @@ export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {})
       return sent + failed === 0 ? { kind: "idle" } : { kind: "drained", sent, failed };
     }
     const first = batch[0] as OutboxEntry;
+    let sending: Awaited<ReturnType<typeof loadSending>>;
+    try {
+      sending = await loadSending();
+    } catch (err) {
+      // Its code could not be fetched (offline before the app was stored): as a failed request.
+      return retryLater(db, deps, sent, failed, `network: ${String(err)}`);
+    }
+    const { park, pushBody, pushReplySchema, settle } = sending;
     let response: Response;
     try {
       response = await deps.fetch(`${deps.baseUrl ?? ""}/sync/push`, {
@@ -138,13 +142,7 @@ export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {})
         headers: { "Content-Type": "application/json", "Idempotency-Key": first.id },
         // A hung request must not hold the outbox lock for ever (spec: sync call timeout 30 s).
         signal: AbortSignal.timeout(SYNC_CALL_TIMEOUT_MS),
-        body: JSON.stringify({
-          protocol: SYNC_PROTOCOL_VERSION,
-          clientId: first.clientId,
-          mutations: batch.map(toWire),
-          // With each createdAt (the same clock), the server tells how long a change waited here.
-          sentAt: deps.now().toISOString(),
-        }),
+        body: JSON.stringify(pushBody(first.clientId, batch, deps.now())),
       });
     } catch (err) {
       return retryLater(db, deps, sent, failed, `network: ${String(err)}`);
@@ -205,14 +203,6 @@ export async function drainUnlocked(deps: DrainDeps, options: DrainOptions = {})
   }
 }
 
-/** The wire form of an entry: itself, or a skip standing in for one the server refused whole. */
-export function toWire(entry: OutboxEntry): Mutation {
-  const { id, clientId, seq, userId, createdAt } = entry;
-  if (entry.needsSkip)
-    return { id, clientId, seq, userId, createdAt, call: SYNC_SKIP_CALL, body: { reason: entry.lastError } };
-  return { id, clientId, seq, userId, createdAt, call: entry.call, body: entry.body };
-}
-
 async function errorMessage(response: Response): Promise<string> {
   try {
     const body = (await response.json()) as { error?: { message?: string } };
@@ -234,50 +224,4 @@ async function retryLater(
   const nextAttemptAt = new Date(deps.now().getTime() + backoffDelay(failures, deps.random)).toISOString();
   await db.meta.put({ key: "drainBackoff", value: { failures, nextAttemptAt } satisfies Backoff });
   return { kind: "retry-later", sent, failed, reason };
-}
-
-/** A mutation the server applied (now or before): drop it and take in the server's decision. */
-export async function settle(
-  db: UserDb,
-  entry: OutboxEntry,
-  result: Extract<PushResult, { reply: unknown }>,
-): Promise<void> {
-  const handling = callHandling(entry.call);
-  await db.transaction("rw", ["outbox", ...(handling?.tables ?? [])], async () => {
-    await db.outbox.delete(entry.seq);
-    await handling?.onApplied?.(result.reply, entry, db);
-  });
-}
-
-/**
- * A mutation the server refused: kept, marked failed with the reason, and told to the student;
- * what the device did ahead of the server is undone by the call's registered handling.
- */
-export async function park(
-  db: UserDb,
-  entry: OutboxEntry,
-  code: string,
-  message: string,
-  now: Date,
-  options: { needsSkip?: boolean } = {},
-): Promise<void> {
-  const handling = callHandling(entry.call);
-  await db.transaction("rw", ["outbox", "notices", ...(handling?.tables ?? [])], async () => {
-    await handling?.onRefused?.(entry, db);
-    await db.outbox.update(entry.seq, {
-      status: "failed",
-      attempts: entry.attempts + 1,
-      lastError: `${code}: ${message}`,
-      needsSkip: options.needsSkip ?? false,
-    });
-    await db.notices.put({
-      id: entry.id,
-      createdAt: now.toISOString(),
-      kind: "refused",
-      code,
-      message,
-      call: entry.call,
-      seen: 0,
-    });
-  });
 }

@@ -10,7 +10,7 @@ import { syncRoutes } from "@preflight/sync-protocol/routes/sync";
 import { z } from "zod";
 import { ApiCallError, call } from "../api.ts";
 import type { UserDb } from "../store/db.ts";
-import { toWire } from "./drain.ts";
+import { toWire } from "./sending.ts";
 
 export const PENDING_FILE_KIND = "preflight-pending-changes";
 

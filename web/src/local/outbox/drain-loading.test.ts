@@ -1,0 +1,38 @@
+import "fake-indexeddb/auto";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { createTest } from "../actions/test.ts";
+import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
+import { drainUnlocked } from "./drain.ts";
+
+// Whether the drain has loaded what sending needs (the reply's schema, the calls' handlings).
+const loaded = vi.hoisted(() => ({ sending: false }));
+vi.mock("./sending.ts", async (importOriginal) => {
+  loaded.sending = true;
+  return importOriginal();
+});
+
+const applyAll = (async (_url: string, init?: RequestInit) => {
+  const { mutations } = JSON.parse(String(init?.body)) as { mutations: { id: string; seq: number }[] };
+  return Response.json({
+    results: mutations.map((m) => ({ id: m.id, seq: m.seq, status: "applied", reply: { success: true } })),
+  });
+}) as typeof fetch;
+const deps = { fetch: applyAll, now: () => new Date(Date.UTC(2026, 10, 21, 10)), random: () => 0.5 };
+
+describe("the drain loads what sending needs only when it has something to send", () => {
+  beforeEach(resetDatabases);
+
+  it("an empty outbox: nothing sent, the protocol's schemas and the calls' handlings not loaded", async () => {
+    await signedInScope();
+    expect(await drainUnlocked(deps)).toEqual({ kind: "idle" });
+    expect(loaded.sending).toBe(false);
+  });
+
+  it("a queued change: loaded, and sent", async () => {
+    const scope = await signedInScope();
+    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
+    await createTest(scope, { test_type: "practice", title: "P", count: 2, display_answers: "after_test", seed: 1 });
+    expect(await drainUnlocked(deps)).toEqual({ kind: "drained", sent: 1, failed: 0 });
+    expect(loaded.sending).toBe(true);
+  });
+});
