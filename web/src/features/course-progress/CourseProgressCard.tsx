@@ -9,6 +9,7 @@
 import { useLocation, useNavigate } from "@tanstack/react-router";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
+import { loadLocaleData } from "../../ui/locale-data.ts";
 import { CHART_BOX_HEIGHT } from "./chart-config.ts";
 import type { CourseProgressData } from "./queries.ts";
 import { ScopePanel } from "./ScopePanel.tsx";
@@ -19,10 +20,12 @@ import { type ProgressTab, tabOfHash } from "./tabs.ts";
 // before its largest paint, counts against that paint on a slow connection.
 let loadedTabs: typeof import("./ProgressTabs.tsx").default | null = null;
 const loadProgressTabs = () =>
-  import("./ProgressTabs.tsx").then((m) => {
-    loadedTabs = m.default;
-    return m;
-  });
+  loadLocaleData()
+    .then(() => import("./ProgressTabs.tsx"))
+    .then((m) => {
+      loadedTabs = m.default;
+      return m;
+    });
 // Rendered directly once loaded: React's lazy shows its fallback for a moment even then, and the
 // panel painted twice counted as the page's largest paint the second time.
 const LazyProgressTabs = lazy(loadProgressTabs);
