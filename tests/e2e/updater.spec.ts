@@ -53,9 +53,10 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   test.setTimeout(180_000);
   const context = await browser.newContext({ baseURL: proxy.url });
   const page = await context.newPage();
-  // Meteorology's full pack (whatever release other specs left it at) is cut a third of the way in.
+  // Meteorology's full pack (whatever release other specs left it at) stalls a third of the way
+  // in, holding the first run on its screen until the screen is checked; then its connection drops.
   const fullPack = latestFullPack("050");
-  proxy.cutNext({ path: new RegExp(`^/api/content/packs/${fullPack.id}$`), afterBytes: 6000, times: 1 });
+  proxy.cutNext({ path: new RegExp(`^/api/content/packs/${fullPack.id}$`), afterBytes: 6000, times: 1, stall: true });
 
   await submitSignIn(page);
   await expect(page).toHaveURL(/\/update$/, { timeout: 30_000 });
@@ -65,8 +66,9 @@ test("first run: the bank downloads, a cut connection resumes, a stalled one sur
   await page.getByTestId("update-bytes").click();
   await expect(page.getByTestId("update-log")).toBeVisible();
   await page.screenshot({ path: join(shots, "updater-first-run-1280.png"), fullPage: true });
+  proxy.releaseStalled();
 
-  // Everything arrives; the first run then takes the student to the dashboard.
+  // The cut download resumes, everything arrives; the first run then takes the student to the dashboard.
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 60_000 });
   await expect(page.getByText(/questions are on this device/)).toBeVisible();
 
