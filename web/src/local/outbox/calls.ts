@@ -1,11 +1,12 @@
 /**
  * What the drain does with a queued call beyond sending it, registered by the action module
  * that queues the call (e.g. actions/test.ts takes in the server's marking of a finished test),
- * so drain.ts knows no call by name. The hooks run inside the drain's transaction that drops or
+ * so the drain knows no call by name. The hooks run inside the drain's transaction that drops or
  * parks the entry, so the device's copy and its outbox change together.
  *
- * actions/drain-handling.ts imports every module that registers here; drain.ts imports it, so
- * the registrations are made wherever the drain runs (page and service worker).
+ * actions/drain-handling.ts imports every module that registers here; outbox/sending.ts (what
+ * the drain loads once it has something to send, and what settles and parks entries) imports
+ * it, so the registrations are made wherever the drain runs (page and service worker).
  */
 import { type MutationTemplate, resolveCall } from "@preflight/sync-protocol/mutation-templates";
 import type { Table } from "dexie";

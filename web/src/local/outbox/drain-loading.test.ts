@@ -5,8 +5,9 @@ import { multipleChoice, resetDatabases, signedInScope } from "../test-support.t
 import { drainUnlocked } from "./drain.ts";
 
 // Whether the drain has loaded what sending needs (the reply's schema, the calls' handlings).
-const loaded = vi.hoisted(() => ({ sending: false }));
+const loaded = vi.hoisted(() => ({ sending: false, unreachable: false }));
 vi.mock("./sending.ts", async (importOriginal) => {
+  if (loaded.unreachable) throw new TypeError("Failed to fetch dynamically imported module");
   loaded.sending = true;
   return importOriginal();
 });
@@ -26,6 +27,20 @@ describe("the drain loads what sending needs only when it has something to send"
     await signedInScope();
     expect(await drainUnlocked(deps)).toEqual({ kind: "idle" });
     expect(loaded.sending).toBe(false);
+  });
+
+  it("a queued change whose sending code cannot be fetched (offline before the app was stored): kept, and tried again later", async () => {
+    const scope = await signedInScope();
+    await scope.db.questions.bulkPut([1, 2].map(multipleChoice));
+    await createTest(scope, { test_type: "practice", title: "P", count: 2, display_answers: "after_test", seed: 1 });
+    loaded.unreachable = true;
+    try {
+      expect(await drainUnlocked(deps)).toMatchObject({ kind: "retry-later", sent: 0 });
+    } finally {
+      loaded.unreachable = false;
+    }
+    expect(await scope.db.outbox.where("status").equals("pending").count()).toBe(1);
+    expect(await scope.db.meta.get("drainBackoff")).toBeDefined();
   });
 
   it("a queued change: loaded, and sent", async () => {
