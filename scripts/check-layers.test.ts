@@ -27,6 +27,18 @@ describe("check-layers", () => {
     expect(messages("web/src/local/x.ts", `import { useState } from "react";`)).toHaveLength(1);
   });
 
+  it("refuses sync-protocol's index in web/src, naming the modules to import instead", () => {
+    const found = checkSource("web/src/ui/SummaryStrip.tsx", 'import { passMark } from "@preflight/sync-protocol";\n');
+    expect(found).toHaveLength(1);
+    expect(found[0]?.message).toContain("@preflight/sync-protocol/rules/");
+    expect(
+      checkSource(
+        "web/src/ui/SummaryStrip.tsx",
+        'import { passMark } from "@preflight/sync-protocol/rules/pass-mark";\n',
+      ),
+    ).toEqual([]);
+  });
+
   it("refuses raw localStorage, sessionStorage, navigator.locks and Date.now outside the wrapper", () => {
     const file = "web/src/features/a/b.ts";
     expect(messages(file, `globalThis.localStorage?.setItem("k", "v");`)).toEqual([
@@ -90,7 +102,7 @@ describe("check-layers", () => {
       `import { Modal } from "../../ui/Modal.tsx";`,
       `import { useSession } from "../../app/session-context.tsx";`,
       `import { a } from "./queries.ts";`,
-      `import { b } from "@preflight/sync-protocol";`,
+      `import { b } from "@preflight/sync-protocol/rules/pass-mark";`,
       `import { now } from "../../platform.ts";`,
       `// Date.now and localStorage and navigator.locks in a comment, and "../fixed/x.ts" in a string`,
       `const note = { localStorage: 1 }; const s = "Date.now()";`,

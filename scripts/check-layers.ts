@@ -7,6 +7,8 @@
  *  - ui/ is pure: no local/, features/, app/ or routes/;
  *  - local/ has no React and imports no features/, app/, ui/ or routes/;
  *  - app/ imports no features/ or routes/; nothing but the route tree imports routes/;
+ *  - nothing imports sync-protocol's index (every schema of the protocol, built on load): each
+ *    name comes from the module that defines it, so a page builds only the schemas it uses;
  *  - localStorage, sessionStorage, navigator.locks and Date.now are used raw only in platform.ts;
  *    so are the clock `new Date()` (no argument), `performance.now` and a global `fetch(...)`,
  *    except in tests and their helpers (*.test.ts(x), *.mock.ts, test-support.ts, fake-*.ts),
@@ -201,6 +203,15 @@ export function checkSource(path: string, text: string): Violation[] {
         file: path,
         line: at(node),
         message: `local imports ${spec}: local/ has no React; the hook goes to app/ (shared) or the feature that renders it`,
+      });
+      continue;
+    }
+    if (spec === "@preflight/sync-protocol") {
+      out.push({
+        file: path,
+        line: at(node),
+        message:
+          "web/src imports @preflight/sync-protocol whole: its index builds every schema of the protocol; import the module that defines the name (@preflight/sync-protocol/rules/…, /schemas/…)",
       });
       continue;
     }

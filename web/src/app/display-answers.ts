@@ -1,4 +1,5 @@
-import { type DisplayAnswers, displayAnswersFor } from "@preflight/sync-protocol";
+import type { DisplayAnswers } from "@preflight/sync-protocol/rules/constants";
+import { displayAnswersFor } from "@preflight/sync-protocol/rules/display-answers";
 import { useSignedIn } from "./session-context.tsx";
 
 /**

@@ -5,7 +5,7 @@
  * `active` is used, and the page's activity is told to it (POST /user-active).
  */
 import "fake-indexeddb/auto";
-import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol";
+import { INACTIVITY_COUNTDOWN_S } from "@preflight/sync-protocol/rules/constants";
 import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -4,7 +4,7 @@
  * student's places. The guard here is cosmetic: the server refuses the school area's data to
  * anyone but an instructor of that school.
  */
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Card, Page } from "../ui/Page.tsx";

@@ -5,7 +5,7 @@
  * points to where their own device's updates and changes are.
  */
 import "fake-indexeddb/auto";
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { resetDatabases, STUDENT } from "../local/test-support.ts";

@@ -6,7 +6,7 @@
  * the pending-changes file, the device data file and storage on This device (/device, reached
  * from the profile and the header's "pending" link).
  */
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { Card, Page } from "../ui/Page.tsx";

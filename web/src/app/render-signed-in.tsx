@@ -3,7 +3,7 @@
  * that only records (returned, so a test can read the notifications the page gave). For
  * component tests of pages that read the session and navigate.
  */
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import {
   createMemoryHistory,
   createRootRoute,

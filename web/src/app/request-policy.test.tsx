@@ -5,8 +5,8 @@
  * /login, a 500 shows the notice once, and the caller still gets its error.
  */
 import "fake-indexeddb/auto";
-import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
 import {
   createMemoryHistory,
   createRootRoute,

@@ -1,6 +1,7 @@
 /** call(): the URL built from the catalogue entry, the reply parsed with its schema, the failures named. */
-import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol";
+
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { REQUEST_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiCallError, call, callResponse, NetworkError, ReplyShapeError } from "./api.ts";
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { describe, expect, it } from "vitest";
 import { ApiCallError, NetworkError } from "./api.ts";
 import { failureText, GENERIC_FAILURE, isRefusal, serverFieldErrors, tooManyAttemptsText } from "./form-errors.ts";

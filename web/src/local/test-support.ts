@@ -2,8 +2,10 @@
  * Test helpers for the local layer (Node + fake-indexeddb): a signed-in device session and a
  * scope with a controllable clock. Import "fake-indexeddb/auto" before this module.
  */
-import type { PulledProfile, UserSummary } from "@preflight/sync-protocol";
+
 import type { RouteEntry } from "@preflight/sync-protocol/routes/index";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { expect } from "vitest";
 import { z } from "zod";
 import { createTest, type NewTest, saveAnswer } from "./actions/test.ts";

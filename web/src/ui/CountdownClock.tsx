@@ -1,4 +1,4 @@
-import { formatHms } from "@preflight/sync-protocol";
+import { formatHms } from "@preflight/sync-protocol/rules/format";
 import type { UiClock } from "./clock.ts";
 import { type ClockTone, clockTone, toneAnnouncement } from "./countdown.ts";
 import { useCountdown } from "./useCountdown.ts";

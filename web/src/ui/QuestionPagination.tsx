@@ -1,4 +1,4 @@
-import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol";
+import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol/rules/constants";
 import { useId, useState } from "react";
 import { Button } from "./Button.tsx";
 import {

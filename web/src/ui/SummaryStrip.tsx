@@ -1,4 +1,5 @@
-import { formatHms, passMark } from "@preflight/sync-protocol";
+import { formatHms } from "@preflight/sync-protocol/rules/format";
+import { passMark } from "@preflight/sync-protocol/rules/pass-mark";
 
 /**
  * The test summary strip (spec): Questions; Attempts only for fixed tests with a non-zero

@@ -1,4 +1,4 @@
-import { formatHms } from "@preflight/sync-protocol";
+import { formatHms } from "@preflight/sync-protocol/rules/format";
 import { describe, expect, it } from "vitest";
 import {
   clockTone,

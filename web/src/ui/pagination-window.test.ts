@@ -1,4 +1,4 @@
-import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol";
+import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol/rules/constants";
 import { describe, expect, it } from "vitest";
 import {
   clampWindowStart,

@@ -3,7 +3,7 @@
  * consecutive numbers, 1-based and inclusive. Windows start on blocks of 20 (1-20, 21-40 ...)
  * when they follow the current question; the scrubber may then slide one to any start.
  */
-import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol";
+import { PAGINATION_INITIAL_BUTTONS } from "@preflight/sync-protocol/rules/constants";
 
 export interface PageWindow {
   start: number;

@@ -1,6 +1,7 @@
 /** What the practice builder calls its choices, and who sees the subscription-gated ones. */
-import type { DisplayAnswers, UserSummary } from "@preflight/sync-protocol";
+import type { DisplayAnswers } from "@preflight/sync-protocol/rules/constants";
 import type { PracticeInclude, PracticeSort } from "@preflight/sync-protocol/rules/practice-filter";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 
 export const INCLUDE_LABELS: Record<PracticeInclude, string> = {
   all: "All questions",

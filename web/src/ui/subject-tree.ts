@@ -3,8 +3,9 @@
  * level-2 headings), subtopics (level 3) and sections (level 4) that hold questions of the
  * bank on this device, each with how many questions sit at or under it.
  */
-import { subjectOfCode } from "@preflight/sync-protocol";
+
 import { ALL_SUBJECTS, type PracticeBankIndex } from "@preflight/sync-protocol/rules/practice-filter";
+import { subjectOfCode } from "@preflight/sync-protocol/rules/subject-code";
 
 export type TreeLevel = "subjects" | "topics" | "subtopics" | "sections";
 

@@ -1,4 +1,5 @@
-import { type Features, ZOOM_MIN } from "@preflight/sync-protocol";
+import { ZOOM_MIN } from "@preflight/sync-protocol/rules/constants";
+import type { Features } from "@preflight/sync-protocol/schemas/auth";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { setZoom, toggleFlag } from "../../local/actions/question.ts";

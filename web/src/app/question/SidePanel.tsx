@@ -1,4 +1,5 @@
-import { countTimes, formatDate, scorePercentage } from "@preflight/sync-protocol";
+import { countTimes, formatDate } from "@preflight/sync-protocol/rules/format";
+import { scorePercentage } from "@preflight/sync-protocol/rules/pass-mark";
 import { EASA_LEARNING_OBJECTIVE_VERSION } from "@preflight/sync-protocol/rules/question";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { LocalScope } from "../../local/outbox/action.ts";

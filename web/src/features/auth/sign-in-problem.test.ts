@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { describe, expect, it } from "vitest";
 import { OfflineSignInError } from "../../local/account/session.ts";
 import { ApiCallError, NetworkError } from "../../local/api.ts";

@@ -6,7 +6,7 @@ import {
   courseDateLimits,
   NO_COURSE_DATES_TEXT,
   validateCourseDates,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/course-dates";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { Modal as AriaModal, Dialog, Heading, ModalOverlay } from "react-aria-components";

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { TestResult } from "@preflight/sync-protocol";
+import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { recordLessonPage } from "../../local/actions/lesson.ts";
 import type { LocalUserTest } from "../../local/store/db.ts";

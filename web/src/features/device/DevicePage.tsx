@@ -1,4 +1,4 @@
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { useLiveQuery } from "dexie-react-hooks";
 import { type ReactNode, useState } from "react";
 import { useSyncSnapshot } from "../../app/live-queries.ts";

@@ -4,7 +4,8 @@
  * comes in as props; Start hands the choice to `onStart`.
  */
 
-import { type DisplayAnswers, testTypeTitle } from "@preflight/sync-protocol";
+import type { DisplayAnswers } from "@preflight/sync-protocol/rules/constants";
+import { testTypeTitle } from "@preflight/sync-protocol/rules/format";
 import { ALL_SUBJECTS, PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useState } from "react";
 import { Button } from "../../ui/Button.tsx";

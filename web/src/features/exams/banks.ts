@@ -5,7 +5,7 @@
  * A bank with no questions is hidden (spec study 5); with none left the dialog says
  * 'No questions found for this {exam or subject}.'
  */
-import { testTypeTitle } from "@preflight/sync-protocol";
+import { testTypeTitle } from "@preflight/sync-protocol/rules/format";
 import { ALL_SUBJECTS, builtTestTimeLimit } from "@preflight/sync-protocol/rules/practice-filter";
 
 export type ExamType = "timed" | "untimed";

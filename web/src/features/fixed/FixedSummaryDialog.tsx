@@ -1,5 +1,5 @@
 /** The fixed test's summary (spec 'Test summary strip') with Start, or why it cannot start. */
-import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
+import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol/rules/fixed-tests";
 import { useStartTest } from "../../app/useStartTest.ts";
 import { accessInput } from "../../local/fixed-availability.ts";
 import type { LocalFixedTest } from "../../local/store/db.ts";

@@ -3,7 +3,8 @@
  * so they open and run offline; selecting one walks the spec's dialogs (useFixedTestFlow).
  */
 
-import { FIXED_TEST_MESSAGES, formatHms } from "@preflight/sync-protocol";
+import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
+import { formatHms } from "@preflight/sync-protocol/rules/format";
 import { useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { NetworkError } from "../../local/api.ts";

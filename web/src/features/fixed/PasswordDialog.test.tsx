@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol";
+import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
 import { cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,7 +1,7 @@
 /** 'Enter password to access test': the password is checked online, once per test and password. */
 
-import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol";
 import { fixedRoutes } from "@preflight/sync-protocol/routes/fixed";
+import { FIXED_TEST_MESSAGES } from "@preflight/sync-protocol/rules/fixed-tests";
 import { type FormEvent, useId, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useOnline } from "../../app/useOnline.ts";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol";
+import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol/rules/constants";
 import { act, cleanup, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -3,7 +3,7 @@
  * dialog; else if password access show the password dialog; else show the summary." A test with
  * a disabled_reason cannot be selected: its reason shows as a danger notification after 3 s.
  */
-import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol";
+import { FIXED_TEST_DISABLED_NOTIFICATION_DELAY_MS } from "@preflight/sync-protocol/rules/constants";
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useSignedIn } from "../../app/session-context.tsx";

@@ -1,4 +1,4 @@
-import type { DisplayAnswers } from "@preflight/sync-protocol";
+import type { DisplayAnswers } from "@preflight/sync-protocol/rules/constants";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { useDisplayAnswers } from "../../app/display-answers.ts";

@@ -1,4 +1,5 @@
-import { flaggedPage, flaggedPageCount, stripHtml } from "@preflight/sync-protocol";
+import { flaggedPage, flaggedPageCount } from "@preflight/sync-protocol/rules/flagged-list";
+import { stripHtml } from "@preflight/sync-protocol/rules/html";
 import { useState } from "react";
 import { MyQuestionsTabs } from "../../app/question/MyQuestionsTabs.tsx";
 import { useSignedIn } from "../../app/session-context.tsx";

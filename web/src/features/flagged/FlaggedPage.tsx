@@ -1,4 +1,4 @@
-import { FLAGGED_PAGE_SIZE, flaggedPageCount } from "@preflight/sync-protocol";
+import { FLAGGED_PAGE_SIZE, flaggedPageCount } from "@preflight/sync-protocol/rules/flagged-list";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";

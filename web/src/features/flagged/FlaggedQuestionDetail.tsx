@@ -1,4 +1,4 @@
-import { padQuestionNumber } from "@preflight/sync-protocol";
+import { padQuestionNumber } from "@preflight/sync-protocol/rules/format";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { QuestionTools, useZoom } from "../../app/question/QuestionTools.tsx";

@@ -1,4 +1,4 @@
-import { NO_FLAGGED_FILTER } from "@preflight/sync-protocol";
+import { NO_FLAGGED_FILTER } from "@preflight/sync-protocol/rules/flagged-list";
 import { describe, expect, it } from "vitest";
 import type { LocalQuestion } from "../../local/store/db.ts";
 import { multipleChoice } from "../../local/test-support.ts";

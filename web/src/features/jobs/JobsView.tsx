@@ -3,7 +3,7 @@
  * the last run's result, and each panel's jobs with their buttons. The data and what the buttons
  * do come in as props (JobsPage joins them to the device).
  */
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import type { ReactNode } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { Card, Page } from "../../ui/Page.tsx";

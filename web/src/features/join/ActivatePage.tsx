@@ -4,7 +4,8 @@
  * after 2 s; an invalid or used link says so and offers the resend form.
  */
 
-import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { failureText, isRefusal } from "../../local/form-errors.ts";
 import { Button, buttonClass } from "../../ui/Button.tsx";
 import { ConfirmByPress } from "../../ui/ConfirmByPress.tsx";

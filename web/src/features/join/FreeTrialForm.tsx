@@ -5,7 +5,7 @@
  * freeTrialSchema before `onSubmit` posts the spec's payload.
  */
 
-import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol";
+import { type FreeTrialFormReply, freeTrialSchema } from "@preflight/sync-protocol/schemas/accounts";
 import { type FormEvent, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { Checkbox } from "../../ui/Checkbox.tsx";

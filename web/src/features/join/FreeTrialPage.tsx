@@ -3,12 +3,12 @@
  * preferences), posts it, and on success says 'You may now sign in …' and goes to sign in
  * after 5 s; a refusal shows as an 'Error' notification (and by the fields).
  */
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import {
-  ACCOUNT_MESSAGES,
   FREE_TRIAL_DAYS,
   FREE_TRIAL_REDIRECT_DELAY_MS,
   type FreeTrialFormReply,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/schemas/accounts";
 import { useCallback, useEffect, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";

@@ -8,7 +8,11 @@
  * same fields to `onSubmit`, which posts them as an ordinary form post and says which fields
  * the server refused.
  */
-import { type RegistrationFormReply, registrationSchema, type SyllabusChoice } from "@preflight/sync-protocol";
+import {
+  type RegistrationFormReply,
+  registrationSchema,
+  type SyllabusChoice,
+} from "@preflight/sync-protocol/schemas/accounts";
 import { type FormEvent, useState } from "react";
 import {
   EmailField,

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { ACCOUNT_MESSAGES, type RegistrationFormReply } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import type { RegistrationFormReply } from "@preflight/sync-protocol/schemas/accounts";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -4,7 +4,7 @@
  * the fields), or the reply's message with the way back to sign in.
  */
 
-import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
+import type { AccountFormReply, RegistrationFormReply } from "@preflight/sync-protocol/schemas/accounts";
 import { useCallback, useEffect, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";

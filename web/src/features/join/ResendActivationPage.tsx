@@ -3,7 +3,7 @@
  * Activation Link'. The reply says the same whether or not the address waits for activation;
  * a second request within a minute is refused with its own message.
  */
-import { resendActivationSchema } from "@preflight/sync-protocol";
+import { resendActivationSchema } from "@preflight/sync-protocol/schemas/accounts";
 import { type FormEvent, useState } from "react";
 import { failureText, serverFieldErrors } from "../../local/form-errors.ts";
 import { EmailField, FormButtons, FormNotice, fieldErrors, PageHeading, useFormErrors } from "../../ui/FormField.tsx";

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import {
-  ACCOUNT_MESSAGES,
   FREE_TRIAL_REDIRECT_DELAY_MS,
   type FreeTrialFormReply,
   RESET_REDIRECT_DELAY_MS,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/schemas/accounts";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

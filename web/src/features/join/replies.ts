@@ -2,8 +2,13 @@
  * The joining forms' calls (spec accounts 7), each reply parsed with its catalogue entry's
  * schema. What a failure says comes from local/form-errors.ts, shared with the password pages.
  */
-import type { AccountFormReply, FreeTrialFormReply, RegistrationFormReply } from "@preflight/sync-protocol";
+
 import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
+import type {
+  AccountFormReply,
+  FreeTrialFormReply,
+  RegistrationFormReply,
+} from "@preflight/sync-protocol/schemas/accounts";
 import { call } from "../../local/api.ts";
 
 export function loadRegistrationForm(): Promise<RegistrationFormReply> {

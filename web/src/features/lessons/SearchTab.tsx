@@ -3,7 +3,7 @@ import {
   type LessonFilter,
   type LessonSearchResult,
   SEARCH_MIN_LENGTH,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/lesson-search";
 import { useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { Input, Label, TextField } from "react-aria-components";

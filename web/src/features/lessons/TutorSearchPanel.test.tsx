@@ -4,7 +4,7 @@
  * that opens it, with a Search tab, and an AI Tutor tab only when the tutor is enabled.
  */
 import "fake-indexeddb/auto";
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen } from "@testing-library/react";
 import { useEffect } from "react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

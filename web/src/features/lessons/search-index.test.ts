@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
 import { loadFixtures } from "@preflight/fixtures/index.ts";
-import { searchableLesson, searchPages } from "@preflight/sync-protocol";
+import { searchableLesson, searchPages } from "@preflight/sync-protocol/rules/lesson-search";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabases, signedInScope } from "../../local/test-support.ts";
 import { clearSearchIndexes, lessonSubjects, searchLessons } from "./search-index.ts";

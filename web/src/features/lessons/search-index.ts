@@ -13,7 +13,7 @@ import {
   normaliseSearchTerm,
   rankResults,
   searchWords,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/lesson-search";
 import { type LessonIndex, loadLessonIndex } from "../../local/content/lesson-index.ts";
 import type { UserDb } from "../../local/store/db.ts";
 

@@ -1,4 +1,4 @@
-import { isSearchable, type LessonFilter, type LessonSearchResult } from "@preflight/sync-protocol";
+import { isSearchable, type LessonFilter, type LessonSearchResult } from "@preflight/sync-protocol/rules/lesson-search";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import type { UserDb } from "../../local/store/db.ts";

@@ -1,4 +1,4 @@
-import type { LessonFilter } from "@preflight/sync-protocol";
+import type { LessonFilter } from "@preflight/sync-protocol/rules/lesson-search";
 import { useCallback, useMemo, useState } from "react";
 
 /** What the Search tab holds; kept while the panel is closed so results come back as they were. */

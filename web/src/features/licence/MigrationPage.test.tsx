@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { LEGACY_MIGRATION_POLL_MS } from "@preflight/sync-protocol";
+import { LEGACY_MIGRATION_POLL_MS } from "@preflight/sync-protocol/rules/constants";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -2,7 +2,7 @@
  * The legacy migration's status as the page shows it (spec accounts 4, 9): the run starts when
  * the page opens, and its status is read every 2.5 s until it is complete or failed.
  */
-import { LEGACY_MIGRATION_POLL_MS } from "@preflight/sync-protocol";
+import { LEGACY_MIGRATION_POLL_MS } from "@preflight/sync-protocol/rules/constants";
 import { useEffect, useState } from "react";
 import type { LegacyMigrationStatus } from "../../local/store/legacy-migration.ts";
 import { systemClock, type UiClock } from "../../ui/clock.ts";

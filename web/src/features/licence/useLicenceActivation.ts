@@ -5,7 +5,7 @@
  * reference, app/activate, and the page follows the reply's redirect. A refused licence is
  * titled Invalid, anything else Error, each with the server's message.
  */
-import { formatLicenceKey } from "@preflight/sync-protocol";
+import { formatLicenceKey } from "@preflight/sync-protocol/rules/format";
 import {
   accountNumberSchema,
   LICENCE_MESSAGES,

@@ -8,7 +8,7 @@
  * The online calls are the e2e's (tests/e2e/maintenance-users.spec.ts).
  */
 import "fake-indexeddb/auto";
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Dexie } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

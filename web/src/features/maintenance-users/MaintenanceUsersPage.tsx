@@ -5,7 +5,7 @@
  * is refused while the profile has unsent changes (their export offered instead) and for the
  * signed-in profile. The server's text reply of each action is shown in a notification.
  */
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { MAINTENANCE_USER_MESSAGES } from "@preflight/sync-protocol/schemas/maintenance-users";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";

@@ -4,7 +4,7 @@
  * notification and its redirect is followed after 2 s. Installed (or with ?offline=1), the mail
  * carries a code and the redirect leads to the reset form's offline variant.
  */
-import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
+import { passwordEmailSchema, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { type FormEvent, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { serverFieldErrors } from "../../local/form-errors.ts";

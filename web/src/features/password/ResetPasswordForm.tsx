@@ -4,7 +4,7 @@
  * 'Username' online and 'E-mail' offline, password and password_confirmation, Back and 'Reset
  * Password'. Checked with the shared passwordResetSchema before `onSubmit` posts it.
  */
-import { passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol";
+import { passwordResetSchema, RESET_CODE_LENGTH } from "@preflight/sync-protocol/schemas/accounts";
 import { type FormEvent, type ReactNode, useState } from "react";
 import {
   EmailField,

@@ -5,7 +5,8 @@
  * without the link's token says the link is invalid and offers a new one.
  */
 
-import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { serverFieldErrors } from "../../local/form-errors.ts";

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { ACCOUNT_MESSAGES, RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { RESET_REDIRECT_DELAY_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -3,8 +3,9 @@
  * a failure says in its 'Error' notification comes from local/form-errors.ts, shared with the
  * joining pages.
  */
-import type { AccountFormReply } from "@preflight/sync-protocol";
+
 import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
+import type { AccountFormReply } from "@preflight/sync-protocol/schemas/accounts";
 import { call } from "../../local/api.ts";
 
 /** POST /password/email: a link by mail, or a code when the app runs installed (offline). */

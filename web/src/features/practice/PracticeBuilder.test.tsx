@@ -5,7 +5,7 @@
  * refuses those components too (api/src/http/features.ts).
  */
 import "fake-indexeddb/auto";
-import type { Features, UserSummary } from "@preflight/sync-protocol";
+import type { Features, UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-import { DISPLAY_ANSWERS } from "@preflight/sync-protocol";
+import { DISPLAY_ANSWERS } from "@preflight/sync-protocol/rules/constants";
 import {
   ALL_EASA,
   addKeywords,

@@ -1,5 +1,5 @@
 /** Spec: "Filter by result (All, Passed, Failed), type and dates"; the result filter goes with hidden results. */
-import type { TestType } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
 import { Label, Radio, RadioGroup } from "react-aria-components";
 import { Button } from "../../ui/Button.tsx";
 import { DateField } from "../../ui/DateField.tsx";

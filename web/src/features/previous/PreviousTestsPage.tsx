@@ -2,7 +2,8 @@
  * Previous tests: 'Review previous tests' (Date, Test, Score, Pass, with filters) and 'Choose a
  * previous test' (retake). Offline from the device; with the server's list when online.
  */
-import { resultFilterVisible, type TestType } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
+import { resultFilterVisible } from "@preflight/sync-protocol/rules/hidden-results";
 import { useNavigate } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useMemo, useState } from "react";

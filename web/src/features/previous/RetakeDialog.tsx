@@ -1,5 +1,5 @@
 /** The retake dialog of 'Choose a previous test': the test's summary, then /test/retake/{id}. */
-import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol";
+import { attemptsRow, fixedTestAccess } from "@preflight/sync-protocol/rules/fixed-tests";
 import { useNavigate } from "@tanstack/react-router";
 import { accessInput } from "../../local/fixed-availability.ts";
 import type { LocalFixedTest, LocalUserTest } from "../../local/store/db.ts";

@@ -1,4 +1,6 @@
-import { formatDate, isFixedTestType, type TestType, testTypeTitle } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
+import { formatDate, testTypeTitle } from "@preflight/sync-protocol/rules/format";
+import { isFixedTestType } from "@preflight/sync-protocol/rules/hidden-results";
 import type { PreviousRow } from "./rows.ts";
 
 export const PREVIOUS_MESSAGES = {

@@ -1,4 +1,4 @@
-import type { PreviousTest } from "@preflight/sync-protocol";
+import type { PreviousTest } from "@preflight/sync-protocol/schemas/fixed";
 import { describe, expect, it } from "vitest";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { filterPreviousTests, mergePreviousTests, NO_FILTER, type PreviousRow } from "./rows.ts";

@@ -2,7 +2,9 @@
  * The 'Review previous tests' rows: this device's finished tests merged with the server's
  * list, hidden results applied, and the spec's filters (result, type, dates). Pure.
  */
-import { type PreviousTest, resultVisibility, type TestType } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
+import type { PreviousTest } from "@preflight/sync-protocol/schemas/fixed";
 import type { LocalUserTest } from "../../local/store/db.ts";
 
 export interface PreviousRow {

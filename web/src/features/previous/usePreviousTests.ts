@@ -2,8 +2,9 @@
  * Previous tests: this device's finished tests (offline too), merged with the server's list
  * when online, so tests taken on another device appear and the server's marking counts.
  */
-import type { PreviousTest } from "@preflight/sync-protocol";
+
 import { fixedRoutes } from "@preflight/sync-protocol/routes/fixed";
+import type { PreviousTest } from "@preflight/sync-protocol/schemas/fixed";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useMemo, useState } from "react";
 import { useHideFixedResults } from "../../app/live-queries.ts";

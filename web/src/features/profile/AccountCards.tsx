@@ -4,7 +4,7 @@
  * class's student (class, school, student id, the modules with their dates, and the course
  * dates modal, read-only for them). Pure.
  */
-import type { ProfileAccountDetails } from "@preflight/sync-protocol";
+import type { ProfileAccountDetails } from "@preflight/sync-protocol/schemas/pull";
 import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { type ReactNode, useState } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";

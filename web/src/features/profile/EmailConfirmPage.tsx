@@ -4,7 +4,7 @@
  * the server's message and goes to sign in after 2 s (the change ends every session, so the
  * student signs in with the new address); an invalid or used link says so.
  */
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { confirmEmailChange, EMAIL_CONFIRM_REDIRECT_DELAY_MS } from "../../local/actions/email-change.ts";
 import { NetworkError } from "../../local/api.ts";
 import { isRefusal } from "../../local/form-errors.ts";

@@ -3,7 +3,7 @@
  * ids to `onSave`. Its id `email-preferences` lets /profile#email-preferences (the free trial's
  * privacy text links there) land on it. Pure.
  */
-import type { EmailPreference } from "@preflight/sync-protocol";
+import type { EmailPreference } from "@preflight/sync-protocol/schemas/profile";
 import { useEffect, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { Checkbox } from "../../ui/Checkbox.tsx";

@@ -4,7 +4,9 @@
  * the device holds. Change Password is a sub-mode with its own Cancel. Pure: all data and the
  * writes come in as props.
  */
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES, type PulledProfile, type SyllabusChoice } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import type { SyllabusChoice } from "@preflight/sync-protocol/schemas/accounts";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { FieldErrorText, focusFirstInvalid, TextField } from "../../ui/FormField.tsx";

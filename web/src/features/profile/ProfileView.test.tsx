@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { SUBSCRIPTION_MESSAGES } from "@preflight/sync-protocol/schemas/subscription";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

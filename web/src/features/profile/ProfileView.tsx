@@ -4,7 +4,7 @@
  * hands every write to its callbacks; `useProfilePage` (queries.ts) and `useProfileWrites`
  * (actions.ts) feed it, and the route composes in the course dates modal.
  */
-import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol";
+import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import type { ReactNode } from "react";
 import type { Course } from "../../local/actions/course-dates.ts";
 import { Page } from "../../ui/Page.tsx";

@@ -1,4 +1,4 @@
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { buttonClass } from "../../ui/Button.tsx";
 import { AppLink } from "../../ui/FormField.tsx";
 import { Card, Detail } from "./fields.tsx";

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "fake-indexeddb/auto";
-import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { act, cleanup, renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -9,7 +9,8 @@
  * - A refusal is a danger 'Error' notification, each message on its own line; no connection at
  *   all says ACCOUNT_MESSAGES.needsConnection.
  */
-import { PROFILE_MESSAGES, PROFILE_RELOAD_DELAY_MS } from "@preflight/sync-protocol";
+import { PROFILE_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { PROFILE_RELOAD_DELAY_MS } from "@preflight/sync-protocol/schemas/accounts";
 import { useCallback, useEffect, useRef } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";
 import { useServerErrorNotice } from "../../app/server-error.ts";

@@ -1,4 +1,4 @@
-import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES, PROFILE_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import { describe, expect, it } from "vitest";
 import { type DetailsDraft, draftOf, planUpdate } from "./form.ts";
 import { STUDENT_PROFILE } from "./profile.mock.ts";

@@ -11,14 +11,14 @@
  * Offline, a change that needs the network is refused at once with ACCOUNT_MESSAGES.needsConnection
  * and nothing of the Update is written.
  */
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import { emailChangeSchema } from "@preflight/sync-protocol/schemas/accounts";
 import {
-  ACCOUNT_MESSAGES,
-  emailChangeSchema,
   type PasswordChange,
-  type PulledProfile,
   passwordChangeSchema,
   profileAccountSchema,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/schemas/profile";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { fieldErrors, type ProfileDetails } from "../../local/actions/profile.ts";
 
 /** What the form holds while editing. */

@@ -3,8 +3,10 @@
  * end, no_expiry, free_trial; userSubscriptions with their length in days). Dates arrive as
  * calendar days (`2026-03-01`) or instants; both read as "1 Mar 2026".
  */
-import type { ProfileAccountDetails, UserSubscription } from "@preflight/sync-protocol";
+
 import { localDay, subscriptionStatus as statusOn } from "@preflight/sync-protocol/rules/subscription-access";
+import type { UserSubscription } from "@preflight/sync-protocol/schemas/accounts";
+import type { ProfileAccountDetails } from "@preflight/sync-protocol/schemas/pull";
 
 export const NO_EXPIRY = "No expiry";
 

@@ -1,5 +1,5 @@
 /** Typed fixtures of the profile page: a student on their own and a class's student, as the device holds them. */
-import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol";
+import type { ProfileAccountDetails, PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import type { Course } from "../../local/actions/course-dates.ts";
 import type { ProfileViewData } from "./ProfileView.tsx";
 

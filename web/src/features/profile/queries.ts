@@ -5,8 +5,13 @@
  * them). Online, while the device has no `account` part yet, GET /api/profile fills it in for
  * this visit (the next profile pull stores it).
  */
-import { type ProfileAccountDetails, type PulledProfile, profileAccountDetailsSchema } from "@preflight/sync-protocol";
+
 import { profileRoutes } from "@preflight/sync-protocol/routes/profile";
+import {
+  type ProfileAccountDetails,
+  type PulledProfile,
+  profileAccountDetailsSchema,
+} from "@preflight/sync-protocol/schemas/pull";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useEffect, useState } from "react";
 import { readCourse } from "../../local/actions/course-dates.ts";

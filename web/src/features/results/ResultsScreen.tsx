@@ -1,4 +1,4 @@
-import { resultVisibility } from "@preflight/sync-protocol";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef } from "react";
 import { useHideFixedResults } from "../../app/live-queries.ts";

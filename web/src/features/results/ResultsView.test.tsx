@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { resultVisibility } from "@preflight/sync-protocol";
+import { resultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";

@@ -1,10 +1,8 @@
-import {
-  lateAnswersText,
-  PASS_PERCENTAGE_DEFAULT,
-  padQuestionNumber,
-  type ResultVisibility,
-  type TestResult,
-} from "@preflight/sync-protocol";
+import { PASS_PERCENTAGE_DEFAULT } from "@preflight/sync-protocol/rules/constants";
+import { padQuestionNumber } from "@preflight/sync-protocol/rules/format";
+import type { ResultVisibility } from "@preflight/sync-protocol/rules/hidden-results";
+import { lateAnswersText } from "@preflight/sync-protocol/rules/timed-tests";
+import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import { type ReactNode, useState } from "react";
 import type { LocalShownQuestion, LocalUserTest } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";

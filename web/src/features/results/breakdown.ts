@@ -2,7 +2,7 @@
  * What a finished test says beyond its score: how each subject and topic went, how long it took,
  * and what to do next for its kind of test.
  */
-import type { TestType } from "@preflight/sync-protocol";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
 import type { LocalAnswer, LocalShownQuestion } from "../../local/store/db.ts";
 
 export interface BreakdownRow {

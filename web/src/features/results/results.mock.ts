@@ -1,5 +1,6 @@
 /** Typed fixtures of the results page: a finished practice test of three questions, as the device holds it. */
-import type { GivenAnswer, TestResult } from "@preflight/sync-protocol";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
+import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import { QUESTION_BASE as FIXTURE_BASE } from "../../local/question-fixtures.ts";
 import type { LocalAnswer, LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { ResultsData } from "./queries.ts";

@@ -4,7 +4,7 @@
  * new test takes the choice; off, the choice is hidden and the test shows answers after the test.
  */
 import "fake-indexeddb/auto";
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,5 @@
-import { type DisplayAnswers, type TestType, testTypeTitle } from "@preflight/sync-protocol";
+import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import { testTypeTitle } from "@preflight/sync-protocol/rules/format";
 import { useState } from "react";
 import { useDisplayAnswers } from "../../app/display-answers.ts";
 import { useBankSize } from "../../app/live-queries.ts";

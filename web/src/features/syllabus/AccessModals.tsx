@@ -1,6 +1,8 @@
 /** The syllabus page's modals: a refusal (with its lessons or its wait), the progress test's summary, and the update. */
-import { formatDate, formatHms, PASS_PERCENTAGE_DEFAULT } from "@preflight/sync-protocol";
+
 import type { PartView } from "@preflight/sync-protocol/rules/access";
+import { PASS_PERCENTAGE_DEFAULT } from "@preflight/sync-protocol/rules/constants";
+import { formatDate, formatHms } from "@preflight/sync-protocol/rules/format";
 import { ACCESS_MESSAGES, ACCESS_TITLES, type AccessDecision } from "@preflight/sync-protocol/rules/part-access";
 import type { LocalProgressTest } from "../../local/store/db.ts";
 import { Button } from "../../ui/Button.tsx";

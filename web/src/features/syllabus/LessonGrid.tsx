@@ -1,7 +1,7 @@
 /** The lesson grid (spec: columns lessons and target), one row per module part. */
 
-import { formatDate } from "@preflight/sync-protocol";
 import type { ModuleView, PartView } from "@preflight/sync-protocol/rules/access";
+import { formatDate } from "@preflight/sync-protocol/rules/format";
 import { ACCESS_MESSAGES } from "@preflight/sync-protocol/rules/part-access";
 import { Button } from "../../ui/Button.tsx";
 import { StatusIcon } from "./StatusIcon.tsx";

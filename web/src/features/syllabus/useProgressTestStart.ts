@@ -5,7 +5,7 @@
  * The test is built on the device from the progress test's own questions and queued through the
  * outbox; the server replays it only if the access rules allow it.
  */
-import { MAX_UPDATE_ATTEMPTS } from "@preflight/sync-protocol";
+import { MAX_UPDATE_ATTEMPTS } from "@preflight/sync-protocol/rules/constants";
 import { ACCESS_MESSAGES, type ProgressTestType } from "@preflight/sync-protocol/rules/part-access";
 import { PRACTICE_MESSAGES } from "@preflight/sync-protocol/rules/practice-filter";
 import { useNavigate } from "@tanstack/react-router";

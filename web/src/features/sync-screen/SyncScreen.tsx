@@ -1,4 +1,4 @@
-import { PULL_STEPS } from "@preflight/sync-protocol";
+import { PULL_STEPS } from "@preflight/sync-protocol/schemas/pull";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";

@@ -1,4 +1,4 @@
-import type { PullStep } from "@preflight/sync-protocol";
+import type { PullStep } from "@preflight/sync-protocol/schemas/pull";
 import type { StepState } from "../../local/pull/steps/runner.ts";
 import { DEVICE_OFFLINE } from "../../ui/offline-words.ts";
 

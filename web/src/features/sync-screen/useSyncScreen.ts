@@ -8,9 +8,8 @@ import {
   POST_LOGIN_SYNC_DASHBOARD_DELAY_MS,
   POST_LOGIN_SYNC_ERROR_LOGOUT_MS,
   POST_LOGIN_SYNC_START_DELAY_MS,
-  PULL_STEPS,
-  type PullStep,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/constants";
+import { PULL_STEPS, type PullStep } from "@preflight/sync-protocol/schemas/pull";
 import { useCallback, useEffect, useState } from "react";
 import { runPullChain, type StepState } from "../../local/pull/steps/runner.ts";
 import type { UserDb } from "../../local/store/db.ts";

@@ -1,5 +1,5 @@
-import type { TestType } from "@preflight/sync-protocol";
 import { testRoutes } from "@preflight/sync-protocol/routes/test";
+import type { TestType } from "@preflight/sync-protocol/rules/constants";
 import { reviewMarkOffered } from "@preflight/sync-protocol/rules/review-marks";
 import { Link, useBlocker, useNavigate } from "@tanstack/react-router";
 import { useEffect, useMemo, useRef } from "react";

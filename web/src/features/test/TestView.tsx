@@ -1,4 +1,4 @@
-import { padQuestionNumber, testTypeTitle } from "@preflight/sync-protocol";
+import { padQuestionNumber, testTypeTitle } from "@preflight/sync-protocol/rules/format";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Button } from "../../ui/Button.tsx";
 import { CountdownClock } from "../../ui/CountdownClock.tsx";

@@ -1,4 +1,4 @@
-import type { GivenAnswer } from "@preflight/sync-protocol";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useState } from "react";
 import { testQuestions } from "../../local/actions/test.ts";

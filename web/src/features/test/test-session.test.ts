@@ -1,4 +1,4 @@
-import { SAVE_DELAY_MS } from "@preflight/sync-protocol";
+import { SAVE_DELAY_MS } from "@preflight/sync-protocol/rules/constants";
 import { describe, expect, it } from "vitest";
 import type { LocalUserTest } from "../../local/store/db.ts";
 import { MESSAGES } from "../../ui/question/rules.ts";

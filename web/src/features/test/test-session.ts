@@ -13,7 +13,9 @@
  * The device's copy of the test (`data`) comes in with `loaded` each time the live query sees
  * a change; everything else the screen shows is derived from it by `onScreen`.
  */
-import { type GivenAnswer, letterIndex, SAVE_DELAY_MS, type TestType } from "@preflight/sync-protocol";
+import { SAVE_DELAY_MS, type TestType } from "@preflight/sync-protocol/rules/constants";
+import { letterIndex } from "@preflight/sync-protocol/rules/format";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import type { LocalShownQuestion, LocalUserTest, TestEnd } from "../../local/store/db.ts";
 import type { PageCorrectness } from "../../ui/pagination-window.ts";
 import {

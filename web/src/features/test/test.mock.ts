@@ -1,5 +1,5 @@
 /** Typed fixtures of the question screen: one question of each type and a test over them, as the device holds them. */
-import type { GivenAnswer } from "@preflight/sync-protocol";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 import { QUESTION_BASE } from "../../local/question-fixtures.ts";
 import type { LocalQuestion, LocalUserTest } from "../../local/store/db.ts";
 import type { TestData } from "./queries.ts";

@@ -3,7 +3,7 @@
  * as `loaded`, each effect the reducer asks for is carried out here, and the effects that answer
  * back (a save, an end) dispatch their outcome. The decisions all live in the reducer.
  */
-import { MULTI_SELECT_AUTO_CONFIRM_MS, type TestType } from "@preflight/sync-protocol";
+import { MULTI_SELECT_AUTO_CONFIRM_MS, type TestType } from "@preflight/sync-protocol/rules/constants";
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { finishTest, saveAnswer, setPosition, TestFinishedError, TimeExpiredError } from "../../local/actions/test.ts";
 import type { LocalScope } from "../../local/outbox/action.ts";

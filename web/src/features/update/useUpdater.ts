@@ -3,7 +3,7 @@
  * list what is available, then start at once on a first run or wait for 'Update now'. No
  * syllabus signs the student out after 17 s; a finished first run goes on to the dashboard.
  */
-import { UPDATER_STATUS_POLL_MS, UPDATER_SYLLABUS_FAILURE_LOGOUT_MS } from "@preflight/sync-protocol";
+import { UPDATER_STATUS_POLL_MS, UPDATER_SYLLABUS_FAILURE_LOGOUT_MS } from "@preflight/sync-protocol/rules/constants";
 import { useNavigate } from "@tanstack/react-router";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useErrorNotice } from "../../app/error-notice.ts";

@@ -1,5 +1,6 @@
-import type { PulledProfile } from "@preflight/sync-protocol";
-import { formatSyncStamp, UPDATE_MODE_AUTOMATIC, UPDATE_MODE_MANUAL } from "@preflight/sync-protocol";
+import { UPDATE_MODE_AUTOMATIC, UPDATE_MODE_MANUAL } from "@preflight/sync-protocol/rules/constants";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { Link } from "@tanstack/react-router";
 import { useLiveQuery } from "dexie-react-hooks";
 import { useCallback, useEffect, useState } from "react";

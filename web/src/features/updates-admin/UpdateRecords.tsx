@@ -1,4 +1,4 @@
-import { formatSyncStamp } from "@preflight/sync-protocol";
+import { formatSyncStamp } from "@preflight/sync-protocol/rules/format";
 import { useLiveQuery } from "dexie-react-hooks";
 import type { UpdateRecord } from "../../local/content/tables.ts";
 import type { UserDb } from "../../local/store/db.ts";

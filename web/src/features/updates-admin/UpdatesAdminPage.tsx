@@ -1,4 +1,4 @@
-import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol";
+import { DASHBOARD_UPDATE_STATUS_POLL_MS } from "@preflight/sync-protocol/rules/constants";
 import type { ReactNode } from "react";
 import { useSignedIn } from "../../app/session-context.tsx";
 import { useUpdaterStatus } from "../../app/useUpdaterStatus.ts";

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { UserSummary } from "@preflight/sync-protocol";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest, saveAnswer } from "../actions/test.ts";
 import type { LocalScope } from "../outbox/action.ts";

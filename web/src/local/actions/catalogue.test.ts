@@ -3,7 +3,8 @@
  * device intent, and each queued body is what the catalogue's schema (and so the server) takes.
  */
 import "fake-indexeddb/auto";
-import { MUTATIONS, type MutationTemplate, resolveCall } from "@preflight/sync-protocol";
+import { type MutationTemplate, resolveCall } from "@preflight/sync-protocol/mutation-templates";
+import { MUTATIONS } from "@preflight/sync-protocol/mutations";
 import { beforeEach, describe, expect, it } from "vitest";
 import { multipleChoice, pulledProfile, resetDatabases, STUDENT, signedInScope } from "../test-support.ts";
 import { resetProgress } from "./analysis.ts";

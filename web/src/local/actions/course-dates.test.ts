@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
-import { CLASS_MANAGED_REFUSAL } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import { CLASS_MANAGED_REFUSAL } from "@preflight/sync-protocol/rules/course-dates";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cursorKey } from "../pull/steps/cursor.ts";
 import { pullSyllabus } from "../pull/steps/syllabus.ts";

@@ -7,9 +7,9 @@
 import {
   CLASS_MANAGED_REFUSAL,
   type CourseDateRow,
-  type PulledProfile,
   validateCourseDates,
-} from "@preflight/sync-protocol";
+} from "@preflight/sync-protocol/rules/course-dates";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { type LocalScope, runAction } from "../outbox/action.ts";
 import { cursorKey } from "../pull/steps/cursor.ts";
 import { getMeta, type UserDb } from "../store/db.ts";

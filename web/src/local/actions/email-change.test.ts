@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { ACCOUNT_MESSAGES, type PulledProfile } from "@preflight/sync-protocol";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiCallError, NetworkError } from "../api.ts";
 import { getMeta } from "../store/db.ts";

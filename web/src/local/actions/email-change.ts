@@ -12,15 +12,16 @@
  *
  * Offline (no answer at all) both throw NetworkError; the page says ACCOUNT_MESSAGES.needsConnection.
  */
+
+import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
+import { ACCOUNT_MESSAGES } from "@preflight/sync-protocol/rules/account-messages";
 import {
-  ACCOUNT_MESSAGES,
   type AccountFormReply,
   emailChangeConfirmSchema,
   emailChangeSchema,
-  type PulledProfile,
   RESET_REDIRECT_DELAY_MS,
-} from "@preflight/sync-protocol";
-import { accountsRoutes } from "@preflight/sync-protocol/routes/accounts";
+} from "@preflight/sync-protocol/schemas/accounts";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { v7 as uuidv7 } from "uuid";
 import { type CallReply, call } from "../api.ts";
 import type { LocalScope } from "../outbox/action.ts";

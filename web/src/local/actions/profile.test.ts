@@ -1,6 +1,6 @@
 import "fake-indexeddb/auto";
-import type { PulledProfile } from "@preflight/sync-protocol";
 import { routes } from "@preflight/sync-protocol/routes/index";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { beforeEach, describe, expect, it } from "vitest";
 import { pullProfile } from "../pull/steps/profile.ts";
 import { deviceDb, getMeta } from "../store/db.ts";

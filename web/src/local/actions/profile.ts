@@ -4,14 +4,15 @@
  * queued `POST /profile/account` or `POST /profile/preferences` commit together. A password
  * change is the exception: it is sent online only, so no password ever rests on the device.
  */
+
+import { profileRoutes } from "@preflight/sync-protocol/routes/profile";
 import {
   type PasswordChange,
   type ProfileAccountReply,
-  type PulledProfile,
   preferencesUpdateSchema,
   profileAccountSchema,
-} from "@preflight/sync-protocol";
-import { profileRoutes } from "@preflight/sync-protocol/routes/profile";
+} from "@preflight/sync-protocol/schemas/profile";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { v7 as uuidv7 } from "uuid";
 import type { z } from "zod";
 import { call } from "../api.ts";

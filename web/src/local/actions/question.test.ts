@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { MUTATIONS, resolveCall } from "@preflight/sync-protocol";
+import { resolveCall } from "@preflight/sync-protocol/mutation-templates";
+import { MUTATIONS } from "@preflight/sync-protocol/mutations";
 import { beforeEach, describe, expect, it } from "vitest";
 import { park, settle } from "../outbox/sending.ts";
 import { getMeta } from "../store/db.ts";

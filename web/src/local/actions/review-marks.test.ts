@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import { MUTATIONS } from "@preflight/sync-protocol";
+import { MUTATIONS } from "@preflight/sync-protocol/mutations";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabases, signedInScope } from "../test-support.ts";
 import { setReviewMark } from "./review-marks.ts";

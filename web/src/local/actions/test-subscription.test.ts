@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { PulledProfile } from "@preflight/sync-protocol";
+import type { PulledProfile } from "@preflight/sync-protocol/schemas/pull";
 import { beforeEach, describe, expect, it } from "vitest";
 import { multipleChoice, pulledProfile, resetDatabases, signedInScope } from "../test-support.ts";
 import { createTest, finishTest, retakeTest, SubscriptionRequiredError, saveAnswer } from "./test.ts";

@@ -4,7 +4,7 @@
  * failure is recorded for the updates admin.
  */
 import "fake-indexeddb/auto";
-import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol";
+import { UPDATER_MAX_ATTEMPTS, UPDATER_RETRY_COUNTDOWN_S } from "@preflight/sync-protocol/rules/constants";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetDatabases, signedInScope } from "../test-support.ts";
 import type { UpdaterStatus } from "./status.ts";

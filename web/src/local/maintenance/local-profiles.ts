@@ -14,8 +14,10 @@
  *   offline, the empty outbox suffices. Removes the profile's UserDb and its accounts row (with
  *   its offline verifier). The server keeps the account.
  */
-import { PULL_STEPS, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
+
 import { maintenanceUsersRoutes } from "@preflight/sync-protocol/routes/maintenance-users";
+import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol/rules/constants";
+import { PULL_STEPS } from "@preflight/sync-protocol/schemas/pull";
 import { call, NetworkError } from "../api.ts";
 import { park, pushBody, settle } from "../outbox/sending.ts";
 import { syncNow } from "../outbox/sync-now.ts";

@@ -5,8 +5,9 @@
  */
 import "fake-indexeddb/auto";
 import { readFileSync } from "node:fs";
-import type { Mutation, PushResult, TestResult } from "@preflight/sync-protocol";
 import { MUTATIONS } from "@preflight/sync-protocol/mutations";
+import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
+import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTest, finishTest } from "../actions/test.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";

@@ -4,7 +4,7 @@
  * the timer; restarting the triggers installs them again without doubling them.
  */
 import "fake-indexeddb/auto";
-import { DRAIN_TIMER_MS } from "@preflight/sync-protocol";
+import { DRAIN_TIMER_MS } from "@preflight/sync-protocol/rules/constants";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest } from "../actions/test.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";

@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { type Mutation, type PushResult, SYNC_CALL_TIMEOUT_MS } from "@preflight/sync-protocol";
+import { SYNC_CALL_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
+import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetProgress } from "../actions/analysis.ts";
 import { createTest, saveAnswer } from "../actions/test.ts";

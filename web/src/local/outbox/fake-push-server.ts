@@ -8,8 +8,8 @@
  * Faults are chosen per request (the n-th, counting from 1): thrown network error, an HTTP
  * status for the whole push, or "lose-response" (applied, then the reply never arrives).
  */
-import type { Mutation, PushResult } from "@preflight/sync-protocol";
-import { SYNC_SKIP_CALL } from "@preflight/sync-protocol";
+import type { Mutation, PushResult } from "@preflight/sync-protocol/schemas/sync";
+import { SYNC_SKIP_CALL } from "@preflight/sync-protocol/schemas/sync";
 
 export type PushFault = "throw" | "lose-response" | number;
 

@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { Mutation } from "@preflight/sync-protocol";
+import type { Mutation } from "@preflight/sync-protocol/schemas/sync";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getMeta } from "../store/db.ts";
 import { queuedAnswers, resetDatabases } from "../test-support.ts";

@@ -5,8 +5,10 @@
  * POST /sync/push, and the server applies each once: a later replay from the old device, or a
  * second import, only meets stored replies.
  */
-import { mutationSchema, type PushReply, SYNC_PROTOCOL_VERSION, SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
+
 import { syncRoutes } from "@preflight/sync-protocol/routes/sync";
+import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol/rules/constants";
+import { mutationSchema, type PushReply, SYNC_PROTOCOL_VERSION } from "@preflight/sync-protocol/schemas/sync";
 import { z } from "zod";
 import { ApiCallError, call } from "../api.ts";
 import type { UserDb } from "../store/db.ts";

@@ -5,7 +5,7 @@
  * change exactly once, in the order the student made them.
  */
 import "fake-indexeddb/auto";
-import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol";
+import { SYNC_PUSH_BATCH_SIZE } from "@preflight/sync-protocol/rules/constants";
 import { seededRandom } from "@preflight/sync-protocol/rules/selection";
 import type { DBCore, Middleware } from "dexie";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,6 @@
 import "fake-indexeddb/auto";
-import { type FixedTestsReply, withholdAnswers } from "@preflight/sync-protocol";
+import { withholdAnswers } from "@preflight/sync-protocol/rules/withheld-answers";
+import type { FixedTestsReply } from "@preflight/sync-protocol/schemas/fixed";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest, finishTest, saveAnswer, testQuestions } from "../actions/test.ts";
 import { archiveKey } from "../store/db.ts";

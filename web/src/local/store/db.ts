@@ -6,21 +6,16 @@
  *   profiles apart and a profile can be deleted whole. It holds the downloaded bank, the
  *   student's own records, and the outbox of changes not yet on the server.
  */
-import type {
-  BankQuestion,
-  DisplayAnswers,
-  FixedTest,
-  GivenAnswer,
-  PulledLesson,
-  PulledModule,
-  PulledProgressTest,
-  TestResult,
-  TestType,
-  UserSummary,
-  WithheldQuestion,
-} from "@preflight/sync-protocol";
+import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import type { WithheldQuestion } from "@preflight/sync-protocol/rules/withheld-answers";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
+import type { UserSummary } from "@preflight/sync-protocol/schemas/auth";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import type { ClientErrorKind } from "@preflight/sync-protocol/schemas/diagnostics";
+import type { FixedTest } from "@preflight/sync-protocol/schemas/fixed";
+import type { PulledLesson, PulledModule, PulledProgressTest } from "@preflight/sync-protocol/schemas/pull";
 import type { QuestionReportCategory } from "@preflight/sync-protocol/schemas/question-comments";
+import type { TestResult } from "@preflight/sync-protocol/schemas/test";
 import { Dexie, type EntityTable, type Table, type Transaction } from "dexie";
 import type { PasswordVerifier } from "../account/offline-verifier.ts";
 import {

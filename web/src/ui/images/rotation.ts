@@ -3,7 +3,7 @@
  * not 0) so the CSS transition always turns the way the button says; `normalizeAngle` gives
  * 0, 90, 180 or 270 for everything else.
  */
-import { IMAGE_ROTATION_STEP_DEG } from "@preflight/sync-protocol";
+import { IMAGE_ROTATION_STEP_DEG } from "@preflight/sync-protocol/rules/constants";
 
 export function rotateLeft(angle: number): number {
   return angle - IMAGE_ROTATION_STEP_DEG;

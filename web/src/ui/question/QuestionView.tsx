@@ -1,4 +1,5 @@
-import { answerLetter, type ShownQuestion } from "@preflight/sync-protocol";
+import { answerLetter } from "@preflight/sync-protocol/rules/format";
+import type { ShownQuestion } from "@preflight/sync-protocol/rules/withheld-answers";
 import { Fragment, type ReactNode } from "react";
 import { Checkbox, CheckboxGroup, Input, Label, Radio, RadioGroup, TextField } from "react-aria-components";
 import { ImageCarousel } from "../images/ImageCarousel.tsx";

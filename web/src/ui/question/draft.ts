@@ -1,4 +1,5 @@
-import type { GivenAnswer, ShownQuestion } from "@preflight/sync-protocol";
+import type { ShownQuestion } from "@preflight/sync-protocol/rules/withheld-answers";
+import type { GivenAnswer } from "@preflight/sync-protocol/schemas/answer";
 
 /**
  * What the student has on screen for one question before it is saved:

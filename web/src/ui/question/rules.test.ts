@@ -1,4 +1,4 @@
-import type { BankQuestion } from "@preflight/sync-protocol";
+import type { BankQuestion } from "@preflight/sync-protocol/schemas/content";
 import { describe, expect, it } from "vitest";
 import { abandonAsksFirst, checkDraft, exitTarget, isRevealed, MESSAGES } from "./rules.ts";
 

@@ -1,5 +1,6 @@
 /** Test-screen rules of the spec that are not grading: when answers show, where exits go, messages. */
-import type { DisplayAnswers, ShownQuestion, TestType } from "@preflight/sync-protocol";
+import type { DisplayAnswers, TestType } from "@preflight/sync-protocol/rules/constants";
+import type { ShownQuestion } from "@preflight/sync-protocol/rules/withheld-answers";
 import { type Draft, givenFromDraft } from "./draft.ts";
 
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflight/sync-protocol";
+import { NOTIFICATION_BACKLOG_DELAY_MS, NOTIFICATION_TIMEOUT_MS } from "@preflight/sync-protocol/rules/constants";
 import { describe, expect, it } from "vitest";
 import {
   advance,

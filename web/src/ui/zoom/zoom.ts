@@ -4,7 +4,7 @@
  * returned is `tenths / 10`, the exact double that the literal 1.3 also gives.
  * Reaching 1 is the reset: the caller drops its zoom styling and stored preference then.
  */
-import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from "@preflight/sync-protocol";
+import { ZOOM_MAX, ZOOM_MIN, ZOOM_STEP } from "@preflight/sync-protocol/rules/constants";
 
 const MIN_TENTHS = Math.round(ZOOM_MIN * 10);
 const MAX_TENTHS = Math.round(ZOOM_MAX * 10);

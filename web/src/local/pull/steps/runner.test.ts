@@ -1,5 +1,5 @@
 import "fake-indexeddb/auto";
-import type { PulledAnswer, PulledTest, PullStep } from "@preflight/sync-protocol";
+import type { PulledAnswer, PulledTest, PullStep } from "@preflight/sync-protocol/schemas/pull";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { saveNote, setZoom, toggleFlag } from "../../actions/question.ts";
 import { setReviewMark } from "../../actions/review-marks.ts";
