@@ -11,6 +11,7 @@
  */
 import { ROUTE_AREA, type RouteArea } from "@preflight/sync-protocol/routes/areas";
 import type { RouteEntry, routes } from "@preflight/sync-protocol/routes/index";
+import { delay } from "../platform.ts";
 import { NetworkError } from "./api.ts";
 
 type Routes = typeof routes;
@@ -62,7 +63,7 @@ const STAGES: Partial<Record<RouteArea, (() => Promise<unknown>)[]>> = {
 };
 
 /** A turn of the event loop: a tap waiting meanwhile is answered first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const nextTask = () => delay(0);
 
 async function inStages(area: RouteArea): Promise<Entries> {
   for (const stage of STAGES[area] ?? []) {

@@ -5,14 +5,13 @@
  * two together, a long task. Awaited before such an import, this makes the first use in a task of
  * its own, once.
  */
+import { delay } from "../platform.ts";
+
 let loading: Promise<void> | null = null;
 
 export function loadLocaleData(): Promise<void> {
-  loading ??= new Promise((resolve) =>
-    setTimeout(() => {
-      Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
-      resolve();
-    }, 0),
-  );
+  loading ??= delay(0).then(() => {
+    Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
+  });
   return loading;
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createTest } from "../actions/test.ts";
 import { multipleChoice, resetDatabases, signedInScope } from "../test-support.ts";
 import { drainUnlocked } from "./drain.ts";
+import { FakePushServer } from "./fake-push-server.ts";
 
 // Whether the drain has loaded what sending needs (the reply's schema, the calls' handlings).
 const loaded = vi.hoisted(() => ({ sending: false, unreachable: false }));
@@ -12,13 +13,8 @@ vi.mock("./sending.ts", async (importOriginal) => {
   return importOriginal();
 });
 
-const applyAll = (async (_url: string, init?: RequestInit) => {
-  const { mutations } = JSON.parse(String(init?.body)) as { mutations: { id: string; seq: number }[] };
-  return Response.json({
-    results: mutations.map((m) => ({ id: m.id, seq: m.seq, status: "applied", reply: { success: true } })),
-  });
-}) as typeof fetch;
-const deps = { fetch: applyAll, now: () => new Date(Date.UTC(2026, 10, 21, 10)), random: () => 0.5 };
+const server = new FakePushServer();
+const deps = { fetch: server.fetch, now: () => new Date(Date.UTC(2026, 10, 21, 10)), random: () => 0.5 };
 
 describe("the drain loads what sending needs only when it has something to send", () => {
   beforeEach(resetDatabases);
